@@ -1,0 +1,79 @@
+//! The built-in games: one TOML file each under `rules/`, embedded in the binary, and the
+//! lookup from a game specification (`mangala-ii`, `modiar:seeds=5`) or a user's rules file.
+
+use crate::rules::Rules;
+use crate::ruleset::Ruleset;
+use crate::spec::{GameSpec, SpecError};
+
+/// The TOML source of each built-in two-row game, by id.
+pub const BUILTIN_RULES: &[(&str, &str)] = &[
+    ("modiar", include_str!("../rules/modiar.toml")),
+    ("mangala-ii", include_str!("../rules/mangala-ii.toml")),
+    ("oware", include_str!("../rules/oware.toml")),
+    ("kalah", include_str!("../rules/kalah.toml")),
+];
+
+/// Ids of the solitaires, which are not two-player rulesets (see the `mancala-solitaire` crate).
+pub const SOLITAIRES: &[&str] = &["el-mirall", "stones-in-cups"];
+
+/// A rules file that cannot be used, with the reason.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesFileError {
+    #[error("rules file: {0}")]
+    Toml(String),
+    #[error(transparent)]
+    Invalid(#[from] crate::ruleset::RulesetError),
+}
+
+/// Reads a ruleset from TOML text and checks it.
+pub fn parse_rules_toml(text: &str) -> Result<Ruleset, RulesFileError> {
+    let r: Ruleset = toml::from_str(text).map_err(|e| RulesFileError::Toml(e.to_string().trim().replace('\n', " ")))?;
+    r.validate()?;
+    Ok(r)
+}
+
+/// Writes a ruleset as TOML.
+pub fn rules_to_toml(r: &Ruleset) -> String {
+    toml::to_string(r).expect("a ruleset always serialises")
+}
+
+/// The built-in ruleset with this id.
+pub fn builtin(id: &str) -> Option<Ruleset> {
+    BUILTIN_RULES
+        .iter()
+        .find(|(k, _)| *k == id)
+        .map(|(_, text)| parse_rules_toml(text).expect("built-in rules are valid"))
+}
+
+/// Ids of the built-in two-row games.
+pub fn builtin_ids() -> impl Iterator<Item = &'static str> {
+    BUILTIN_RULES.iter().map(|(k, _)| *k)
+}
+
+/// The rules of a two-row game named by `spec` (parameters `pits` and `seeds` resize the board).
+pub fn rules_for(spec: &GameSpec) -> Result<Rules, SpecError> {
+    let base = builtin(&spec.id).ok_or_else(|| {
+        if SOLITAIRES.contains(&spec.id.as_str()) {
+            SpecError::BadValue {
+                key: "game".into(),
+                value: spec.id.clone(),
+                why: "is a solitaire, not a two-player game (see `mancala cycle` and `mancala play`)".into(),
+            }
+        } else {
+            SpecError::UnknownGame(spec.id.clone())
+        }
+    })?;
+    spec.check_keys(&["pits", "seeds"])?;
+    let pits = spec.get_u32("pits", base.pits as u32, 1, crate::ruleset::MAX_ROW as u32)? as u8;
+    let seeds = spec.get_u32("seeds", base.seeds as u32, 1, 255)? as u8;
+    let r = if (pits, seeds) == (base.pits, base.seeds) {
+        base
+    } else {
+        base.resized(pits, seeds).map_err(|e| SpecError::BadValue {
+            key: e.param.into(),
+            value: spec.to_string(),
+            why: e.why,
+        })?
+    };
+    Ok(Rules::new(r).expect("validated above"))
+}

@@ -1,0 +1,33 @@
+//! Rules of two-row mancala games, as data: board, rulesets, sowing, captures, move
+//! generation, outcomes and notation. No I/O lives here.
+//!
+//! ```
+//! use mancala_core::{rules_for, Game};
+//! let rules = rules_for(&"modiar".parse().unwrap()).unwrap();
+//! let mut game = Game::new(rules);
+//! game.play_str("A").unwrap();
+//! // The first seed goes back into A, the seventh laps round into A again: 2 seeds, which
+//! // would be a capture, but the first move of the game captures nothing.
+//! assert_eq!(game.position().to_string(), "2-8-8-8-8-8-0-0-N");
+//! ```
+
+pub mod catalog;
+pub mod game;
+pub mod moves;
+pub mod perft;
+pub mod position;
+pub mod record;
+pub mod rules;
+pub mod ruleset;
+pub mod side;
+pub mod spec;
+
+pub use catalog::{builtin, builtin_ids, parse_rules_toml, rules_for, rules_to_toml};
+pub use game::{Game, Ply};
+pub use moves::{Move, MoveSet};
+pub use perft::perft;
+pub use position::Position;
+pub use rules::{Effect, EndReason, MoveError, Outcome, PositionError, Rules};
+pub use ruleset::Ruleset;
+pub use side::{BySide, Side};
+pub use spec::{GameSpec, SpecError};

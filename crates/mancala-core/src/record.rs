@@ -1,0 +1,716 @@
+//! Game records in OGN, the PGN-like notation of Aualé (NOTATION.md): tag pairs, then numbered
+//! movetext with `+N` capture marks, `{comments}` and the result.
+//!
+//! ```text
+//! [Variant "Oware"]
+//! [Event "?"]
+//! [Site "?"]
+//! [Date "????.??.??"]
+//! [Round "?"]
+//! [South "Ann"]
+//! [North "Bob"]
+//! [Result "25-19"]
+//!
+//! 1. C b 2. D {a quiet move} a+2 ... 25-19
+//! ```
+//!
+//! A move number `k.` stands before South's moves and `k...` before a North move that does not
+//! follow a South move (a game set up with North to move, or Kalah's extra turns); the number
+//! goes up each time South moves after North. Reading is tolerant of layout, move numbers and
+//! comments (`{...}` and `;` to the end of the line), and strict about the moves: an illegal
+//! move, or a capture mark that does not match the move, is an error naming the move.
+
+use crate::game::Game;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::rules::{MoveError, Rules};
+use crate::side::Side;
+use std::fmt;
+use std::str::FromStr;
+
+/// The tags written first, in this order (PGN's seven-tag roster with `Variant` first and the
+/// players named by side); missing ones are written as `?`.
+pub const ROSTER: &[&str] = &["Variant", "Event", "Site", "Date", "Round", "South", "North", "Result"];
+
+/// One move of a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordMove {
+    pub mv: Move,
+    /// Seeds captured by the move, as marked (`b+2`); `None` when not marked (a move without
+    /// a mark is not checked; records written here mark every capture).
+    pub captured: Option<u32>,
+    /// The comment after the move.
+    pub comment: Option<String>,
+}
+
+/// A game record: tags, moves with capture marks and comments, result.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Record {
+    /// Tag pairs in file order.
+    pub tags: Vec<(String, String)>,
+    /// A comment before the first move.
+    pub intro: Option<String>,
+    pub moves: Vec<RecordMove>,
+    /// The result token closing the movetext: `25-19` (final scores, South's first) or `*`.
+    pub result: String,
+}
+
+/// What is wrong with a record.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    #[error("OGN line {line}: {why}")]
+    Syntax { line: usize, why: String },
+    #[error("OGN FEN tag: {0}")]
+    Fen(crate::rules::PositionError),
+    #[error("OGN: the record is for {record}, not {rules}")]
+    Variant { record: String, rules: String },
+    #[error("OGN move {number} ('{text}', ply {ply}): {error}")]
+    Move { number: String, text: String, ply: usize, error: MoveError },
+    #[error("OGN move {number} ('{text}', ply {ply}): marked as capturing {marked}, but it captures {actual}")]
+    CaptureMark { number: String, text: String, ply: usize, marked: u32, actual: u32 },
+    #[error("OGN result '{result}' does not match the moves, which end the game at {actual}")]
+    Result { result: String, actual: String },
+    #[error("OGN Variant tag '{0}': not a built-in game (give the rules explicitly)")]
+    UnknownVariant(String),
+    #[error("OGN: no Variant tag (give the rules explicitly)")]
+    NoVariant,
+}
+
+impl Record {
+    /// The record of `game`, with `tags` (e.g. `("South", "Ann")`) added to or replacing the
+    /// defaults. `Variant`, `Result` and (for a set-up start) `FEN` come from the game.
+    pub fn from_game(game: &Game, tags: &[(&str, &str)]) -> Record {
+        let mut rec = Record::default();
+        let result = match game.outcome() {
+            Some(o) => format!("{}-{}", o.scores.south, o.scores.north),
+            None => "*".to_string(),
+        };
+        for &name in ROSTER {
+            let value = match name {
+                "Variant" => game.rules().name().to_string(),
+                "Date" => "????.??.??".to_string(),
+                "Result" => result.clone(),
+                _ => "?".to_string(),
+            };
+            rec.tags.push((name.to_string(), value));
+        }
+        if game.start() != game.rules().start() {
+            rec.tags.push(("FEN".to_string(), game.start().to_string()));
+        }
+        for &(k, v) in tags {
+            if k != "Result" {
+                rec.set_tag(k, v);
+            }
+        }
+        rec.moves = game
+            .plies()
+            .iter()
+            .map(|p| RecordMove {
+                mv: p.mv,
+                captured: (p.effect.captured > 0).then_some(p.effect.captured as u32),
+                comment: None,
+            })
+            .collect();
+        rec.result = result;
+        rec
+    }
+
+    /// The value of tag `name`, if present.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+    }
+
+    /// Sets tag `name` (replacing its value, or appending it).
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self.tags.iter_mut().find(|(k, _)| k == name) {
+            Some(t) => t.1 = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// Reads a record.
+    pub fn parse(text: &str) -> Result<Record, RecordError> {
+        Parser { text, pos: 0, line: 1 }.record()
+    }
+
+    /// The built-in rules named by the `Variant` tag (by name or id, any case).
+    pub fn builtin_rules(&self) -> Result<Rules, RecordError> {
+        let v = self.tag("Variant").ok_or(RecordError::NoVariant)?;
+        crate::catalog::builtin_ids()
+            .filter_map(crate::catalog::builtin)
+            .find(|r| r.name.eq_ignore_ascii_case(v.trim()) || r.id.eq_ignore_ascii_case(v.trim()))
+            .map(|r| Rules::new(r).expect("built-in rules are valid"))
+            .ok_or_else(|| RecordError::UnknownVariant(v.to_string()))
+    }
+
+    /// Replays the record under `rules`: the `FEN` tag's position (or the start), then every
+    /// move, checking legality, capture marks and a final-score result.
+    pub fn to_game(&self, rules: &Rules) -> Result<Game, RecordError> {
+        if let Some(v) = self.tag("Variant")
+            && !v.trim().eq_ignore_ascii_case(rules.name())
+            && !v.trim().eq_ignore_ascii_case(rules.id())
+            && v.trim() != "?"
+        {
+            return Err(RecordError::Variant { record: v.to_string(), rules: rules.name().to_string() });
+        }
+        let start = match self.tag("FEN") {
+            Some(f) => rules.parse_position(f).map_err(RecordError::Fen)?,
+            None => rules.start(),
+        };
+        let mut game = Game::from_position(rules.clone(), start);
+        let numbers = move_numbers(start.side(), self.moves.iter().map(|m| m.mv));
+        for (i, rm) in self.moves.iter().enumerate() {
+            let text = move_text(rm);
+            let number = numbers[i].clone();
+            let effect = game.play(rm.mv).map_err(|error| RecordError::Move {
+                number: number.clone(),
+                text: text.clone(),
+                ply: i + 1,
+                error,
+            })?;
+            if let Some(marked) = rm.captured
+                && marked != effect.captured as u32
+            {
+                return Err(RecordError::CaptureMark {
+                    number,
+                    text,
+                    ply: i + 1,
+                    marked,
+                    actual: effect.captured as u32,
+                });
+            }
+        }
+        if let Some(o) = game.outcome()
+            && let Some((s, n)) = parse_scores(&self.result)
+            && (s, n) != (o.scores.south, o.scores.north)
+        {
+            return Err(RecordError::Result {
+                result: self.result.clone(),
+                actual: format!("{}-{}", o.scores.south, o.scores.north),
+            });
+        }
+        Ok(game)
+    }
+
+    /// The start position of the record under `rules` (the `FEN` tag, or the start).
+    pub fn start_position(&self, rules: &Rules) -> Result<Position, RecordError> {
+        match self.tag("FEN") {
+            Some(f) => rules.parse_position(f).map_err(RecordError::Fen),
+            None => Ok(rules.start()),
+        }
+    }
+}
+
+fn parse_scores(s: &str) -> Option<(u32, u32)> {
+    let (a, b) = s.split_once('-')?;
+    Some((a.parse().ok()?, b.parse().ok()?))
+}
+
+fn move_text(rm: &RecordMove) -> String {
+    match rm.captured {
+        Some(c) if c > 0 => format!("{}+{c}", rm.mv),
+        _ => rm.mv.to_string(),
+    }
+}
+
+/// The side that made `m`, where it says (a pass says nothing).
+fn mover(m: Move) -> Option<Side> {
+    match m {
+        Move::Sow { side, .. } => Some(side),
+        Move::Pass => None,
+    }
+}
+
+/// The number label (`3.` or `3...`) of each move, or an empty string where none is written.
+fn move_numbers(first: Side, moves: impl Iterator<Item = Move>) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut number = 1;
+    let mut prev: Option<Side> = None;
+    let mut side = first;
+    for m in moves {
+        let s = mover(m).unwrap_or(side);
+        let label = match (prev, s) {
+            (None, Side::South) => format!("{number}."),
+            (None, Side::North) => format!("{number}..."),
+            (Some(Side::North), Side::South) => {
+                number += 1;
+                format!("{number}.")
+            }
+            (Some(Side::North), Side::North) => format!("{number}..."),
+            (Some(Side::South), _) => String::new(),
+        };
+        out.push(label);
+        prev = Some(s);
+        // After a pass or a sowing the other side normally moves; an extra turn shows in the
+        // next move's letter.
+        side = s.other();
+    }
+    out
+}
+
+fn escape(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+impl fmt::Display for Record {
+    /// OGN text: tags, a blank line, movetext wrapped at 80 columns, ending with the result.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (k, v) in &self.tags {
+            writeln!(f, "[{k} \"{}\"]", escape(v))?;
+        }
+        writeln!(f)?;
+        let first = self
+            .tag("FEN")
+            .and_then(|fen| fen.trim().rsplit('-').next())
+            .and_then(|s| s.parse::<Side>().ok())
+            .unwrap_or(Side::South);
+        let numbers = move_numbers(first, self.moves.iter().map(|m| m.mv));
+        let mut tokens: Vec<String> = Vec::new();
+        if let Some(c) = &self.intro {
+            tokens.push(format!("{{{}}}", c.replace('}', ")")));
+        }
+        for (rm, label) in self.moves.iter().zip(numbers) {
+            let mut t = label;
+            if !t.is_empty() {
+                t.push(' ');
+            }
+            t.push_str(&move_text(rm));
+            tokens.push(t);
+            if let Some(c) = &rm.comment {
+                tokens.push(format!("{{{}}}", c.replace('}', ")")));
+            }
+        }
+        tokens.push(if self.result.is_empty() { "*".to_string() } else { self.result.clone() });
+        let mut line = 0;
+        for t in tokens {
+            if line > 0 && line + 1 + t.len() > 80 {
+                writeln!(f)?;
+                line = 0;
+            }
+            if line > 0 {
+                f.write_str(" ")?;
+                line += 1;
+            }
+            f.write_str(&t)?;
+            line += t.len();
+        }
+        writeln!(f)
+    }
+}
+
+impl FromStr for Record {
+    type Err = RecordError;
+    fn from_str(s: &str) -> Result<Record, RecordError> {
+        Record::parse(s)
+    }
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    pos: usize,
+    line: usize,
+}
+
+impl Parser<'_> {
+    fn err<T>(&self, why: impl Into<String>) -> Result<T, RecordError> {
+        Err(RecordError::Syntax { line: self.line, why: why.into() })
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.text[self.pos..].chars().next()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.pos += c.len_utf8();
+        if c == '\n' {
+            self.line += 1;
+        }
+        Some(c)
+    }
+
+    fn skip_space(&mut self) {
+        while let Some(c) = self.peek() {
+            if c.is_whitespace() {
+                self.bump();
+            } else if c == ';' {
+                while let Some(c) = self.bump() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            } else {
+                break;
+            }
+        }
+    }
+
+    fn comment(&mut self) -> Result<String, RecordError> {
+        let start_line = self.line;
+        self.bump(); // '{'
+        let mut s = String::new();
+        loop {
+            match self.bump() {
+                None => {
+                    return Err(RecordError::Syntax {
+                        line: start_line,
+                        why: "comment '{' is never closed by '}'".into(),
+                    });
+                }
+                Some('}') => break,
+                Some(c) => s.push(c),
+            }
+        }
+        Ok(s.split_whitespace().collect::<Vec<_>>().join(" "))
+    }
+
+    fn tag(&mut self) -> Result<(String, String), RecordError> {
+        let start_line = self.line;
+        let r = self.tag_body();
+        r.map_err(|e| match e {
+            RecordError::Syntax { why, .. } => RecordError::Syntax { line: start_line, why },
+            e => e,
+        })
+    }
+
+    fn tag_body(&mut self) -> Result<(String, String), RecordError> {
+        self.bump(); // '['
+        self.skip_space();
+        let mut name = String::new();
+        while let Some(c) = self.peek() {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                name.push(c);
+                self.bump();
+            } else {
+                break;
+            }
+        }
+        if name.is_empty() {
+            return self.err("a tag needs a name: [Name \"value\"]");
+        }
+        self.skip_space();
+        if self.peek() != Some('"') {
+            return self.err(format!("tag {name}: the value must be in double quotes"));
+        }
+        self.bump();
+        let mut value = String::new();
+        loop {
+            match self.bump() {
+                None | Some('\n') => return self.err(format!("tag {name}: the value's closing quote is missing")),
+                Some('\\') => match self.bump() {
+                    Some(c @ ('"' | '\\')) => value.push(c),
+                    _ => return self.err(format!("tag {name}: only \\\" and \\\\ may be escaped")),
+                },
+                Some('"') => break,
+                Some(c) => value.push(c),
+            }
+        }
+        self.skip_space();
+        if self.peek() != Some(']') {
+            return self.err(format!("tag {name}: ']' expected after the value"));
+        }
+        self.bump();
+        Ok((name, value))
+    }
+
+    fn word(&mut self) -> String {
+        let mut w = String::new();
+        while let Some(c) = self.peek() {
+            if c.is_whitespace() || c == '{' || c == ';' || c == '[' {
+                break;
+            }
+            w.push(c);
+            self.bump();
+        }
+        w
+    }
+
+    fn record(mut self) -> Result<Record, RecordError> {
+        let mut rec = Record::default();
+        let mut result: Option<String> = None;
+        loop {
+            self.skip_space();
+            match self.peek() {
+                None => break,
+                Some('[') => {
+                    if !rec.moves.is_empty() || result.is_some() {
+                        return self.err("a tag after the moves");
+                    }
+                    let (k, v) = self.tag()?;
+                    if rec.tag(&k).is_some() {
+                        return self.err(format!("tag {k} given twice"));
+                    }
+                    rec.tags.push((k, v));
+                }
+                Some('{') => {
+                    let c = self.comment()?;
+                    match rec.moves.last_mut() {
+                        Some(m) => match &mut m.comment {
+                            Some(prev) => {
+                                prev.push(' ');
+                                prev.push_str(&c);
+                            }
+                            None => m.comment = Some(c),
+                        },
+                        None => match &mut rec.intro {
+                            Some(prev) => {
+                                prev.push(' ');
+                                prev.push_str(&c);
+                            }
+                            None => rec.intro = Some(c),
+                        },
+                    }
+                }
+                Some(_) => {
+                    let word = self.word();
+                    if let Some(r) = &result {
+                        return self.err(format!("'{word}' after the result '{r}'"));
+                    }
+                    // A move number, alone (`12.`, `12...`) or glued to the move (`12.C`).
+                    let digits = word.chars().take_while(|c| c.is_ascii_digit()).count();
+                    let rest = &word[digits..];
+                    let dots = rest.chars().take_while(|&c| c == '.').count();
+                    let body = if digits > 0 && dots > 0 { &rest[dots..] } else { word.as_str() };
+                    if body.is_empty() {
+                        continue;
+                    }
+                    if body == "*" || body == "1/2-1/2" || parse_scores(body).is_some() {
+                        result = Some(body.to_string());
+                        continue;
+                    }
+                    let (mv_text, captured) = match body.split_once('+') {
+                        Some((m, n)) => match n.parse::<u32>() {
+                            Ok(n) => (m, Some(n)),
+                            Err(_) => {
+                                return self.err(format!(
+                                    "'{body}': a capture mark is '+' and a number of seeds (e.g. b+2)"
+                                ));
+                            }
+                        },
+                        None => (body, None),
+                    };
+                    let mv: Move = match mv_text.parse() {
+                        Ok(m) => m,
+                        Err(e) => return self.err(format!("{e}")),
+                    };
+                    rec.moves.push(RecordMove { mv, captured, comment: None });
+                }
+            }
+        }
+        if rec.tags.is_empty() && rec.moves.is_empty() && result.is_none() {
+            return self.err("empty record: no tags and no moves");
+        }
+        rec.result = result.or_else(|| rec.tag("Result").map(str::to_string)).unwrap_or_else(|| "*".to_string());
+        if let Some(tag) = rec.tag("Result")
+            && tag != rec.result
+        {
+            let line = self.line;
+            return Err(RecordError::Syntax {
+                line,
+                why: format!("the Result tag says '{tag}' but the movetext ends with '{}'", rec.result),
+            });
+        }
+        Ok(rec)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules_for;
+
+    fn rules(id: &str) -> Rules {
+        rules_for(&id.parse().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn record_writes_tags_numbers_capture_marks_and_result() {
+        let mut g = Game::new(rules("oware"));
+        for m in ["C", "b", "D", "a"] {
+            g.play_str(m).unwrap();
+        }
+        let rec = Record::from_game(&g, &[("South", "Ann"), ("North", "Bob"), ("Event", "Club \"night\"")]);
+        let text = rec.to_string();
+        assert!(text.starts_with("[Variant \"Oware\"]\n[Event \"Club \\\"night\\\"\"]\n"), "{text}");
+        assert!(text.contains("[South \"Ann\"]\n[North \"Bob\"]\n[Result \"*\"]\n\n"), "{text}");
+        assert!(!text.contains("FEN"));
+        let last = text.lines().last().unwrap();
+        assert_eq!(last, "1. C b 2. D a *");
+        let back = Record::parse(&text).unwrap();
+        assert_eq!(back.tag("Event"), Some("Club \"night\""));
+        assert_eq!(back.to_game(&rules("oware")).unwrap().position(), g.position());
+    }
+
+    #[test]
+    fn record_marks_captures_with_plus_n() {
+        // Mangala II: South's F sows a and b, making 2 in b, and the chain takes a too.
+        let r = rules("mangala-ii");
+        let pos = r.parse_position("0-0-0-0-0-2-1-1-0-0-0-0-34-34-S").unwrap();
+        let mut g = Game::from_position(r.clone(), pos);
+        let eff = g.play_str("F").unwrap();
+        assert_eq!(eff.captured, 4);
+        let rec = Record::from_game(&g, &[]);
+        let text = rec.to_string();
+        assert!(text.contains("[FEN \"0-0-0-0-0-2-1-1-0-0-0-0-34-34-S\"]"), "{text}");
+        assert_eq!(text.lines().last().unwrap(), "1. F+4 38-34", "{text}");
+        assert_eq!(Record::parse(&text).unwrap().to_game(&r).unwrap().final_position(), g.final_position());
+    }
+
+    #[test]
+    fn record_numbers_north_first_and_extra_turns() {
+        let r = rules("kalah");
+        let mut g = Game::new(r.clone());
+        // C ends in South's store: South moves again.
+        for m in ["C", "F", "a"] {
+            g.play_str(m).unwrap();
+        }
+        let text = Record::from_game(&g, &[]).to_string();
+        assert_eq!(text.lines().last().unwrap(), "1. C F a *");
+        let pos = r.parse_position("4-4-4-4-4-4-4-4-4-4-4-4-0-0-N").unwrap();
+        let mut g = Game::from_position(r.clone(), pos);
+        for m in ["a", "B"] {
+            g.play_str(m).unwrap();
+        }
+        let text = Record::from_game(&g, &[]).to_string();
+        assert_eq!(text.lines().last().unwrap(), "1... a 2. B *");
+        assert_eq!(Record::parse(&text).unwrap().to_game(&r).unwrap().position(), g.position());
+    }
+
+    #[test]
+    fn record_reading_is_tolerant_of_layout_and_comments() {
+        let text = "  [Variant   \"Oware\"]\n[South \"x\"] ; a line comment\n\n{before} 1.C {first\n move}\nb 2.  D\n\n 2... a {end} *\n";
+        let rec = Record::parse(text).unwrap();
+        assert_eq!(rec.intro.as_deref(), Some("before"));
+        assert_eq!(rec.moves.len(), 4);
+        assert_eq!(rec.moves[0].comment.as_deref(), Some("first move"));
+        assert_eq!(rec.moves[3].comment.as_deref(), Some("end"));
+        assert_eq!(rec.result, "*");
+        let g = rec.to_game(&rec.builtin_rules().unwrap()).unwrap();
+        assert_eq!(g.plies().len(), 4);
+        // Comments survive a round trip.
+        let again = Record::parse(&rec.to_string()).unwrap();
+        assert_eq!(again, rec);
+    }
+
+    #[test]
+    fn record_illegal_move_names_its_number() {
+        let rec = Record::parse("[Variant \"Oware\"]\n1. C b 2. C *").unwrap();
+        let e = rec.to_game(&rules("oware")).unwrap_err().to_string();
+        assert!(e.contains("move 2. ('C', ply 3)") && e.contains("empty"), "{e}");
+        let rec = Record::parse("[Variant \"Oware\"]\n1. C C *").unwrap();
+        let e = rec.to_game(&rules("oware")).unwrap_err().to_string();
+        assert!(e.contains("ply 2") && e.contains("North is to move"), "{e}");
+    }
+
+    #[test]
+    fn record_wrong_capture_mark_is_an_error() {
+        let rec = Record::parse("[Variant \"Oware\"]\n1. C+2 *").unwrap();
+        let e = rec.to_game(&rules("oware")).unwrap_err().to_string();
+        assert!(e.contains("marked as capturing 2, but it captures 0"), "{e}");
+    }
+
+    #[test]
+    fn record_result_must_match_a_finished_game() {
+        let r = rules("mangala-ii");
+        let pos = r.parse_position("0-0-0-0-0-1-1-0-0-0-0-0-35-35-S").unwrap();
+        let mut g = Game::from_position(r.clone(), pos);
+        g.play_str("F").unwrap();
+        assert!(g.is_over());
+        let good = Record::from_game(&g, &[]).to_string();
+        assert!(good.contains("[Result \"37-35\"]"), "{good}");
+        Record::parse(&good).unwrap().to_game(&r).unwrap();
+        let bad = good.replace("37-35", "35-37");
+        let e = Record::parse(&bad).unwrap().to_game(&r).unwrap_err().to_string();
+        assert!(e.contains("'35-37' does not match") && e.contains("37-35"), "{e}");
+        let clash = good.replacen("[Result \"37-35\"]", "[Result \"*\"]", 1);
+        assert!(Record::parse(&clash).unwrap_err().to_string().contains("Result tag says '*'"));
+    }
+
+    #[test]
+    fn record_syntax_errors_name_the_line() {
+        let cases = [
+            ("[Variant \"Oware\"\n1. C", "line 1", "']' expected"),
+            ("[Variant Oware]", "line 1", "double quotes"),
+            ("[Variant \"Oware]\n", "line 1", "closing quote"),
+            ("[Variant \"Oware\"]\n\n1. C {oops\n", "line 3", "never closed"),
+            ("[Variant \"Oware\"]\n1. C x9", "line 2", "'x9' is not a move"),
+            ("[Variant \"Oware\"]\n1. C b+x", "line 2", "capture mark"),
+            ("[Variant \"Oware\"]\n1. C * D", "line 2", "after the result"),
+            ("1. C\n[Variant \"Oware\"]", "line 2", "tag after the moves"),
+            ("[Variant \"Oware\"]\n[Variant \"Kalah\"]", "line 2", "given twice"),
+            ("  \n ", "line 2", "empty record"),
+        ];
+        for (text, line, why) in cases {
+            let e = Record::parse(text).unwrap_err().to_string();
+            assert!(e.contains(line) && e.contains(why), "{text:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn record_variant_and_fen_are_checked() {
+        let rec = Record::parse("[Variant \"Kalah\"]\n1. C *").unwrap();
+        assert!(rec.to_game(&rules("oware")).unwrap_err().to_string().contains("for Kalah, not Oware"));
+        assert_eq!(rec.builtin_rules().unwrap().id(), "kalah");
+        let rec = Record::parse("[Variant \"Awari\"]\n*").unwrap();
+        assert!(rec.builtin_rules().unwrap_err().to_string().contains("'Awari'"));
+        let rec = Record::parse("[Variant \"Oware\"]\n[FEN \"4-4-S\"]\n*").unwrap();
+        assert!(rec.to_game(&rules("oware")).unwrap_err().to_string().starts_with("OGN FEN tag: position"));
+    }
+
+    /// A random game of `id`: `setup` random plies give the start position (a `FEN` set-up when
+    /// non-zero), then up to `len` random plies are recorded.
+    fn random_game(id: &str, seed: u64, setup: usize, len: usize) -> Game {
+        let r = rules(id);
+        let mut state = seed | 1;
+        let mut pick = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut pos = r.start();
+        for _ in 0..setup {
+            let moves = r.legal_moves(&pos).to_vec();
+            if moves.is_empty() {
+                break;
+            }
+            r.play_unchecked(&mut pos, moves[pick(moves.len())]);
+        }
+        let mut g = Game::from_position(r, pos);
+        for _ in 0..len {
+            let moves = g.legal_moves().to_vec();
+            if moves.is_empty() {
+                break;
+            }
+            g.play(moves[pick(moves.len())]).unwrap();
+        }
+        g
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+        #[test]
+        fn record_round_trips_random_games(
+            game in 0usize..4,
+            seed in proptest::prelude::any::<u64>(),
+            setup in proptest::prop_oneof![proptest::strategy::Just(0usize), 1usize..40],
+            len in 0usize..400,
+        ) {
+            let id = ["modiar", "mangala-ii", "oware", "kalah"][game];
+            let g = random_game(id, seed, setup, len);
+            let rec = Record::from_game(&g, &[("South", "S"), ("Round", "3")]);
+            let text = rec.to_string();
+            let back = Record::parse(&text).unwrap();
+            proptest::prop_assert_eq!(&back, &rec);
+            let rules = back.builtin_rules().unwrap();
+            let g2 = back.to_game(&rules).unwrap();
+            proptest::prop_assert_eq!(g2.moves().collect::<Vec<_>>(), g.moves().collect::<Vec<_>>());
+            proptest::prop_assert_eq!(g2.start(), g.start());
+            proptest::prop_assert_eq!(g2.final_position(), g.final_position());
+            proptest::prop_assert_eq!(g2.end_reason(), g.end_reason());
+            for line in text.lines() {
+                proptest::prop_assert!(line.len() <= 80 || line.starts_with('['), "long line {}", line);
+            }
+        }
+    }
+}

@@ -1,0 +1,642 @@
+//! The sowing engine: a [`Ruleset`] compiled into lookup tables, with move generation,
+//! copy-make move execution, end detection and settlement. One engine serves every ruleset.
+
+use crate::moves::{Move, MoveSet};
+use crate::position::{CELLS, Position, store};
+use crate::ruleset::{
+    CaptureRows, Chain, Direction, End, Feeding, GrandSlam, Leftover, MAX_ROW, OppositeCapture, Ruleset,
+    RulesetError,
+};
+use crate::side::{BySide, Side};
+use std::fmt;
+
+/// What a move did, for records (`+N`), animation and search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Effect {
+    /// Seeds captured by the move (for stores games: seeds taken by an opposite capture).
+    pub captured: u8,
+    /// Board indices of the pits captured (bit i = pit i).
+    pub captured_pits: u16,
+    /// The cell the last seed fell into (a board index, or `16 + side` for a store); `None` for a pass.
+    pub landing: Option<u8>,
+    /// The mover moves again (Kalah's extra turn).
+    pub extra_turn: bool,
+    /// The move would have captured but the first-move exemption or the grand-slam rule kept it from.
+    pub capture_forfeited: bool,
+    /// The move's captures would empty the opponent's row (checked before any grand-slam policy).
+    pub(crate) grand_slam: bool,
+}
+
+/// Why a game is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The player to move has no legal move.
+    NoLegalMove,
+    /// The board is empty.
+    EmptyBoard,
+    /// A row is empty.
+    RowEmpty,
+    /// A player holds more than half of all seeds.
+    Majority,
+    /// A position occurred a second time.
+    Repetition,
+    /// The ply limit was reached.
+    MaxPlies,
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::NoLegalMove => "the player to move has no legal move",
+            EndReason::EmptyBoard => "the board is empty",
+            EndReason::RowEmpty => "a row is empty",
+            EndReason::Majority => "a player has captured more than half of the seeds",
+            EndReason::Repetition => "a position occurred a second time",
+            EndReason::MaxPlies => "the move limit was reached",
+        })
+    }
+}
+
+/// The final result of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub scores: BySide<u32>,
+    /// `None` for a draw.
+    pub winner: Option<Side>,
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    pub fn from_scores(scores: BySide<u32>, reason: EndReason) -> Outcome {
+        let winner = match scores.south.cmp(&scores.north) {
+            std::cmp::Ordering::Greater => Some(Side::South),
+            std::cmp::Ordering::Less => Some(Side::North),
+            std::cmp::Ordering::Equal => None,
+        };
+        Outcome { scores, winner, reason }
+    }
+
+    /// `south`, `north` or `draw`.
+    pub fn winner_name(&self) -> &'static str {
+        self.winner.map_or("draw", Side::name)
+    }
+}
+
+/// What is wrong with a position string, naming the field.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    #[error("position '{text}': expected {expected} fields separated by '-' ({layout}), found {found}")]
+    FieldCount { text: String, expected: usize, found: usize, layout: String },
+    #[error("position field {index} ({field}): '{value}' is not a whole number")]
+    NotANumber { index: usize, field: String, value: String },
+    #[error("position field {index} ({field}): {value} is more than a cell can hold (255)")]
+    TooLarge { index: usize, field: String, value: String },
+    #[error("position field {index} (side to move): '{value}' is not S or N")]
+    Side { index: usize, value: String },
+    #[error("position: the seeds add up to {found} (board {board}, captures {captured}), but {game} has {expected}")]
+    Total { found: u32, board: u32, captured: u32, expected: u32, game: String },
+    #[error("position: {0}")]
+    Impossible(String),
+}
+
+/// A move that cannot be played here, with the reason.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    #[error(transparent)]
+    Syntax(#[from] crate::moves::MoveSyntaxError),
+    #[error("'{mv}': {game} has {n} pits a row ({range})")]
+    NoSuchPit { mv: String, game: String, n: usize, range: String },
+    #[error("'{mv}' is illegal: {why} (legal: {legal})")]
+    Illegal { mv: String, why: String, legal: MoveSet },
+    #[error("'{mv}': the game is over")]
+    GameOver { mv: String },
+}
+
+/// A ruleset ready to play: validated, with lookup tables for the hot path.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    ruleset: Ruleset,
+    n: usize,
+    /// Next cell in sowing order, for each mover (stores games insert the mover's store).
+    next: [[u8; CELLS]; 2],
+    /// Cells in one lap of the mover's sowing, counting the origin (it is removed when skipped).
+    ring_len: [u8; 2],
+    /// Previous pit against the sowing direction, over the pits only.
+    prev: [u8; CELLS],
+    /// Capture counts, as a table over every count a pit may hold.
+    captures: [bool; 256],
+    /// Pits the mover may capture by count (bit per board index).
+    capture_rows: [u16; 2],
+    /// Each side's row (bit per board index).
+    row_mask: [u16; 2],
+    start: Position,
+    total: u32,
+    /// Move generation must try each move (feeding or an illegal grand slam).
+    filter_moves: bool,
+}
+
+impl Rules {
+    /// Validates `ruleset` and compiles it.
+    pub fn new(ruleset: Ruleset) -> Result<Rules, RulesetError> {
+        ruleset.validate()?;
+        let n = ruleset.pits as usize;
+        let two_n = 2 * n;
+        let mut next = [[0u8; CELLS]; 2];
+        let mut prev = [0u8; CELLS];
+        for i in 0..two_n {
+            let (nx, pv) = match ruleset.direction {
+                Direction::Ccw => ((i + 1) % two_n, (i + two_n - 1) % two_n),
+                Direction::Cw => ((i + two_n - 1) % two_n, (i + 1) % two_n),
+            };
+            prev[i] = pv as u8;
+            for s in Side::BOTH {
+                next[s.index()][i] = nx as u8;
+            }
+        }
+        if ruleset.stores {
+            for s in Side::BOTH {
+                // The store follows the last pit of the mover's row in sowing order.
+                let last = match ruleset.direction {
+                    Direction::Ccw => s.index() * n + n - 1,
+                    Direction::Cw => s.index() * n,
+                };
+                let st = store(s);
+                next[s.index()][st] = next[s.index()][last];
+                next[s.index()][last] = st as u8;
+            }
+        }
+        let ring = two_n as u8 + ruleset.stores as u8;
+        let mut captures = [false; 256];
+        for &c in &ruleset.capture.counts {
+            captures[c as usize] = true;
+        }
+        let row_mask = [((1u16 << n) - 1), ((1u16 << n) - 1) << n];
+        let capture_rows = [Side::South, Side::North].map(|s| match ruleset.capture.rows {
+            CaptureRows::Own => row_mask[s.index()],
+            CaptureRows::Opponent => row_mask[s.other().index()],
+            CaptureRows::Both => row_mask[0] | row_mask[1],
+        });
+        let start = {
+            let row = vec![ruleset.seeds; n];
+            Position::from_parts(&row, &row, BySide::new(0, 0), Side::South)
+        };
+        let filter_moves = ruleset.grand_slam == GrandSlam::Illegal || ruleset.feeding != Feeding::None;
+        let total = ruleset.total_seeds();
+        Ok(Rules {
+            ruleset,
+            n,
+            next,
+            ring_len: [ring, ring],
+            prev,
+            captures,
+            capture_rows,
+            row_mask,
+            start,
+            total,
+            filter_moves,
+        })
+    }
+
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    pub fn id(&self) -> &str {
+        &self.ruleset.id
+    }
+
+    pub fn name(&self) -> &str {
+        &self.ruleset.name
+    }
+
+    /// Pits per row.
+    pub fn pits_per_row(&self) -> usize {
+        self.n
+    }
+
+    /// Seeds in the game.
+    pub fn total_seeds(&self) -> u32 {
+        self.total
+    }
+
+    /// The start position.
+    pub fn start(&self) -> Position {
+        self.start
+    }
+
+    /// Whether `pos` is the start position (for the first-move exemption).
+    #[inline(always)]
+    pub fn is_start(&self, pos: &Position) -> bool {
+        *pos == self.start
+    }
+
+    /// The legal moves; empty exactly when the game is over by the position alone
+    /// (history-dependent endings are [`crate::Game`]'s).
+    pub fn legal_moves(&self, pos: &Position) -> MoveSet {
+        match self.static_end(pos) {
+            Some(_) => MoveSet::empty(pos.side),
+            None => self.moves_unless_ended(pos),
+        }
+    }
+
+    /// Why the game is over at `pos` by the position alone, if it is.
+    pub fn end_reason(&self, pos: &Position) -> Option<EndReason> {
+        if let Some(r) = self.static_end(pos) {
+            return Some(r);
+        }
+        if self.moves_unless_ended(pos).is_empty() { Some(EndReason::NoLegalMove) } else { None }
+    }
+
+    /// Ends that need no move generation.
+    #[inline(always)]
+    fn static_end(&self, pos: &Position) -> Option<EndReason> {
+        let End { majority, row_empty, empty_board, .. } = self.ruleset.end;
+        if majority {
+            let half = self.total / 2;
+            if pos.score(Side::South) as u32 > half || pos.score(Side::North) as u32 > half {
+                return Some(EndReason::Majority);
+            }
+        }
+        if row_empty && (pos.row_total(Side::South) == 0 || pos.row_total(Side::North) == 0) {
+            return Some(EndReason::RowEmpty);
+        }
+        if empty_board && pos.cells[..2 * self.n].iter().all(|&c| c == 0) {
+            return Some(EndReason::EmptyBoard);
+        }
+        None
+    }
+
+    #[inline(always)]
+    fn moves_unless_ended(&self, pos: &Position) -> MoveSet {
+        let side = pos.side;
+        let n = self.n;
+        let base = side.index() * n;
+        let min = self.ruleset.min_seeds;
+        let mut bits = 0u16;
+        for (i, &c) in pos.cells[base..base + n].iter().enumerate() {
+            bits |= ((c >= min) as u16) << i;
+        }
+        if self.filter_moves && bits != 0 {
+            bits = self.filter(pos, bits);
+        }
+        MoveSet { bits, pass: bits == 0 && self.ruleset.pass, side }
+    }
+
+    /// Applies the grand-slam prohibition and the duty to feed.
+    fn filter(&self, pos: &Position, candidates: u16) -> u16 {
+        let side = pos.side;
+        let opp = side.other();
+        let opp_empty = pos.row_total(opp) == 0;
+        let feeding = self.ruleset.feeding;
+        let check_feed = opp_empty && feeding != Feeding::None;
+        if self.ruleset.grand_slam != GrandSlam::Illegal && !check_feed {
+            return candidates;
+        }
+        let mut legal = 0u16;
+        let mut feeding_moves = 0u16;
+        let mut b = candidates;
+        while b != 0 {
+            let pit = b.trailing_zeros() as u8;
+            b &= b - 1;
+            let mut p = *pos;
+            let eff = self.apply(&mut p, side.index() * self.n + pit as usize);
+            if self.ruleset.grand_slam == GrandSlam::Illegal && eff.grand_slam {
+                continue;
+            }
+            legal |= 1 << pit;
+            if check_feed && p.row_total(opp) > 0 {
+                feeding_moves |= 1 << pit;
+            }
+        }
+        if !check_feed {
+            return legal;
+        }
+        match feeding {
+            Feeding::Must => feeding_moves,
+            Feeding::Prefer if feeding_moves != 0 => feeding_moves,
+            _ => legal,
+        }
+    }
+
+    /// Plays `m` without checking it is legal (it must be: a pit of the mover's row holding
+    /// at least one seed, or a pass).
+    #[inline]
+    pub fn play_unchecked(&self, pos: &mut Position, m: Move) -> Effect {
+        match m.board_index(self.n) {
+            None => {
+                pos.side = pos.side.other();
+                Effect::default()
+            }
+            Some(i) => self.apply(pos, i),
+        }
+    }
+
+    /// Plays `m` if it is legal; otherwise says why and leaves nothing changed.
+    pub fn play(&self, pos: &Position, m: Move) -> Result<(Position, Effect), MoveError> {
+        self.check_move(pos, m)?;
+        let mut p = *pos;
+        let eff = self.play_unchecked(&mut p, m);
+        Ok((p, eff))
+    }
+
+    /// Parses a move string in the context of `pos`, checking the pit exists (not legality).
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let m: Move = text.parse()?;
+        if let Move::Sow { pit, .. } = m
+            && pit as usize >= self.n
+        {
+            return Err(MoveError::NoSuchPit {
+                mv: text.trim().to_string(),
+                game: self.ruleset.name.clone(),
+                n: self.n,
+                range: self.pit_range(),
+            });
+        }
+        Ok(m)
+    }
+
+    fn pit_range(&self) -> String {
+        let last = (self.n - 1) as u8;
+        format!("{}-{} for South, {}-{} for North", 'A', (b'A' + last) as char, 'a', (b'a' + last) as char)
+    }
+
+    /// Checks that `m` is legal at `pos`, explaining why not.
+    pub fn check_move(&self, pos: &Position, m: Move) -> Result<(), MoveError> {
+        let legal = self.legal_moves(pos);
+        if legal.contains(m) {
+            return Ok(());
+        }
+        let mv = m.to_string();
+        if legal.is_empty() {
+            return Err(MoveError::GameOver { mv });
+        }
+        let why = match m {
+            Move::Pass => "passing is allowed only when no pit can be played".to_string(),
+            Move::Sow { side, pit } => {
+                if pit as usize >= self.n {
+                    format!("there is no such pit ({})", self.pit_range())
+                } else if side != pos.side {
+                    format!("it is {}'s pit, and {} is to move", side, pos.side)
+                } else {
+                    let c = pos.cells[side.index() * self.n + pit as usize];
+                    if c == 0 {
+                        "the pit is empty".to_string()
+                    } else if c < self.ruleset.min_seeds {
+                        format!(
+                            "a pit needs at least {} seeds to be played, and it holds {c}",
+                            self.ruleset.min_seeds
+                        )
+                    } else {
+                        let mut p = *pos;
+                        let eff = self.apply(&mut p, side.index() * self.n + pit as usize);
+                        if self.ruleset.grand_slam == GrandSlam::Illegal && eff.grand_slam {
+                            "it would capture every seed of the opponent's row (grand slam)".to_string()
+                        } else if pos.row_total(side.other()) == 0 {
+                            "the opponent's row is empty and this move does not feed it".to_string()
+                        } else {
+                            "not allowed by the rules here".to_string()
+                        }
+                    }
+                }
+            }
+        };
+        Err(MoveError::Illegal { mv, why, legal })
+    }
+
+    /// Sows board pit `origin` of the mover and applies captures and the turn change.
+    #[inline]
+    fn apply(&self, pos: &mut Position, origin: usize) -> Effect {
+        let side = pos.side;
+        let r = &self.ruleset;
+        let first_move = r.first_move_no_capture && *pos == self.start;
+        let landing = self.sow(pos, origin);
+        let mut eff = Effect { landing: Some(landing as u8), ..Effect::default() };
+        let two_n = 2 * self.n;
+        if landing < two_n {
+            if !r.capture.counts.is_empty() {
+                self.count_capture(pos, landing, side, first_move, &mut eff);
+            }
+            if r.capture.opposite_empty != OppositeCapture::None
+                && self.row_mask[side.index()] & (1 << landing) != 0
+                && pos.cells[landing] == 1
+            {
+                let opposite = two_n - 1 - landing;
+                let take = pos.cells[opposite];
+                if take > 0 || r.capture.opposite_empty == OppositeCapture::Always {
+                    pos.cells[store(side)] += take + 1;
+                    pos.cells[landing] = 0;
+                    pos.cells[opposite] = 0;
+                    eff.captured = take + 1;
+                    eff.captured_pits = (1 << landing) | (1 << opposite);
+                }
+            }
+        } else if r.extra_turn && landing == store(side) {
+            eff.extra_turn = true;
+        }
+        if !eff.extra_turn {
+            pos.side = side.other();
+        }
+        eff
+    }
+
+    /// Lays the seeds of `origin` out and returns the cell the last one fell into.
+    #[inline(always)]
+    fn sow(&self, pos: &mut Position, origin: usize) -> usize {
+        let side = pos.side.index();
+        let next = &self.next[side];
+        let cells = &mut pos.cells;
+        let mut seeds = cells[origin] as u32;
+        cells[origin] = 0;
+        let mut cur = origin;
+        if self.ruleset.first_seed_in_origin {
+            cells[origin] = 1;
+            seeds -= 1;
+        }
+        let skip = self.ruleset.skip_origin;
+        let lap = self.ring_len[side] as u32 - skip as u32;
+        if seeds > lap {
+            // Whole laps at once; the last 1..=lap seeds are laid one by one.
+            let laps = (seeds - 1) / lap;
+            let mut j = next[origin] as usize;
+            loop {
+                if j != origin || !skip {
+                    cells[j] += laps as u8;
+                }
+                if j == origin {
+                    break;
+                }
+                j = next[j] as usize;
+            }
+            seeds -= laps * lap;
+        }
+        while seeds > 0 {
+            cur = next[cur] as usize;
+            if skip && cur == origin {
+                cur = next[cur] as usize;
+            }
+            cells[cur] += 1;
+            seeds -= 1;
+        }
+        cur
+    }
+
+    /// Captures by count at `landing`, with the chain, the first-move exemption and the
+    /// grand-slam policy.
+    #[inline(always)]
+    fn count_capture(&self, pos: &mut Position, landing: usize, side: Side, first_move: bool, eff: &mut Effect) {
+        let rows = self.capture_rows[side.index()];
+        let cells = &mut pos.cells;
+        if rows & (1 << landing) == 0 || !self.captures[cells[landing] as usize] {
+            return;
+        }
+        if first_move {
+            eff.capture_forfeited = true;
+            return;
+        }
+        let mut mask = 1u16 << landing;
+        let mut total = cells[landing] as u32;
+        if self.ruleset.capture.chain == Chain::Backward {
+            let mut j = self.prev[landing] as usize;
+            while j != landing && rows & (1 << j) != 0 && self.captures[cells[j] as usize] {
+                mask |= 1 << j;
+                total += cells[j] as u32;
+                j = self.prev[j] as usize;
+            }
+        }
+        let opp_row = self.row_mask[side.other().index()];
+        if mask & opp_row != 0 {
+            let n = self.n;
+            let base = side.other().index() * n;
+            let left: u32 =
+                (0..n).filter(|k| mask & (1 << (base + k)) == 0).map(|k| cells[base + k] as u32).sum();
+            eff.grand_slam = left == 0;
+        }
+        if eff.grand_slam && self.ruleset.grand_slam != GrandSlam::Legal {
+            eff.capture_forfeited = true;
+            return;
+        }
+        let mut b = mask;
+        while b != 0 {
+            let j = b.trailing_zeros() as usize;
+            b &= b - 1;
+            cells[j] = 0;
+        }
+        cells[store(side)] += total as u8;
+        eff.captured = total as u8;
+        eff.captured_pits = mask;
+    }
+
+    /// The position once the game has ended for `reason`: the seeds left on the board given out
+    /// as the ruleset says (shared equally on a repetition under the split ruling).
+    pub fn settle(&self, pos: &Position, reason: EndReason) -> Position {
+        let mut p = *pos;
+        let south = p.row_total(Side::South);
+        let north = p.row_total(Side::North);
+        let board = south + north;
+        let give = |p: &mut Position, s: u32, n: u32| {
+            p.cells[store(Side::South)] += s as u8;
+            p.cells[store(Side::North)] += n as u8;
+            p.cells[..2 * MAX_ROW].iter_mut().for_each(|c| *c = 0);
+        };
+        let policy = match reason {
+            EndReason::Repetition => match self.ruleset.repetition {
+                crate::ruleset::Repetition::Split => None,
+                _ => Some(Leftover::OwnRow),
+            },
+            EndReason::MaxPlies => Some(Leftover::OwnRow),
+            _ => Some(self.ruleset.leftover),
+        };
+        match policy {
+            None => give(&mut p, board / 2, board - board / 2),
+            Some(Leftover::OwnRow) => give(&mut p, south, north),
+            Some(Leftover::Mover) => match p.side {
+                Side::South => give(&mut p, board, 0),
+                Side::North => give(&mut p, 0, board),
+            },
+            Some(Leftover::Opponent) => match p.side {
+                Side::South => give(&mut p, 0, board),
+                Side::North => give(&mut p, board, 0),
+            },
+            Some(Leftover::Nobody) => {}
+        }
+        p
+    }
+
+    /// The outcome of a game that ended at `pos` (unsettled) for `reason`.
+    pub fn outcome(&self, pos: &Position, reason: EndReason) -> Outcome {
+        let p = self.settle(pos, reason);
+        Outcome::from_scores(p.scores().map(u32::from), reason)
+    }
+
+    /// Parses and checks a position string (NOTATION.md), naming the faulty field.
+    pub fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        let fields: Vec<&str> = text.trim().split('-').collect();
+        let n = self.n;
+        let expected = 2 * n + 3;
+        if fields.len() != expected {
+            return Err(PositionError::FieldCount {
+                text: text.to_string(),
+                expected,
+                found: fields.len(),
+                layout: format!(
+                    "{n} South pits, {n} North pits, South's {what}, North's {what}, side to move",
+                    what = self.score_word()
+                ),
+            });
+        }
+        let mut counts = Vec::with_capacity(2 * n + 2);
+        for (k, f) in fields[..2 * n + 2].iter().enumerate() {
+            let field = self.field_name(k);
+            let v = f.trim();
+            if v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(PositionError::NotANumber { index: k + 1, field, value: v.to_string() });
+            }
+            let c: u8 = v.parse().map_err(|_| PositionError::TooLarge { index: k + 1, field, value: v.to_string() })?;
+            counts.push(c);
+        }
+        let side: Side = fields[2 * n + 2]
+            .trim()
+            .parse()
+            .ok()
+            .filter(|_| matches!(fields[2 * n + 2].trim(), "S" | "N"))
+            .ok_or_else(|| PositionError::Side { index: expected, value: fields[2 * n + 2].trim().to_string() })?;
+        self.position(&counts[..n], &counts[n..2 * n], BySide::new(counts[2 * n], counts[2 * n + 1]), side)
+    }
+
+    /// A checked position from its parts.
+    pub fn position(&self, south: &[u8], north: &[u8], scores: BySide<u8>, side: Side) -> Result<Position, PositionError> {
+        let n = self.n;
+        if south.len() != n || north.len() != n {
+            return Err(PositionError::Impossible(format!("{} has {n} pits a row", self.ruleset.name)));
+        }
+        let board: u32 = south.iter().chain(north).map(|&c| c as u32).sum();
+        let captured = scores.south as u32 + scores.north as u32;
+        if board + captured != self.total {
+            return Err(PositionError::Total {
+                found: board + captured,
+                board,
+                captured,
+                expected: self.total,
+                game: self.ruleset.name.clone(),
+            });
+        }
+        Ok(Position::from_parts(south, north, scores, side))
+    }
+
+    fn score_word(&self) -> &'static str {
+        if self.ruleset.stores { "store" } else { "captures" }
+    }
+
+    fn field_name(&self, k: usize) -> String {
+        let n = self.n;
+        if k < n {
+            format!("pit {}", (b'A' + k as u8) as char)
+        } else if k < 2 * n {
+            format!("pit {}", (b'a' + (k - n) as u8) as char)
+        } else if k == 2 * n {
+            format!("South's {}", self.score_word())
+        } else {
+            format!("North's {}", self.score_word())
+        }
+    }
+}

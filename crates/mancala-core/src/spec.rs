@@ -1,0 +1,130 @@
+//! Game specifications as written on the command line: `id` or `id:key=value,...`
+//! (NOTATION.md), e.g. `el-mirall:pits=5,seeds=3`.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A game id with its parameters, unchecked: each game decides which keys it knows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSpec {
+    pub id: String,
+    pub params: Vec<(String, String)>,
+}
+
+/// What is wrong with a game specification or one of its parameters.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    #[error("empty game id")]
+    EmptyId,
+    #[error("game parameter '{0}' is not of the form key=value")]
+    Malformed(String),
+    #[error("game parameter '{0}' is given twice")]
+    Duplicate(String),
+    #[error("unknown game '{0}' (try `mancala games`)")]
+    UnknownGame(String),
+    #[error("game '{game}' has no parameter '{key}' (it takes: {known})")]
+    UnknownParam { game: String, key: String, known: String },
+    #[error("game parameter {key}={value}: {why}")]
+    BadValue { key: String, value: String, why: String },
+}
+
+impl GameSpec {
+    /// The value of `key`, if given.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.params.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+
+    /// Refuses any parameter outside `known`.
+    pub fn check_keys(&self, known: &[&str]) -> Result<(), SpecError> {
+        for (k, _) in &self.params {
+            if !known.contains(&k.as_str()) {
+                return Err(SpecError::UnknownParam {
+                    game: self.id.clone(),
+                    key: k.clone(),
+                    known: if known.is_empty() { "none".into() } else { known.join(", ") },
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// An integer parameter in `lo..=hi`, or `default` when absent.
+    pub fn get_u32(&self, key: &str, default: u32, lo: u32, hi: u32) -> Result<u32, SpecError> {
+        match self.get(key) {
+            None => Ok(default),
+            Some(v) => {
+                let bad = |why: String| SpecError::BadValue { key: key.into(), value: v.into(), why };
+                let n: u32 = v.parse().map_err(|_| bad("not a whole number".into()))?;
+                if n < lo || n > hi {
+                    return Err(bad(format!("must be from {lo} to {hi}")));
+                }
+                Ok(n)
+            }
+        }
+    }
+}
+
+impl FromStr for GameSpec {
+    type Err = SpecError;
+    fn from_str(s: &str) -> Result<Self, SpecError> {
+        let s = s.trim();
+        let (id, rest) = match s.split_once(':') {
+            Some((id, rest)) => (id, Some(rest)),
+            None => (s, None),
+        };
+        if id.is_empty() {
+            return Err(SpecError::EmptyId);
+        }
+        let mut params: Vec<(String, String)> = Vec::new();
+        if let Some(rest) = rest {
+            for part in rest.split(',') {
+                let (k, v) = part
+                    .split_once('=')
+                    .filter(|(k, v)| !k.trim().is_empty() && !v.trim().is_empty())
+                    .ok_or_else(|| SpecError::Malformed(part.to_string()))?;
+                let (k, v) = (k.trim().to_string(), v.trim().to_string());
+                if params.iter().any(|(q, _)| *q == k) {
+                    return Err(SpecError::Duplicate(k));
+                }
+                params.push((k, v));
+            }
+        }
+        Ok(GameSpec { id: id.to_ascii_lowercase(), params })
+    }
+}
+
+impl fmt::Display for GameSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.id)?;
+        for (i, (k, v)) in self.params.iter().enumerate() {
+            write!(f, "{}{k}={v}", if i == 0 { ':' } else { ',' })?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_id_and_params() {
+        let s: GameSpec = "el-mirall:pits=5,seeds=3".parse().unwrap();
+        assert_eq!(s.id, "el-mirall");
+        assert_eq!(s.get("pits"), Some("5"));
+        assert_eq!(s.get_u32("seeds", 4, 1, 10).unwrap(), 3);
+        assert_eq!(s.to_string(), "el-mirall:pits=5,seeds=3");
+        let plain: GameSpec = "modiar".parse().unwrap();
+        assert!(plain.params.is_empty());
+    }
+
+    #[test]
+    fn rejects_malformed_params() {
+        assert!(matches!("x:pits".parse::<GameSpec>(), Err(SpecError::Malformed(_))));
+        assert!(matches!("x:a=1,a=2".parse::<GameSpec>(), Err(SpecError::Duplicate(_))));
+        assert!(matches!(":a=1".parse::<GameSpec>(), Err(SpecError::EmptyId)));
+        let s: GameSpec = "x:pits=0".parse().unwrap();
+        assert!(s.get_u32("pits", 4, 1, 10).is_err());
+        assert!(s.check_keys(&["seeds"]).is_err());
+    }
+}

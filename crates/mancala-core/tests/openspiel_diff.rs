@@ -1,0 +1,248 @@
+//! Differential test against OpenSpiel, an implementation of Oware (`oware`) and Kalah
+//! (`mancala`) written by others: random games played by OpenSpiel (scripts/openspiel_games.py)
+//! are replayed here move by move, comparing the legal moves, the position (board, scores, side
+//! to move) after every move, the end of the game and the final returns.
+//!
+//! Needs a Python with `open-spiel==2.0.2`: `scripts/openspiel-venv.sh` makes one under
+//! `target/openspiel-venv` (or set `OPENSPIEL_PYTHON`). Without it the test is skipped with a
+//! message, unless `OPENSPIEL_REQUIRED=1`, when it fails.
+//!
+//! - `OPENSPIEL_DIFF_GAMES=n`: random games per game (default 1000).
+//! - `OPENSPIEL_DIFF_RULES=file.toml`: play with this ruleset instead of the built-in one of the
+//!   same id (`oware` or `kalah`), e.g. to check that a broken rule is caught.
+
+use mancala_core::{EndReason, Game, Rules, Side, parse_rules_toml, rules_for};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
+}
+
+/// The Python that has OpenSpiel, or `None` (with the reason) when there is none.
+fn python() -> Result<PathBuf, String> {
+    if let Ok(p) = std::env::var("OPENSPIEL_PYTHON") {
+        return Ok(PathBuf::from(p));
+    }
+    let venv = std::env::var("OPENSPIEL_VENV")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| repo_root().join("target/openspiel-venv"));
+    let py = venv.join("bin/python");
+    if py.exists() {
+        Ok(py)
+    } else {
+        Err(format!("no OpenSpiel venv at {} (create it with scripts/openspiel-venv.sh)", venv.display()))
+    }
+}
+
+/// The rules to check: the built-in ones, or the file named by `OPENSPIEL_DIFF_RULES` when its
+/// id is `id`.
+fn rules(spec: &str) -> Rules {
+    let base = rules_for(&spec.parse().unwrap()).unwrap();
+    if let Ok(path) = std::env::var("OPENSPIEL_DIFF_RULES") {
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let r = parse_rules_toml(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+        if r.id == base.id() {
+            eprintln!("openspiel_diff: {spec}: using the rules of {path}");
+            let r = r.resized(base.ruleset().pits, base.ruleset().seeds).unwrap();
+            return Rules::new(r).unwrap();
+        }
+    }
+    base
+}
+
+/// Where the replay stands, for messages.
+struct Ctx<'a> {
+    spec: &'a str,
+    seed: u64,
+    game: usize,
+    moves: Vec<String>,
+}
+
+impl Ctx<'_> {
+    fn fail(&self, what: String) -> String {
+        format!(
+            "{} game {} (OpenSpiel seed {}), ply {}: {what}\n    moves from the start: {}",
+            self.spec,
+            self.game,
+            self.seed,
+            self.moves.len(),
+            if self.moves.is_empty() { "(none)".to_string() } else { self.moves.join(" ") }
+        )
+    }
+}
+
+/// Runs OpenSpiel's random games of `os_game` (`oware`, or `kalah` for OpenSpiel's `mancala`) and replays them; returns the mismatches (at most one a game)
+/// and the number of games and plies checked.
+fn check(py: &Path, spec: &str, os_game: &str, extra: &[&str], games: usize, seed: u64) -> (Vec<String>, usize, usize) {
+    let rules = rules(spec);
+    // OpenSpiel's oware collects the seeds when it ends (repetition, no move); its mancala
+    // leaves them where they are and counts them in the returns.
+    let collects = os_game == "oware";
+    let script = repo_root().join("scripts/openspiel_games.py");
+    let mut child = Command::new(py)
+        .arg(&script)
+        .arg(os_game)
+        .arg(games.to_string())
+        .arg("--seed")
+        .arg(seed.to_string())
+        .args(extra)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {} {}: {e}", py.display(), script.display()));
+    let out = BufReader::new(child.stdout.take().unwrap());
+    let mut failures = Vec::new();
+    let mut game: Option<Game> = None;
+    let mut ctx = Ctx { spec, seed, game: 0, moves: Vec::new() };
+    let mut failed = false;
+    let (mut n_games, mut n_plies, mut done) = (0, 0, false);
+    for line in out.lines() {
+        let line = line.unwrap();
+        let f: Vec<&str> = line.split(' ').collect();
+        match f[0] {
+            "game" => {
+                ctx = Ctx { spec, seed, game: f[1].parse().unwrap(), moves: Vec::new() };
+                game = Some(Game::new(rules.clone()));
+                failed = false;
+                n_games += 1;
+            }
+            "done" => done = true,
+            _ if failed => {}
+            "pos" => {
+                let g = game.as_ref().unwrap();
+                if g.position().to_string() != f[1] {
+                    failures.push(ctx.fail(format!(
+                        "start position: OpenSpiel {}, mancala {}",
+                        f[1],
+                        g.position()
+                    )));
+                    failed = true;
+                }
+            }
+            "step" => {
+                let g = game.as_mut().unwrap();
+                let before = g.position();
+                let (os_legal, mv, os_after, os_over) = (f[1].replace(',', " "), f[2], f[3], f[4] == "1");
+                n_plies += 1;
+                if let Some(r) = g.end_reason() {
+                    failures.push(ctx.fail(format!(
+                        "at {before}: OpenSpiel plays on (legal: {os_legal}; played {mv}), mancala says the game is over ({r})"
+                    )));
+                    failed = true;
+                    continue;
+                }
+                let ours = g.legal_moves().to_string();
+                if ours != os_legal {
+                    failures.push(ctx.fail(format!(
+                        "legal moves at {before}: OpenSpiel {os_legal}, mancala {ours}"
+                    )));
+                    failed = true;
+                    continue;
+                }
+                if let Err(e) = g.play_str(mv) {
+                    failures.push(ctx.fail(format!("move {mv} at {before}: mancala refuses it: {e}")));
+                    failed = true;
+                    continue;
+                }
+                ctx.moves.push(mv.to_string());
+                let after = if collects { g.final_position() } else { g.position() };
+                if after.to_string() != os_after {
+                    failures.push(ctx.fail(format!(
+                        "move {mv} at {before}: position after it: OpenSpiel {os_after}, mancala {after}{}",
+                        g.end_reason().map(|r| format!(" (game over: {r})")).unwrap_or_default()
+                    )));
+                    failed = true;
+                    continue;
+                }
+                if g.is_over() != os_over {
+                    failures.push(ctx.fail(format!(
+                        "move {mv} at {before} reaching {os_after}: game over? OpenSpiel {}, mancala {}",
+                        if os_over { "yes" } else { "no" },
+                        g.end_reason().map(|r| format!("yes ({r})")).unwrap_or("no".into())
+                    )));
+                    failed = true;
+                }
+            }
+            "limit" => {
+                let g = game.as_ref().unwrap();
+                if g.end_reason() != Some(EndReason::MaxPlies) {
+                    failures.push(ctx.fail(format!(
+                        "OpenSpiel's move limit reached at {}, mancala says {:?}",
+                        g.position(),
+                        g.end_reason()
+                    )));
+                    failed = true;
+                }
+            }
+            "returns" => {
+                let g = game.as_ref().unwrap();
+                let os: (i32, i32) = (f[1].parse().unwrap(), f[2].parse().unwrap());
+                let ours = match g.outcome() {
+                    None => None,
+                    Some(o) => Some(match o.winner {
+                        Some(Side::South) => (1, -1),
+                        Some(Side::North) => (-1, 1),
+                        None => (0, 0),
+                    }),
+                };
+                let os_limit = g.end_reason() == Some(EndReason::MaxPlies) && collects;
+                if ours != Some(os) && !os_limit {
+                    failures.push(ctx.fail(format!(
+                        "final returns (south, north) at {}: OpenSpiel {os:?}, mancala {ours:?} ({:?})",
+                        g.final_position(),
+                        g.outcome()
+                    )));
+                    failed = true;
+                }
+            }
+            other => panic!("unexpected line from the OpenSpiel driver: {other}"),
+        }
+    }
+    let status = child.wait().unwrap();
+    assert!(status.success() && done, "the OpenSpiel driver failed ({status}) after {n_games} games");
+    (failures, n_games, n_plies)
+}
+
+fn run(spec: &str, os_game: &str, extra: &[&str], default_games: usize, seed: u64) {
+    let py = match python() {
+        Ok(p) => p,
+        Err(why) => {
+            if std::env::var("OPENSPIEL_REQUIRED").is_ok_and(|v| v == "1") {
+                panic!("OPENSPIEL_REQUIRED=1 but {why}");
+            }
+            eprintln!("openspiel_diff: SKIPPED {spec}: {why}");
+            return;
+        }
+    };
+    let games = std::env::var("OPENSPIEL_DIFF_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(default_games);
+    let (failures, n_games, n_plies) = check(&py, spec, os_game, extra, games, seed);
+    assert_eq!(n_games, games, "{spec}: OpenSpiel played {n_games} games, {games} asked");
+    eprintln!("openspiel_diff: {spec}: {n_games} games, {n_plies} plies compared");
+    if !failures.is_empty() {
+        let shown: Vec<&String> = failures.iter().take(5).collect();
+        panic!(
+            "{spec}: {} of {n_games} games differ from OpenSpiel; the first {}:\n  {}",
+            failures.len(),
+            shown.len(),
+            shown.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n  ")
+        );
+    }
+}
+
+#[test]
+fn oware_matches_openspiel_oware_move_by_move() {
+    run("oware", "oware", &[], 1000, 1);
+}
+
+#[test]
+fn kalah_matches_openspiel_mancala_move_by_move() {
+    run("kalah", "kalah", &[], 1000, 2);
+}
+
+/// OpenSpiel's oware takes the board size as parameters; so does ours.
+#[test]
+fn small_oware_boards_match_openspiel_oware() {
+    run("oware:pits=4,seeds=3", "oware", &["--pits", "4", "--seeds", "3"], 300, 3);
+    run("oware:pits=3,seeds=2", "oware", &["--pits", "3", "--seeds", "2"], 300, 4);
+}

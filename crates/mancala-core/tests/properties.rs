@@ -1,0 +1,91 @@
+//! Properties that hold for every game and position: seeds are conserved, generated moves are
+//! legal and replayable, random games end, notation round-trips.
+
+use mancala_core::{Game, Move, Position, Rules, Side, rules_for};
+use proptest::prelude::*;
+
+const GAMES: &[&str] = &["modiar", "mangala-ii", "oware", "kalah", "mangala-ii:pits=3,seeds=2", "modiar:seeds=3"];
+
+fn rules(id: &str) -> Rules {
+    rules_for(&id.parse().unwrap()).unwrap()
+}
+
+/// A random position of `r`: the game's seeds spread over pits and scores.
+fn random_position(r: &Rules, cuts: &[u32], side: bool) -> Position {
+    let n = r.pits_per_row();
+    let total = r.total_seeds();
+    let mut bounds: Vec<u32> = cuts.iter().map(|c| c % (total + 1)).take(2 * n + 1).collect();
+    bounds.sort_unstable();
+    let mut counts = Vec::with_capacity(2 * n + 2);
+    let mut prev = 0;
+    for b in bounds.iter().copied().chain(std::iter::once(total)) {
+        counts.push((b - prev) as u8);
+        prev = b;
+    }
+    let side = if side { Side::South } else { Side::North };
+    r.position(&counts[..n], &counts[n..2 * n], mancala_core::BySide::new(counts[2 * n], counts[2 * n + 1]), side)
+        .unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn seeds_are_conserved_and_moves_legal(g in 0..GAMES.len(), cuts in prop::collection::vec(0u32..1000, 17), side: bool) {
+        let r = rules(GAMES[g]);
+        let p = random_position(&r, &cuts, side);
+        prop_assert_eq!(p.total(), r.total_seeds());
+        for m in r.legal_moves(&p) {
+            // Every generated move passes the checked path and gives the same result.
+            let (q, eff) = r.play(&p, m).map_err(|e| TestCaseError::fail(format!("{p} {m}: {e}")))?;
+            let mut u = p;
+            let eff2 = r.play_unchecked(&mut u, m);
+            prop_assert_eq!(q, u);
+            prop_assert_eq!(eff, eff2);
+            prop_assert_eq!(q.total(), r.total_seeds(), "{} {}", p, m);
+            // Scores never go down.
+            prop_assert!(q.score(Side::South) >= p.score(Side::South));
+            prop_assert!(q.score(Side::North) >= p.score(Side::North));
+        }
+    }
+
+    #[test]
+    fn position_notation_round_trips(g in 0..GAMES.len(), cuts in prop::collection::vec(0u32..1000, 17), side: bool) {
+        let r = rules(GAMES[g]);
+        let p = random_position(&r, &cuts, side);
+        let text = p.to_string();
+        prop_assert_eq!(r.parse_position(&text).unwrap(), p);
+    }
+
+    #[test]
+    fn random_games_end(g in 0..GAMES.len(), seed: u64) {
+        let r = rules(GAMES[g]);
+        let mut game = Game::new(r.clone());
+        let mut state = seed | 1;
+        let mut plies = 0u32;
+        while !game.is_over() {
+            let moves = game.legal_moves().to_vec();
+            prop_assert!(!moves.is_empty());
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17;
+            let m = moves[(state % moves.len() as u64) as usize];
+            game.play(m).unwrap();
+            plies += 1;
+            prop_assert!(plies < 100_000, "game did not end");
+        }
+        let fin = game.final_position();
+        prop_assert_eq!(fin.total(), r.total_seeds());
+        let o = game.outcome().unwrap();
+        prop_assert_eq!(o.scores.south + o.scores.north + fin.board_total(), r.total_seeds());
+    }
+}
+
+#[test]
+fn move_notation_round_trips() {
+    for s in ["A", "B", "F", "H", "a", "f", "h", "pass"] {
+        let m: Move = s.parse().unwrap();
+        assert_eq!(m.to_string(), s);
+    }
+    for bad in ["", "I", "i", "AB", "1", "passs", "-"] {
+        assert!(bad.parse::<Move>().is_err(), "{bad}");
+    }
+}

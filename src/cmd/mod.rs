@@ -1,0 +1,17 @@
+//! One module per subcommand.
+
+pub mod best;
+pub mod common;
+pub mod cycle;
+pub mod db;
+pub mod games;
+pub mod match_cmd;
+pub mod opponent;
+pub mod perft;
+pub mod play;
+pub mod replay;
+pub mod rules;
+pub mod serve;
+pub mod solitaire_play;
+pub mod solve;
+pub mod ugi;

@@ -1,0 +1,66 @@
+//! `mancala replay`: plays moves from a position and prints the resulting position.
+
+use super::common::{load_rules, start_position};
+use clap::Args;
+use mancala_core::{Game, MoveError};
+
+#[derive(Args)]
+pub struct ReplayArgs {
+    /// Game id, e.g. `modiar` or `mangala-ii`.
+    pub game: String,
+    /// The moves, e.g. `A b C` (one argument or several).
+    pub moves: Vec<String>,
+    /// Start from this position (default: the start position).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Print one JSON object: position, over, score, winner.
+    #[arg(long)]
+    pub json: bool,
+    /// A rules file (TOML) to use instead of the built-in rules.
+    #[arg(long)]
+    pub rules: Option<std::path::PathBuf>,
+}
+
+pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
+    let rules = load_rules(&args.game, args.rules.as_deref())?;
+    let start = start_position(&rules, args.position.as_deref())?;
+    let mut game = Game::from_position(rules, start);
+    let moves = args.moves.iter().flat_map(|a| a.split_whitespace());
+    play_all(&mut game, moves)?;
+    print_result(&game, args.json);
+    Ok(())
+}
+
+/// Plays each move, naming the first one that fails by its number.
+pub fn play_all<'a>(game: &mut Game, moves: impl Iterator<Item = &'a str>) -> anyhow::Result<()> {
+    for (k, text) in moves.enumerate() {
+        if let Err(e) = game.play_str(text) {
+            let n = k + 1;
+            match e {
+                MoveError::GameOver { mv } => {
+                    let why = game.end_reason().map(|r| r.to_string()).unwrap_or_default();
+                    anyhow::bail!("move {n} '{mv}': the game is already over ({why})")
+                }
+                other => anyhow::bail!("move {n} {other}"),
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The position (settled when over), or the JSON object of NOTATION.md.
+pub fn print_result(game: &Game, json: bool) {
+    let fin = game.final_position();
+    if json {
+        let outcome = game.outcome();
+        let v = serde_json::json!({
+            "position": fin.to_string(),
+            "over": game.is_over(),
+            "score": [fin.score(mancala_core::Side::South), fin.score(mancala_core::Side::North)],
+            "winner": outcome.map(|o| o.winner_name()),
+        });
+        println!("{v}");
+    } else {
+        println!("{fin}");
+    }
+}

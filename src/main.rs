@@ -1,0 +1,70 @@
+//! The `mancala` command: argument parsing and wiring; the work is done in the library crates.
+//! Contract (NOTATION.md): the answer is the last line of stdout; any error is one line on
+//! stderr and exit status 2, with nothing on stdout.
+
+mod cmd;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "mancala", version, about = "Engine and workbench for mancala games")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the games this build knows.
+    Games(cmd::games::GamesArgs),
+    /// Print the rules of a game, with the project's rulings.
+    Rules(cmd::rules::RulesArgs),
+    /// Count move sequences of a given depth (move-generator check).
+    Perft(cmd::perft::PerftArgs),
+    /// Play moves from a position and print the resulting position.
+    Replay(cmd::replay::ReplayArgs),
+    /// Count the moves of a solitaire until its start recurs (El mirall, Stones in cups).
+    Cycle(cmd::cycle::CycleArgs),
+    /// Play a game in the terminal.
+    Play(cmd::play::PlayArgs),
+    /// The engine's best move and score for a position.
+    Best(cmd::best::BestArgs),
+    /// Play engines against each other and report the result with an Elo difference.
+    Match(cmd::match_cmd::MatchArgs),
+    /// Perfect-play value of a position, from the databases.
+    Solve(cmd::solve::SolveArgs),
+    /// Build and inspect perfect-play databases.
+    Db(cmd::db::DbArgs),
+    /// Serve the web app.
+    Serve(cmd::serve::ServeArgs),
+    /// Speak the Universal Game Interface (UGI) on stdin/stdout, for GUIs and match runners.
+    Ugi(cmd::ugi::UgiArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Games(a) => cmd::games::run(a),
+        Command::Rules(a) => cmd::rules::run(a),
+        Command::Perft(a) => cmd::perft::run(a),
+        Command::Replay(a) => cmd::replay::run(a),
+        Command::Cycle(a) => cmd::cycle::run(a),
+        Command::Play(a) => cmd::play::run(a),
+        Command::Best(a) => cmd::best::run(a),
+        Command::Match(a) => cmd::match_cmd::run(a),
+        Command::Solve(a) => cmd::solve::run(a),
+        Command::Db(a) => cmd::db::run(a),
+        Command::Serve(a) => cmd::serve::run(a),
+        Command::Ugi(a) => cmd::ugi::run(a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            // One line: the chain of causes joined.
+            let msg = format!("{e:#}").replace('\n', " ");
+            eprintln!("error: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,174 @@
+//! The `mancala` command's contract (NOTATION.md), run through the real binary: the answer on the
+//! last line of stdout; errors one line on stderr, exit status 2, nothing on stdout.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn mancala(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mancala")).args(args).output().expect("the binary runs")
+}
+
+fn mancala_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn answer(o: &Output) -> String {
+    assert!(o.status.success(), "failed: {}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout.clone()).unwrap().lines().last().unwrap_or("").to_string()
+}
+
+/// Exit 2, nothing on stdout, one line on stderr containing `needle`.
+fn assert_error(o: &Output, needle: &str) {
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
+    assert!(o.stdout.is_empty(), "stdout not empty: {}", String::from_utf8_lossy(&o.stdout));
+    assert_eq!(err.trim_end().lines().count(), 1, "not one line: {err}");
+    assert!(err.contains(needle), "'{needle}' not in: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn perft_answers_on_the_last_line() {
+    assert_eq!(answer(&mancala(&["perft", "modiar", "6"])), "522");
+    assert_eq!(answer(&mancala(&["perft", "mangala-ii", "5"])), "6599");
+    assert_eq!(answer(&mancala(&["perft", "mangala-ii", "0"])), "1");
+    let d = mancala(&["perft", "modiar", "3", "--divide"]);
+    assert_eq!(answer(&d), "26");
+}
+
+#[test]
+fn perft_from_a_position() {
+    // A position where every Modiar move is an illegal grand slam has no children.
+    assert_eq!(answer(&mancala(&["perft", "modiar", "3", "--position", "0-0-2-1-0-0-20-19-S"])), "0");
+}
+
+#[test]
+fn replay_prints_the_position() {
+    assert_eq!(answer(&mancala(&["replay", "modiar", "A"])), "2-8-8-8-8-8-0-0-N");
+    assert_eq!(answer(&mancala(&["replay", "mangala-ii", "A b"])), "1-8-8-8-8-8-7-0-7-7-7-7-0-0-S");
+    assert_eq!(answer(&mancala(&["replay", "mangala-ii", "A", "b"])), "1-8-8-8-8-8-7-0-7-7-7-7-0-0-S");
+    assert_eq!(answer(&mancala(&["replay", "modiar"])), "7-7-7-7-7-7-0-0-S");
+}
+
+#[test]
+fn replay_json_reports_the_end_and_settles() {
+    let o = mancala(&[
+        "replay",
+        "mangala-ii",
+        "--json",
+        "--position",
+        "0-0-0-0-0-1-0-0-0-0-0-1-35-35-S",
+        "F f A a B b C c D d E e",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&answer(&o)).unwrap();
+    assert_eq!(v["position"], "0-0-0-0-0-0-0-0-0-0-0-0-36-36-S");
+    assert_eq!(v["over"], true);
+    assert_eq!(v["score"], serde_json::json!([36, 36]));
+    assert_eq!(v["winner"], "draw");
+    let o = mancala(&["replay", "modiar", "--json", "A"]);
+    let v: serde_json::Value = serde_json::from_str(&answer(&o)).unwrap();
+    assert_eq!(v["over"], false);
+    assert_eq!(v["winner"], serde_json::Value::Null);
+    let o = mancala(&["replay", "modiar", "--json", "--position", "1-1-0-3-2-1-18-16-S"]);
+    let v: serde_json::Value = serde_json::from_str(&answer(&o)).unwrap();
+    assert_eq!(v["position"], "0-0-0-0-0-0-20-22-S");
+    assert_eq!(v["winner"], "north");
+}
+
+#[test]
+fn bad_input_is_a_one_line_error_with_status_2() {
+    assert_error(&mancala(&["replay", "modiar", "--position", "7-7-7-7-7-7-0-S"]), "expected 9 fields");
+    assert_error(&mancala(&["replay", "modiar", "--position", "7-7-q-7-7-7-0-0-S"]), "pit C");
+    assert_error(&mancala(&["replay", "modiar", "--position", "7-7-7-7-7-7-0-1-S"]), "43");
+    assert_error(&mancala(&["replay", "modiar", "--position", "7-7-7-7-7-7-0-0-W"]), "side to move");
+    assert_error(&mancala(&["replay", "chess", "e4"]), "unknown game 'chess'");
+    assert_error(&mancala(&["perft", "nim", "3"]), "unknown game 'nim'");
+    assert_error(&mancala(&["replay", "modiar", "A", "B"]), "move 2 'B' is illegal");
+    assert_error(&mancala(&["replay", "modiar", "A", "a", "Z"]), "move 3");
+    assert_error(&mancala(&["replay", "modiar", "D"]), "3 pits");
+    assert_error(
+        &mancala(&["replay", "mangala-ii", "--position", "0-0-0-0-0-1-0-0-0-0-0-1-35-35-S", "F f A a B b C c D d E e F"]),
+        "already over",
+    );
+    assert_error(&mancala(&["replay", "modiar:pits=0"]), "pits");
+    assert_error(&mancala(&["replay", "modiar:colour=red"]), "no parameter 'colour'");
+    assert_error(&mancala(&["rules", "go"]), "unknown game");
+    assert_error(&mancala(&["perft", "el-mirall", "2"]), "solitaire");
+}
+
+#[test]
+fn illegal_move_message_lists_the_legal_moves() {
+    let o = mancala(&["replay", "modiar", "--position", "5-5-2-1-0-0-15-14-S", "C"]);
+    assert_error(&o, "grand slam");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("legal: A B"));
+}
+
+#[test]
+fn games_and_rules_pages() {
+    let out = String::from_utf8(mancala(&["games"]).stdout).unwrap();
+    for id in ["modiar", "mangala-ii", "oware", "kalah", "el-mirall", "stones-in-cups"] {
+        assert!(out.contains(id), "{id} missing from games");
+    }
+    for id in ["modiar", "mangala-ii", "oware", "kalah"] {
+        let page = String::from_utf8(mancala(&["rules", id]).stdout).unwrap();
+        assert!(page.len() > 300 && page.contains("##"), "{id}: {page}");
+    }
+    let page = String::from_utf8(mancala(&["rules", "modiar"]).stdout).unwrap();
+    for ruling in ["first move", "Grand slam", "Feeding", "Repetition", "21-21"] {
+        assert!(page.contains(ruling), "modiar rules page lacks '{ruling}'");
+    }
+}
+
+#[test]
+fn rules_export_round_trips_through_a_rules_file() {
+    let toml = String::from_utf8(mancala(&["rules", "--export", "mangala-ii"]).stdout).unwrap();
+    assert!(toml.contains("pits = 6"));
+    let dir = std::env::temp_dir().join(format!("mancala-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("m.toml");
+    std::fs::write(&file, toml.replace("pits = 6", "pits = 4")).unwrap();
+    let f = file.to_str().unwrap();
+    // The same perft as the built-in game resized to 4 pits.
+    let a = answer(&mancala(&["perft", "x", "5", "--rules", f]));
+    let b = answer(&mancala(&["perft", "mangala-ii:pits=4", "5"]));
+    assert_eq!(a, b);
+    std::fs::write(&file, toml.replace("pits = 6", "pits = 9")).unwrap();
+    assert_error(&mancala(&["perft", "x", "2", "--rules", f]), "'pits'");
+    std::fs::write(&file, toml.replace("pass = true", "pass = true\ncolour = 1")).unwrap();
+    assert_error(&mancala(&["perft", "x", "2", "--rules", f]), "colour");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn terminal_play_against_the_computer_to_the_end() {
+    // South plays the first legal pit each turn via a script of many tries; the computer answers.
+    let mut script = String::new();
+    for _ in 0..200 {
+        script.push_str("A\nB\nC\n");
+    }
+    let o = mancala_stdin(&["play", "modiar", "--ai", "greedy", "--seed", "7"], &script);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("Game over"), "{out}");
+    assert!(out.contains("North (greedy) plays"));
+    assert!(out.contains("wins") || out.contains("Draw"));
+}
+
+#[test]
+fn terminal_play_explains_a_wrong_pit_and_undoes() {
+    let o = mancala_stdin(&["play", "modiar"], "a\nA\nu\nm\nq\n");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("Not played: 'a' is illegal: it is North's pit, and South is to move"), "{out}");
+    assert!(out.contains("Took back A"), "{out}");
+    assert!(out.contains("Moves: none yet"), "{out}");
+    // The board shows North's row on top, reversed: c b a.
+    assert!(out.contains("  c   b   a"), "{out}");
+}
