@@ -133,6 +133,54 @@ pub struct Rules {
     total: u32,
     /// Move generation must try each move (feeding or an illegal grand slam).
     filter_moves: bool,
+    /// For games without stores: the pits as one 128-bit word, sown by adding precomputed
+    /// increments (no byte can carry into the next: a game has at most 255 seeds).
+    sow_table: Option<Box<SowTable>>,
+    /// Bit mask of a row's bytes in the 128-bit board word.
+    row_bytes: u128,
+    /// Hot copies of ruleset fields.
+    end: End,
+    pass: bool,
+    /// For a power-of-two minimum: the bits to keep in each byte so that a non-zero byte is a
+    /// playable pit (`None`: compare one by one).
+    min_mask: Option<u128>,
+}
+
+/// Precomputed sowings for boards without stores.
+#[derive(Clone, Debug)]
+struct SowTable {
+    /// Seeds laid in one lap.
+    lap: u32,
+    /// `incr[o * (lap + 1) + s]`: the increments of sowing `s <= lap` seeds from origin `o`
+    /// (after the origin is emptied and any first seed put back).
+    incr: Vec<u128>,
+    /// The cell the last of those seeds falls into.
+    landing: Vec<u8>,
+    /// `full[o]`: one seed in every pit a lap from `o` reaches.
+    full: Vec<u128>,
+}
+
+/// A byte per pit: the board's pits as a little-endian 128-bit word.
+#[inline(always)]
+fn board_word(pos: &Position) -> u128 {
+    let mut b = [0u8; 16];
+    b.copy_from_slice(&pos.cells[..16]);
+    u128::from_le_bytes(b)
+}
+
+#[inline(always)]
+fn set_board_word(pos: &mut Position, w: u128) {
+    pos.cells[..16].copy_from_slice(&w.to_le_bytes());
+}
+
+/// Bit i set when byte i of `w` is non-zero.
+#[inline(always)]
+fn nonzero_bytes(w: u128) -> u16 {
+    const LOW7: u128 = 0x7f7f_7f7f_7f7f_7f7f_7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u128 = !LOW7;
+    let t = (((w & LOW7) + LOW7) | w) & HIGH;
+    let gather = |h: u64| (((h >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56) as u16;
+    gather(t as u64) | (gather((t >> 64) as u64) << 8)
 }
 
 impl Rules {
@@ -182,6 +230,13 @@ impl Rules {
         };
         let filter_moves = ruleset.grand_slam == GrandSlam::Illegal || ruleset.feeding != Feeding::None;
         let total = ruleset.total_seeds();
+        let sow_table = (!ruleset.stores).then(|| Box::new(SowTable::new(&ruleset, &next[0])));
+        let row_bytes = (1u128 << (8 * n)) - 1;
+        let min = ruleset.min_seeds;
+        let min_mask = min
+            .is_power_of_two()
+            .then(|| !((min as u128 - 1) * 0x0101_0101_0101_0101_0101_0101_0101_0101));
+        let (end, pass) = (ruleset.end, ruleset.pass);
         Ok(Rules {
             ruleset,
             n,
@@ -194,6 +249,11 @@ impl Rules {
             start,
             total,
             filter_moves,
+            sow_table,
+            row_bytes,
+            end,
+            pass,
+            min_mask,
         })
     }
 
@@ -232,6 +292,7 @@ impl Rules {
 
     /// The legal moves; empty exactly when the game is over by the position alone
     /// (history-dependent endings are [`crate::Game`]'s).
+    #[inline]
     pub fn legal_moves(&self, pos: &Position) -> MoveSet {
         match self.static_end(pos) {
             Some(_) => MoveSet::empty(pos.side),
@@ -250,17 +311,19 @@ impl Rules {
     /// Ends that need no move generation.
     #[inline(always)]
     fn static_end(&self, pos: &Position) -> Option<EndReason> {
-        let End { majority, row_empty, empty_board, .. } = self.ruleset.end;
+        let End { majority, row_empty, empty_board, .. } = self.end;
         if majority {
             let half = self.total / 2;
             if pos.score(Side::South) as u32 > half || pos.score(Side::North) as u32 > half {
                 return Some(EndReason::Majority);
             }
         }
-        if row_empty && (pos.row_total(Side::South) == 0 || pos.row_total(Side::North) == 0) {
+        let w = board_word(pos);
+        if row_empty && (w & self.row_bytes == 0 || (w >> (8 * self.n)) & self.row_bytes == 0) {
             return Some(EndReason::RowEmpty);
         }
-        if empty_board && pos.cells[..2 * self.n].iter().all(|&c| c == 0) {
+        // Pits beyond the board always hold 0.
+        if empty_board && w == 0 {
             return Some(EndReason::EmptyBoard);
         }
         None
@@ -271,15 +334,20 @@ impl Rules {
         let side = pos.side;
         let n = self.n;
         let base = side.index() * n;
-        let min = self.ruleset.min_seeds;
         let mut bits = 0u16;
-        for (i, &c) in pos.cells[base..base + n].iter().enumerate() {
-            bits |= ((c >= min) as u16) << i;
+        if let Some(keep) = self.min_mask {
+            // c >= 2^k exactly when a bit above the low k is set.
+            bits = (nonzero_bytes(board_word(pos) & keep) >> base) & ((1u16 << n) - 1);
+        } else {
+            let min = self.ruleset.min_seeds;
+            for (i, &c) in pos.cells[base..base + n].iter().enumerate() {
+                bits |= ((c >= min) as u16) << i;
+            }
         }
         if self.filter_moves && bits != 0 {
             bits = self.filter(pos, bits);
         }
-        MoveSet { bits, pass: bits == 0 && self.ruleset.pass, side }
+        MoveSet { bits, pass: bits == 0 && self.pass, side }
     }
 
     /// Applies the grand-slam prohibition and the duty to feed.
@@ -442,6 +510,23 @@ impl Rules {
     /// Lays the seeds of `origin` out and returns the cell the last one fell into.
     #[inline(always)]
     fn sow(&self, pos: &mut Position, origin: usize) -> usize {
+        if let Some(t) = &self.sow_table {
+            let mut w = board_word(pos);
+            let mut seeds = pos.cells[origin] as u32;
+            w &= !(0xffu128 << (8 * origin));
+            if self.ruleset.first_seed_in_origin {
+                w += 1u128 << (8 * origin);
+                seeds -= 1;
+            }
+            if seeds > t.lap {
+                let laps = (seeds - 1) / t.lap;
+                w += t.full[origin] * laps as u128;
+                seeds -= laps * t.lap;
+            }
+            let k = origin * (t.lap as usize + 1) + seeds as usize;
+            set_board_word(pos, w + t.incr[k]);
+            return t.landing[k] as usize;
+        }
         let side = pos.side.index();
         let next = &self.next[side];
         let cells = &mut pos.cells;
@@ -638,5 +723,33 @@ impl Rules {
         } else {
             format!("North's {}", self.score_word())
         }
+    }
+}
+
+impl SowTable {
+    /// Lays out every sowing of up to one lap by walking the ring seed by seed.
+    fn new(r: &Ruleset, next: &[u8; CELLS]) -> SowTable {
+        let two_n = 2 * r.pits as usize;
+        let lap = two_n as u32 - r.skip_origin as u32;
+        let mut incr = Vec::with_capacity(two_n * (lap as usize + 1));
+        let mut landing = Vec::with_capacity(incr.capacity());
+        let mut full = Vec::with_capacity(two_n);
+        for o in 0..two_n {
+            let mut w = 0u128;
+            let mut cur = o;
+            for s in 0..=lap {
+                if s > 0 {
+                    cur = next[cur] as usize;
+                    if r.skip_origin && cur == o {
+                        cur = next[cur] as usize;
+                    }
+                    w += 1u128 << (8 * cur);
+                }
+                incr.push(w);
+                landing.push(cur as u8);
+            }
+            full.push(w);
+        }
+        SowTable { lap, incr, landing, full }
     }
 }
