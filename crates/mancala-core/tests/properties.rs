@@ -89,3 +89,71 @@ fn move_notation_round_trips() {
         assert!(bad.parse::<Move>().is_err(), "{bad}");
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// Parsers answer any text with a value or an error, never a panic.
+    #[test]
+    fn parsers_never_panic(text in ".{0,40}", digits in "[0-9-]{0,40}[SN]?") {
+        for r in [rules("modiar"), rules("mangala-ii"), rules("kalah")] {
+            let _ = r.parse_position(&text);
+            let _ = r.parse_position(&digits);
+            let _ = r.parse_move(&text);
+        }
+        let _ = text.parse::<mancala_core::GameSpec>();
+        let _ = mancala_core::parse_rules_toml(&text);
+        if let Ok(spec) = text.parse::<mancala_core::GameSpec>() {
+            let _ = rules_for(&spec);
+        }
+    }
+
+    /// Random rules files built from valid fields are either refused with a named parameter
+    /// or give a game whose random playouts keep every invariant.
+    #[test]
+    fn any_accepted_ruleset_plays_soundly(
+        pits in 1u8..=8, seeds in 1u8..=8, stores: bool, cw: bool, origin_first: bool, skip: bool,
+        min in 1u8..=3, counts in prop::collection::vec(1u8..=6, 0..3), rows in 0..3usize,
+        chain: bool, first_free: bool, feeding in 0..3usize, slam in 0..3usize, pass: bool,
+        extra: bool, opposite in 0..3usize, end_bits in 0u8..16, leftover in 0..4usize,
+        rep in 0..3usize, seed: u64,
+    ) {
+        let mut r = mancala_core::builtin("mangala-ii").unwrap();
+        r.pits = pits; r.seeds = seeds; r.stores = stores;
+        r.direction = if cw { mancala_core::ruleset::Direction::Cw } else { mancala_core::ruleset::Direction::Ccw };
+        r.first_seed_in_origin = origin_first; r.skip_origin = skip; r.min_seeds = min;
+        let mut counts = counts; counts.sort_unstable(); counts.dedup();
+        r.capture.counts = counts;
+        use mancala_core::ruleset::*;
+        r.capture.rows = [CaptureRows::Own, CaptureRows::Opponent, CaptureRows::Both][rows];
+        r.capture.chain = if chain { Chain::Backward } else { Chain::None };
+        r.capture.opposite_empty = [OppositeCapture::None, OppositeCapture::Always, OppositeCapture::IfOppositeNonEmpty][opposite];
+        r.first_move_no_capture = first_free;
+        r.feeding = [Feeding::None, Feeding::Prefer, Feeding::Must][feeding];
+        r.grand_slam = [GrandSlam::Legal, GrandSlam::NoCapture, GrandSlam::Illegal][slam];
+        r.pass = pass; r.extra_turn = extra;
+        r.end = End { no_legal_move: end_bits & 1 != 0, empty_board: end_bits & 2 != 0, row_empty: end_bits & 4 != 0, majority: end_bits & 8 != 0 };
+        r.leftover = [Leftover::OwnRow, Leftover::Mover, Leftover::Opponent, Leftover::Nobody][leftover];
+        r.repetition = [Repetition::Ignore, Repetition::Split, Repetition::OwnRow][rep];
+        // Through TOML and back, as a user's file would come.
+        let text = mancala_core::rules_to_toml(&r);
+        let Ok(parsed) = mancala_core::parse_rules_toml(&text) else { return Ok(()); };
+        prop_assert_eq!(&parsed, &r);
+        let rules = Rules::new(parsed).unwrap();
+        let mut game = Game::new(rules.clone());
+        let mut state = seed | 1;
+        for _ in 0..300 {
+            if game.is_over() { break; }
+            let moves = game.legal_moves().to_vec();
+            prop_assert!(!moves.is_empty());
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17;
+            let m = moves[(state % moves.len() as u64) as usize];
+            game.play(m).map_err(|e| TestCaseError::fail(format!("{text}\n{}: {e}", game.position())))?;
+            prop_assert_eq!(game.position().total(), rules.total_seeds());
+        }
+        if game.is_over() {
+            let fin = game.final_position();
+            prop_assert_eq!(fin.total(), rules.total_seeds());
+        }
+    }
+}
