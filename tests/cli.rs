@@ -170,5 +170,5 @@ fn terminal_play_explains_a_wrong_pit_and_undoes() {
     assert!(out.contains("Took back A"), "{out}");
     assert!(out.contains("Moves: none yet"), "{out}");
     // The board shows North's row on top, reversed: c b a.
-    assert!(out.contains("  c   b   a"), "{out}");
+    assert!(out.contains("   c    b    a"), "{out}");
 }

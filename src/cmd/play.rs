@@ -180,8 +180,8 @@ pub fn draw(game: &Game) -> String {
     let letters = |side: Side| -> Vec<String> {
         (0..n)
             .map(|i| match side {
-                Side::South => format!("  {} ", (b'A' + i as u8) as char),
-                Side::North => format!("  {} ", (b'a' + i as u8) as char),
+                Side::South => format!("   {} ", (b'A' + i as u8) as char),
+                Side::North => format!("   {} ", (b'a' + i as u8) as char),
             })
             .collect()
     };
