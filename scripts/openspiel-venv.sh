@@ -36,10 +36,17 @@ if ! have_it; then
     fi
     mkdir -p "$(dirname "$venv")"
     if [ ! -x "$py" ]; then
-        "$python" -m venv "$venv" >&2 || {
-            echo "error: could not create a virtual environment at $venv (on Debian: apt-get install python3-venv)" >&2
-            exit 2
-        }
+        if ! "$python" -m venv "$venv" >&2; then
+            rm -rf "$venv"
+            # Debian and Ubuntu ship the venv module separately; install it when we may.
+            if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+                apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >&2
+                "$python" -m venv "$venv" >&2 || { rm -rf "$venv"; echo "error: could not create a virtual environment at $venv" >&2; exit 2; }
+            else
+                echo "error: could not create a virtual environment at $venv (on Debian: apt-get install python3-venv)" >&2
+                exit 2
+            fi
+        fi
     fi
     "$py" -m pip install --quiet --disable-pip-version-check "open-spiel==$OPENSPIEL_VERSION" >&2
     have_it || { echo "error: open-spiel $OPENSPIEL_VERSION did not install into $venv" >&2; exit 2; }

@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
-# Runs every test of the project on a fresh machine: installs what the tests need, then runs the
-# Rust test suites and the end-to-end tests.
+# Runs every test of the project on a fresh machine: installs what the tests need (OpenSpiel in a
+# virtual environment, Chromium and playwright-core for the browser tests), then runs the Rust
+# test suites and the end-to-end tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+echo "== OpenSpiel (for the differential test)"
+export OPENSPIEL_PYTHON="$(bash scripts/openspiel-venv.sh | tail -n 1)"
+export OPENSPIEL_REQUIRED=1
 
 echo "== cargo test (workspace)"
 cargo test --workspace --locked 2>&1

@@ -172,3 +172,30 @@ fn terminal_play_explains_a_wrong_pit_and_undoes() {
     // The board shows North's row on top, reversed: c b a.
     assert!(out.contains("   c    b    a"), "{out}");
 }
+
+#[test]
+fn ogn_written_by_replay_and_play_reads_back() {
+    let dir = std::env::temp_dir().join(format!("mancala-ogn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("g.ogn");
+    let fs = f.to_str().unwrap();
+    let direct = answer(&mancala(&["replay", "mangala-ii", "A b C d E", "--write-ogn", fs]));
+    let text = std::fs::read_to_string(&f).unwrap();
+    assert!(text.contains("[Variant \"Mangala II\"]") && text.contains("1. A b"), "{text}");
+    // Read back, with the game named by the record, then continued with one more move.
+    assert_eq!(answer(&mancala(&["replay", "--ogn", fs])), direct);
+    let more = answer(&mancala(&["replay", "mangala-ii", "--ogn", fs, "f"]));
+    assert_eq!(more, answer(&mancala(&["replay", "mangala-ii", "A b C d E f"])));
+    // A record of another game is refused.
+    assert_error(&mancala(&["replay", "modiar", "--ogn", fs]), "OGN file");
+    std::fs::write(&f, "[Variant \"Modiar\"]\n1. A a 2. Q *\n").unwrap();
+    assert_error(&mancala(&["replay", "--ogn", fs]), "OGN file");
+    // Terminal play writes its record on leaving.
+    let g = dir.join("play.ogn");
+    let o = mancala_stdin(&["play", "modiar", "--ogn", g.to_str().unwrap()], "A\na\nq\n");
+    assert!(o.status.success());
+    let rec = std::fs::read_to_string(&g).unwrap();
+    assert!(rec.contains("1. A a"), "{rec}");
+    assert_eq!(answer(&mancala(&["replay", "--ogn", g.to_str().unwrap()])), answer(&mancala(&["replay", "modiar", "A a"])));
+    std::fs::remove_dir_all(&dir).ok();
+}

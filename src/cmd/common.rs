@@ -22,3 +22,15 @@ pub fn start_position(rules: &Rules, text: Option<&str>) -> anyhow::Result<Posit
         Some(t) => Ok(rules.parse_position(t)?),
     }
 }
+
+/// Writes `text` to `path` through a temporary file in the same folder and a rename, so that a
+/// crash never leaves a half-written file in place of a good one.
+pub fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().ok_or_else(|| anyhow::anyhow!("{}: not a file name", path.display()))?;
+    let tmp = dir.join(format!(".{}.tmp{}", name.to_string_lossy(), std::process::id()));
+    std::fs::write(&tmp, text).with_context(|| format!("writing {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display())).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}

@@ -4,6 +4,7 @@
 use super::common::{load_rules, start_position};
 use super::opponent::{Opponent, parse_opponent};
 use clap::{Args, ValueEnum};
+use mancala_core::record::Record;
 use mancala_core::{Effect, Game, GameSpec, Position, Side, catalog::SOLITAIRES};
 use std::io::{BufRead, Write};
 
@@ -12,7 +13,8 @@ pub struct PlayArgs {
     /// Game id: modiar, mangala-ii, oware, kalah, el-mirall, stones-in-cups (with parameters,
     /// e.g. `el-mirall:pits=5,seeds=3`).
     pub game: String,
-    /// Let the computer play one side, at this level (e.g. `random`, `greedy`).
+    /// Let the computer play one side, at this level: random, greedy, beginner, novice,
+    /// intermediate, advanced, expert, maximum (or an engine spec such as `ab:depth=8`, `mcts`).
     #[arg(long)]
     pub ai: Option<String>,
     /// The side the computer plays.
@@ -27,6 +29,9 @@ pub struct PlayArgs {
     /// Seed for the computer's random choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Write the game as an OGN record to this file when it ends or you leave.
+    #[arg(long)]
+    pub ogn: Option<std::path::PathBuf>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -51,6 +56,7 @@ Commands:
   u, undo                 take back the last move (and the computer's reply)
   h, hint                 what the computer would play here
   m, moves                the moves so far
+  save FILE               write the game so far as an OGN record
   ?, help                 this help
   q, quit                 leave the game";
 
@@ -90,14 +96,14 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         print!("{}", draw(&game));
         if game.is_over() {
             print_result(&game);
-            return Ok(());
+            return save_on_exit(&game, &args, ai.as_ref());
         }
         print!("{} to move> ", game.position().side());
         out.flush()?;
         let Some(line) = lines.next() else {
             println!();
             println!("Input ended; the game is left unfinished.");
-            return Ok(());
+            return save_on_exit(&game, &args, ai.as_ref());
         };
         let line = line?;
         let cmd = line.trim();
@@ -105,15 +111,25 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
             "" => continue,
             "q" | "quit" | "exit" => {
                 println!("Game left after {} moves.", game.plies().len());
-                return Ok(());
+                return save_on_exit(&game, &args, ai.as_ref());
             }
             "?" | "help" => println!("{HELP}"),
             "m" | "moves" => println!("Moves: {}", move_list(&game)),
             "u" | "undo" => undo(&mut game, ai.as_ref().map(|(_, s)| *s)),
-            "h" | "hint" => {
-                let mut g = parse_opponent("greedy", args.seed)?;
-                let m = g.choose(&game);
-                println!("Hint: {m} (the move that captures most now).");
+            "h" | "hint" => match super::opponent::hint(&game) {
+                Some((_, _, text)) => println!("Hint: {text}"),
+                None => println!("No hint: the game is over."),
+            },
+            _ if cmd.starts_with("save ") || cmd == "save" => {
+                let path = cmd.trim_start_matches("save").trim();
+                if path.is_empty() {
+                    println!("Usage: save FILE");
+                } else {
+                    match save(&game, std::path::Path::new(path), ai.as_ref()) {
+                        Ok(()) => println!("Saved to {path}."),
+                        Err(e) => println!("Not saved: {e:#}"),
+                    }
+                }
             }
             _ => match game.play_str(cmd) {
                 Ok(eff) => {
@@ -220,4 +236,33 @@ fn forfeit_reason(game: &Game) -> &'static str {
     } else {
         "No capture: taking every seed of the opponent's row (a grand slam) captures nothing."
     }
+}
+
+/// The record of the game, with the players' names.
+fn record(game: &Game, ai: Option<&(Box<dyn Opponent>, Side)>) -> Record {
+    let computer = ai.map(|(o, side)| (format!("mancala {}", o.name()), *side));
+    let name = |side: Side| match &computer {
+        Some((n, s)) if *s == side => n.clone(),
+        _ => "Human".to_string(),
+    };
+    let (south, north) = (name(Side::South), name(Side::North));
+    let date = today();
+    Record::from_game(game, &[("South", &south), ("North", &north), ("Date", &date)])
+}
+
+fn save(game: &Game, path: &std::path::Path, ai: Option<&(Box<dyn Opponent>, Side)>) -> anyhow::Result<()> {
+    super::common::write_atomically(path, &record(game, ai).to_string())
+}
+
+fn save_on_exit(game: &Game, args: &PlayArgs, ai: Option<&(Box<dyn Opponent>, Side)>) -> anyhow::Result<()> {
+    if let Some(path) = &args.ogn {
+        save(game, path, ai)?;
+        println!("Game saved to {}.", path.display());
+    }
+    Ok(())
+}
+
+/// Today's date as OGN writes it (`YYYY.MM.DD`).
+fn today() -> String {
+    chrono::Local::now().format("%Y.%m.%d").to_string()
 }

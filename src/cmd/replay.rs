@@ -2,12 +2,16 @@
 
 use super::common::{load_rules, start_position};
 use clap::Args;
+use anyhow::Context;
+use mancala_core::record::Record;
 use mancala_core::{Game, MoveError};
 
 #[derive(Args)]
 pub struct ReplayArgs {
-    /// Game id, e.g. `modiar` or `mangala-ii`.
-    pub game: String,
+    /// Game id, e.g. `modiar` or `mangala-ii` (with --ogn it may be left out: the record's
+    /// Variant tag names the game).
+    #[arg(required_unless_present = "ogn")]
+    pub game: Option<String>,
     /// The moves, e.g. `A b C` (one argument or several).
     pub moves: Vec<String>,
     /// Start from this position (default: the start position).
@@ -19,17 +23,44 @@ pub struct ReplayArgs {
     /// A rules file (TOML) to use instead of the built-in rules.
     #[arg(long)]
     pub rules: Option<std::path::PathBuf>,
+    /// Read the game from this OGN record (its moves come first, then any given here).
+    #[arg(long)]
+    pub ogn: Option<std::path::PathBuf>,
+    /// Also write the game as an OGN record to this file.
+    #[arg(long)]
+    pub write_ogn: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
-    let rules = load_rules(&args.game, args.rules.as_deref())?;
-    let start = start_position(&rules, args.position.as_deref())?;
-    let mut game = Game::from_position(rules, start);
+    let mut game = match &args.ogn {
+        Some(path) => {
+            if args.position.is_some() {
+                anyhow::bail!("--position and --ogn: the record gives the start (its FEN tag)");
+            }
+            let ctx = || format!("OGN file {}", path.display());
+            let text = std::fs::read_to_string(path).with_context(ctx)?;
+            let record = Record::parse(&text).with_context(ctx)?;
+            let rules = match (&args.game, &args.rules) {
+                (None, None) => record.builtin_rules().with_context(ctx)?,
+                (game, file) => load_rules(game.as_deref().unwrap_or(""), file.as_deref())?,
+            };
+            record.to_game(&rules).with_context(ctx)?
+        }
+        None => {
+            let rules = load_rules(args.game.as_deref().unwrap_or(""), args.rules.as_deref())?;
+            let start = start_position(&rules, args.position.as_deref())?;
+            Game::from_position(rules, start)
+        }
+    };
     let moves = args.moves.iter().flat_map(|a| a.split_whitespace());
     play_all(&mut game, moves)?;
+    if let Some(path) = &args.write_ogn {
+        super::common::write_atomically(path, &Record::from_game(&game, &[]).to_string())?;
+    }
     print_result(&game, args.json);
     Ok(())
 }
+
 
 /// Plays each move, naming the first one that fails by its number.
 pub fn play_all<'a>(game: &mut Game, moves: impl Iterator<Item = &'a str>) -> anyhow::Result<()> {

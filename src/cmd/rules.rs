@@ -33,12 +33,12 @@ pub fn run(args: RulesArgs) -> anyhow::Result<()> {
             }
             None => anyhow::bail!("unknown game '{}' (known: {})", spec.id, known()),
         };
-        let r = match rules_for_spec(&spec) {
-            Ok(resized) => resized,
-            Err(e) => return Err(e),
+        match rules_for_spec(&spec)? {
+            // A resized game: the parameters as data.
+            Some(resized) => print!("{}", rules_to_toml(&resized)),
+            // The shipped file, with its comments.
+            None => print!("{}", mancala_core::catalog::builtin_source(&spec.id).unwrap_or(&rules_to_toml(&r))),
         }
-        .unwrap_or(r);
-        print!("{}", rules_to_toml(&r));
         return Ok(());
     }
     let page = PAGES
