@@ -27,9 +27,34 @@ pub enum RulesFileError {
 
 /// Reads a ruleset from TOML text and checks it.
 pub fn parse_rules_toml(text: &str) -> Result<Ruleset, RulesFileError> {
-    let r: Ruleset = toml::from_str(text).map_err(|e| RulesFileError::Toml(e.to_string().trim().replace('\n', " ")))?;
+    let r: Ruleset = toml::from_str(text).map_err(|e| RulesFileError::Toml(toml_error(text, &e)))?;
     r.validate()?;
     Ok(r)
+}
+
+/// A TOML error on one line: where (line, table, the line's text) and what.
+fn toml_error(text: &str, e: &toml::de::Error) -> String {
+    let msg = e.message().trim().replace('\n', " ");
+    let Some(span) = e.span() else { return msg };
+    let start = span.start.min(text.len());
+    let end = span.end.clamp(start, text.len());
+    let before = &text[..start];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let table = text[..line_start]
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| l.starts_with('['))
+        .map(|l| format!(" in {l}"))
+        .unwrap_or_default();
+    if text[start..end].contains('\n') {
+        // The error is about a whole table (a missing parameter): no single line to show.
+        return if table.is_empty() { msg } else { format!("{}: {msg}", table.trim_start()) };
+    }
+    let line_no = before.matches('\n').count() + 1;
+    let line = text.lines().nth(line_no - 1).unwrap_or("").trim();
+    let table = if line.starts_with('[') { String::new() } else { table };
+    format!("line {line_no}{table}: `{line}`: {msg}")
 }
 
 /// Writes a ruleset as TOML.
@@ -43,6 +68,12 @@ pub fn builtin(id: &str) -> Option<Ruleset> {
         .iter()
         .find(|(k, _)| *k == id)
         .map(|(_, text)| parse_rules_toml(text).expect("built-in rules are valid"))
+}
+
+/// The TOML file of the built-in game `id` as shipped, with its comments (what
+/// `mancala rules --export` should print for an unresized game).
+pub fn builtin_source(id: &str) -> Option<&'static str> {
+    BUILTIN_RULES.iter().find(|(k, _)| *k == id).map(|(_, text)| *text)
 }
 
 /// Ids of the built-in two-row games.

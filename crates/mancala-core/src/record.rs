@@ -30,7 +30,9 @@ use std::str::FromStr;
 
 /// The tags written first, in this order (PGN's seven-tag roster with `Variant` first and the
 /// players named by side); missing ones are written as `?`.
-pub const ROSTER: &[&str] = &["Variant", "Event", "Site", "Date", "Round", "South", "North", "Result"];
+pub const ROSTER: &[&str] = &[
+    "Variant", "Event", "Site", "Date", "Round", "South", "North", "Result",
+];
 
 /// One move of a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,7 +53,8 @@ pub struct Record {
     /// A comment before the first move.
     pub intro: Option<String>,
     pub moves: Vec<RecordMove>,
-    /// The result token closing the movetext: `25-19` (final scores, South's first) or `*`.
+    /// The result token closing the movetext: `25-19` (final scores, South's first) or `*`
+    /// (read also: PGN's `1-0`, `0-1`, `1/2-1/2`).
     pub result: String,
 }
 
@@ -65,9 +68,22 @@ pub enum RecordError {
     #[error("OGN: the record is for {record}, not {rules}")]
     Variant { record: String, rules: String },
     #[error("OGN move {number} ('{text}', ply {ply}): {error}")]
-    Move { number: String, text: String, ply: usize, error: MoveError },
-    #[error("OGN move {number} ('{text}', ply {ply}): marked as capturing {marked}, but it captures {actual}")]
-    CaptureMark { number: String, text: String, ply: usize, marked: u32, actual: u32 },
+    Move {
+        number: String,
+        text: String,
+        ply: usize,
+        error: Box<MoveError>,
+    },
+    #[error(
+        "OGN move {number} ('{text}', ply {ply}): marked as capturing {marked}, but it captures {actual}"
+    )]
+    CaptureMark {
+        number: String,
+        text: String,
+        ply: usize,
+        marked: u32,
+        actual: u32,
+    },
     #[error("OGN result '{result}' does not match the moves, which end the game at {actual}")]
     Result { result: String, actual: String },
     #[error("OGN Variant tag '{0}': not a built-in game (give the rules explicitly)")]
@@ -117,7 +133,10 @@ impl Record {
 
     /// The value of tag `name`, if present.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
     }
 
     /// Sets tag `name` (replacing its value, or appending it).
@@ -130,7 +149,12 @@ impl Record {
 
     /// Reads a record.
     pub fn parse(text: &str) -> Result<Record, RecordError> {
-        Parser { text, pos: 0, line: 1 }.record()
+        Parser {
+            text,
+            pos: 0,
+            line: 1,
+        }
+        .record()
     }
 
     /// The built-in rules named by the `Variant` tag (by name or id, any case).
@@ -151,7 +175,10 @@ impl Record {
             && !v.trim().eq_ignore_ascii_case(rules.id())
             && v.trim() != "?"
         {
-            return Err(RecordError::Variant { record: v.to_string(), rules: rules.name().to_string() });
+            return Err(RecordError::Variant {
+                record: v.to_string(),
+                rules: rules.name().to_string(),
+            });
         }
         let start = match self.tag("FEN") {
             Some(f) => rules.parse_position(f).map_err(RecordError::Fen)?,
@@ -166,7 +193,7 @@ impl Record {
                 number: number.clone(),
                 text: text.clone(),
                 ply: i + 1,
-                error,
+                error: Box::new(error),
             })?;
             if let Some(marked) = rm.captured
                 && marked != effect.captured as u32
@@ -180,14 +207,20 @@ impl Record {
                 });
             }
         }
-        if let Some(o) = game.outcome()
-            && let Some((s, n)) = parse_scores(&self.result)
-            && (s, n) != (o.scores.south, o.scores.north)
-        {
-            return Err(RecordError::Result {
-                result: self.result.clone(),
-                actual: format!("{}-{}", o.scores.south, o.scores.north),
-            });
+        if let Some(o) = game.outcome() {
+            // Final scores must be the game's; PGN-style results must name its winner.
+            let agrees = match self.result.as_str() {
+                "1-0" => o.winner == Some(Side::South),
+                "0-1" => o.winner == Some(Side::North),
+                "1/2-1/2" => o.winner.is_none(),
+                r => parse_scores(r).is_none_or(|sn| sn == (o.scores.south, o.scores.north)),
+            };
+            if !agrees {
+                return Err(RecordError::Result {
+                    result: self.result.clone(),
+                    actual: format!("{}-{}", o.scores.south, o.scores.north),
+                });
+            }
         }
         Ok(game)
     }
@@ -280,7 +313,11 @@ impl fmt::Display for Record {
                 tokens.push(format!("{{{}}}", c.replace('}', ")")));
             }
         }
-        tokens.push(if self.result.is_empty() { "*".to_string() } else { self.result.clone() });
+        tokens.push(if self.result.is_empty() {
+            "*".to_string()
+        } else {
+            self.result.clone()
+        });
         let mut line = 0;
         for t in tokens {
             if line > 0 && line + 1 + t.len() > 80 {
@@ -313,7 +350,10 @@ struct Parser<'a> {
 
 impl Parser<'_> {
     fn err<T>(&self, why: impl Into<String>) -> Result<T, RecordError> {
-        Err(RecordError::Syntax { line: self.line, why: why.into() })
+        Err(RecordError::Syntax {
+            line: self.line,
+            why: why.into(),
+        })
     }
 
     fn peek(&self) -> Option<char> {
@@ -368,7 +408,10 @@ impl Parser<'_> {
         let start_line = self.line;
         let r = self.tag_body();
         r.map_err(|e| match e {
-            RecordError::Syntax { why, .. } => RecordError::Syntax { line: start_line, why },
+            RecordError::Syntax { why, .. } => RecordError::Syntax {
+                line: start_line,
+                why,
+            },
             e => e,
         })
     }
@@ -396,7 +439,9 @@ impl Parser<'_> {
         let mut value = String::new();
         loop {
             match self.bump() {
-                None | Some('\n') => return self.err(format!("tag {name}: the value's closing quote is missing")),
+                None | Some('\n') => {
+                    return self.err(format!("tag {name}: the value's closing quote is missing"));
+                }
                 Some('\\') => match self.bump() {
                     Some(c @ ('"' | '\\')) => value.push(c),
                     _ => return self.err(format!("tag {name}: only \\\" and \\\\ may be escaped")),
@@ -470,7 +515,11 @@ impl Parser<'_> {
                     let digits = word.chars().take_while(|c| c.is_ascii_digit()).count();
                     let rest = &word[digits..];
                     let dots = rest.chars().take_while(|&c| c == '.').count();
-                    let body = if digits > 0 && dots > 0 { &rest[dots..] } else { word.as_str() };
+                    let body = if digits > 0 && dots > 0 {
+                        &rest[dots..]
+                    } else {
+                        word.as_str()
+                    };
                     if body.is_empty() {
                         continue;
                     }
@@ -493,21 +542,30 @@ impl Parser<'_> {
                         Ok(m) => m,
                         Err(e) => return self.err(format!("{e}")),
                     };
-                    rec.moves.push(RecordMove { mv, captured, comment: None });
+                    rec.moves.push(RecordMove {
+                        mv,
+                        captured,
+                        comment: None,
+                    });
                 }
             }
         }
         if rec.tags.is_empty() && rec.moves.is_empty() && result.is_none() {
             return self.err("empty record: no tags and no moves");
         }
-        rec.result = result.or_else(|| rec.tag("Result").map(str::to_string)).unwrap_or_else(|| "*".to_string());
+        rec.result = result
+            .or_else(|| rec.tag("Result").map(str::to_string))
+            .unwrap_or_else(|| "*".to_string());
         if let Some(tag) = rec.tag("Result")
             && tag != rec.result
         {
             let line = self.line;
             return Err(RecordError::Syntax {
                 line,
-                why: format!("the Result tag says '{tag}' but the movetext ends with '{}'", rec.result),
+                why: format!(
+                    "the Result tag says '{tag}' but the movetext ends with '{}'",
+                    rec.result
+                ),
             });
         }
         Ok(rec)
@@ -529,16 +587,32 @@ mod tests {
         for m in ["C", "b", "D", "a"] {
             g.play_str(m).unwrap();
         }
-        let rec = Record::from_game(&g, &[("South", "Ann"), ("North", "Bob"), ("Event", "Club \"night\"")]);
+        let rec = Record::from_game(
+            &g,
+            &[
+                ("South", "Ann"),
+                ("North", "Bob"),
+                ("Event", "Club \"night\""),
+            ],
+        );
         let text = rec.to_string();
-        assert!(text.starts_with("[Variant \"Oware\"]\n[Event \"Club \\\"night\\\"\"]\n"), "{text}");
-        assert!(text.contains("[South \"Ann\"]\n[North \"Bob\"]\n[Result \"*\"]\n\n"), "{text}");
+        assert!(
+            text.starts_with("[Variant \"Oware\"]\n[Event \"Club \\\"night\\\"\"]\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("[South \"Ann\"]\n[North \"Bob\"]\n[Result \"*\"]\n\n"),
+            "{text}"
+        );
         assert!(!text.contains("FEN"));
         let last = text.lines().last().unwrap();
         assert_eq!(last, "1. C b 2. D a *");
         let back = Record::parse(&text).unwrap();
         assert_eq!(back.tag("Event"), Some("Club \"night\""));
-        assert_eq!(back.to_game(&rules("oware")).unwrap().position(), g.position());
+        assert_eq!(
+            back.to_game(&rules("oware")).unwrap().position(),
+            g.position()
+        );
     }
 
     #[test]
@@ -551,9 +625,19 @@ mod tests {
         assert_eq!(eff.captured, 4);
         let rec = Record::from_game(&g, &[]);
         let text = rec.to_string();
-        assert!(text.contains("[FEN \"0-0-0-0-0-2-1-1-0-0-0-0-34-34-S\"]"), "{text}");
+        assert!(
+            text.contains("[FEN \"0-0-0-0-0-2-1-1-0-0-0-0-34-34-S\"]"),
+            "{text}"
+        );
         assert_eq!(text.lines().last().unwrap(), "1. F+4 38-34", "{text}");
-        assert_eq!(Record::parse(&text).unwrap().to_game(&r).unwrap().final_position(), g.final_position());
+        assert_eq!(
+            Record::parse(&text)
+                .unwrap()
+                .to_game(&r)
+                .unwrap()
+                .final_position(),
+            g.final_position()
+        );
     }
 
     #[test]
@@ -573,7 +657,14 @@ mod tests {
         }
         let text = Record::from_game(&g, &[]).to_string();
         assert_eq!(text.lines().last().unwrap(), "1... a 2. B *");
-        assert_eq!(Record::parse(&text).unwrap().to_game(&r).unwrap().position(), g.position());
+        assert_eq!(
+            Record::parse(&text)
+                .unwrap()
+                .to_game(&r)
+                .unwrap()
+                .position(),
+            g.position()
+        );
     }
 
     #[test]
@@ -596,7 +687,10 @@ mod tests {
     fn record_illegal_move_names_its_number() {
         let rec = Record::parse("[Variant \"Oware\"]\n1. C b 2. C *").unwrap();
         let e = rec.to_game(&rules("oware")).unwrap_err().to_string();
-        assert!(e.contains("move 2. ('C', ply 3)") && e.contains("empty"), "{e}");
+        assert!(
+            e.contains("move 2. ('C', ply 3)") && e.contains("empty"),
+            "{e}"
+        );
         let rec = Record::parse("[Variant \"Oware\"]\n1. C C *").unwrap();
         let e = rec.to_game(&rules("oware")).unwrap_err().to_string();
         assert!(e.contains("ply 2") && e.contains("North is to move"), "{e}");
@@ -606,7 +700,10 @@ mod tests {
     fn record_wrong_capture_mark_is_an_error() {
         let rec = Record::parse("[Variant \"Oware\"]\n1. C+2 *").unwrap();
         let e = rec.to_game(&rules("oware")).unwrap_err().to_string();
-        assert!(e.contains("marked as capturing 2, but it captures 0"), "{e}");
+        assert!(
+            e.contains("marked as capturing 2, but it captures 0"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -620,10 +717,27 @@ mod tests {
         assert!(good.contains("[Result \"37-35\"]"), "{good}");
         Record::parse(&good).unwrap().to_game(&r).unwrap();
         let bad = good.replace("37-35", "35-37");
-        let e = Record::parse(&bad).unwrap().to_game(&r).unwrap_err().to_string();
-        assert!(e.contains("'35-37' does not match") && e.contains("37-35"), "{e}");
+        let e = Record::parse(&bad)
+            .unwrap()
+            .to_game(&r)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("'35-37' does not match") && e.contains("37-35"),
+            "{e}"
+        );
+        // PGN-style results are checked against the winner.
+        let pgn = |r: &str| good.replace("37-35", r);
+        Record::parse(&pgn("1-0")).unwrap().to_game(&r).unwrap();
+        assert!(Record::parse(&pgn("0-1")).unwrap().to_game(&r).is_err());
+        assert!(Record::parse(&pgn("1/2-1/2")).unwrap().to_game(&r).is_err());
         let clash = good.replacen("[Result \"37-35\"]", "[Result \"*\"]", 1);
-        assert!(Record::parse(&clash).unwrap_err().to_string().contains("Result tag says '*'"));
+        assert!(
+            Record::parse(&clash)
+                .unwrap_err()
+                .to_string()
+                .contains("Result tag says '*'")
+        );
     }
 
     #[test]
@@ -632,12 +746,28 @@ mod tests {
             ("[Variant \"Oware\"\n1. C", "line 1", "']' expected"),
             ("[Variant Oware]", "line 1", "double quotes"),
             ("[Variant \"Oware]\n", "line 1", "closing quote"),
-            ("[Variant \"Oware\"]\n\n1. C {oops\n", "line 3", "never closed"),
-            ("[Variant \"Oware\"]\n1. C x9", "line 2", "'x9' is not a move"),
+            (
+                "[Variant \"Oware\"]\n\n1. C {oops\n",
+                "line 3",
+                "never closed",
+            ),
+            (
+                "[Variant \"Oware\"]\n1. C x9",
+                "line 2",
+                "'x9' is not a move",
+            ),
             ("[Variant \"Oware\"]\n1. C b+x", "line 2", "capture mark"),
-            ("[Variant \"Oware\"]\n1. C * D", "line 2", "after the result"),
+            (
+                "[Variant \"Oware\"]\n1. C * D",
+                "line 2",
+                "after the result",
+            ),
             ("1. C\n[Variant \"Oware\"]", "line 2", "tag after the moves"),
-            ("[Variant \"Oware\"]\n[Variant \"Kalah\"]", "line 2", "given twice"),
+            (
+                "[Variant \"Oware\"]\n[Variant \"Kalah\"]",
+                "line 2",
+                "given twice",
+            ),
             ("  \n ", "line 2", "empty record"),
         ];
         for (text, line, why) in cases {
@@ -649,12 +779,27 @@ mod tests {
     #[test]
     fn record_variant_and_fen_are_checked() {
         let rec = Record::parse("[Variant \"Kalah\"]\n1. C *").unwrap();
-        assert!(rec.to_game(&rules("oware")).unwrap_err().to_string().contains("for Kalah, not Oware"));
+        assert!(
+            rec.to_game(&rules("oware"))
+                .unwrap_err()
+                .to_string()
+                .contains("for Kalah, not Oware")
+        );
         assert_eq!(rec.builtin_rules().unwrap().id(), "kalah");
         let rec = Record::parse("[Variant \"Awari\"]\n*").unwrap();
-        assert!(rec.builtin_rules().unwrap_err().to_string().contains("'Awari'"));
+        assert!(
+            rec.builtin_rules()
+                .unwrap_err()
+                .to_string()
+                .contains("'Awari'")
+        );
         let rec = Record::parse("[Variant \"Oware\"]\n[FEN \"4-4-S\"]\n*").unwrap();
-        assert!(rec.to_game(&rules("oware")).unwrap_err().to_string().starts_with("OGN FEN tag: position"));
+        assert!(
+            rec.to_game(&rules("oware"))
+                .unwrap_err()
+                .to_string()
+                .starts_with("OGN FEN tag: position")
+        );
     }
 
     /// A random game of `id`: `setup` random plies give the start position (a `FEN` set-up when

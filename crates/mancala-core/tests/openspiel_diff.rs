@@ -17,7 +17,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
 }
 
 /// The Python that has OpenSpiel, or `None` (with the reason) when there is none.
@@ -32,7 +35,10 @@ fn python() -> Result<PathBuf, String> {
     if py.exists() {
         Ok(py)
     } else {
-        Err(format!("no OpenSpiel venv at {} (create it with scripts/openspiel-venv.sh)", venv.display()))
+        Err(format!(
+            "no OpenSpiel venv at {} (create it with scripts/openspiel-venv.sh)",
+            venv.display()
+        ))
     }
 }
 
@@ -45,7 +51,9 @@ fn rules(spec: &str) -> Rules {
         let r = parse_rules_toml(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
         if r.id == base.id() {
             eprintln!("openspiel_diff: {spec}: using the rules of {path}");
-            let r = r.resized(base.ruleset().pits, base.ruleset().seeds).unwrap();
+            let r = r
+                .resized(base.ruleset().pits, base.ruleset().seeds)
+                .unwrap();
             return Rules::new(r).unwrap();
         }
     }
@@ -68,14 +76,40 @@ impl Ctx<'_> {
             self.game,
             self.seed,
             self.moves.len(),
-            if self.moves.is_empty() { "(none)".to_string() } else { self.moves.join(" ") }
+            if self.moves.is_empty() {
+                "(none)".to_string()
+            } else {
+                self.moves.join(" ")
+            }
         )
     }
 }
 
-/// Runs OpenSpiel's random games of `os_game` (`oware`, or `kalah` for OpenSpiel's `mancala`) and replays them; returns the mismatches (at most one a game)
-/// and the number of games and plies checked.
-fn check(py: &Path, spec: &str, os_game: &str, extra: &[&str], games: usize, seed: u64) -> (Vec<String>, usize, usize) {
+/// What the compared games went through, to show the rules were exercised.
+#[derive(Default, Debug)]
+struct Tally {
+    games: usize,
+    plies: usize,
+    /// Games by the reason they ended.
+    ends: std::collections::BTreeMap<String, usize>,
+    captures: usize,
+    /// Moves whose capture was forfeited (a grand slam under `no-capture`).
+    grand_slams: usize,
+    /// Moves made while the opponent's row was empty (the duty to feed).
+    feeding: usize,
+    extra_turns: usize,
+}
+
+/// Runs OpenSpiel's random games of `os_game` (`oware`, or `kalah` for OpenSpiel's `mancala`)
+/// and replays them; returns the mismatches (at most one a game) and what was compared.
+fn check(
+    py: &Path,
+    spec: &str,
+    os_game: &str,
+    extra: &[&str],
+    games: usize,
+    seed: u64,
+) -> (Vec<String>, Tally) {
     let rules = rules(spec);
     // OpenSpiel's oware collects the seeds when it ends (repetition, no move); its mancala
     // leaves them where they are and counts them in the returns.
@@ -94,18 +128,29 @@ fn check(py: &Path, spec: &str, os_game: &str, extra: &[&str], games: usize, see
     let out = BufReader::new(child.stdout.take().unwrap());
     let mut failures = Vec::new();
     let mut game: Option<Game> = None;
-    let mut ctx = Ctx { spec, seed, game: 0, moves: Vec::new() };
+    let mut ctx = Ctx {
+        spec,
+        seed,
+        game: 0,
+        moves: Vec::new(),
+    };
     let mut failed = false;
-    let (mut n_games, mut n_plies, mut done) = (0, 0, false);
+    let mut tally = Tally::default();
+    let mut done = false;
     for line in out.lines() {
         let line = line.unwrap();
         let f: Vec<&str> = line.split(' ').collect();
         match f[0] {
             "game" => {
-                ctx = Ctx { spec, seed, game: f[1].parse().unwrap(), moves: Vec::new() };
+                ctx = Ctx {
+                    spec,
+                    seed,
+                    game: f[1].parse().unwrap(),
+                    moves: Vec::new(),
+                };
                 game = Some(Game::new(rules.clone()));
                 failed = false;
-                n_games += 1;
+                tally.games += 1;
             }
             "done" => done = true,
             _ if failed => {}
@@ -123,8 +168,9 @@ fn check(py: &Path, spec: &str, os_game: &str, extra: &[&str], games: usize, see
             "step" => {
                 let g = game.as_mut().unwrap();
                 let before = g.position();
-                let (os_legal, mv, os_after, os_over) = (f[1].replace(',', " "), f[2], f[3], f[4] == "1");
-                n_plies += 1;
+                let (os_legal, mv, os_after, os_over) =
+                    (f[1].replace(',', " "), f[2], f[3], f[4] == "1");
+                tally.plies += 1;
                 if let Some(r) = g.end_reason() {
                     failures.push(ctx.fail(format!(
                         "at {before}: OpenSpiel plays on (legal: {os_legal}; played {mv}), mancala says the game is over ({r})"
@@ -140,13 +186,29 @@ fn check(py: &Path, spec: &str, os_game: &str, extra: &[&str], games: usize, see
                     failed = true;
                     continue;
                 }
-                if let Err(e) = g.play_str(mv) {
-                    failures.push(ctx.fail(format!("move {mv} at {before}: mancala refuses it: {e}")));
-                    failed = true;
-                    continue;
+                let effect = match g.play_str(mv) {
+                    Ok(e) => e,
+                    Err(e) => {
+                        failures.push(
+                            ctx.fail(format!("move {mv} at {before}: mancala refuses it: {e}")),
+                        );
+                        failed = true;
+                        continue;
+                    }
+                };
+                tally.captures += (effect.captured > 0) as usize;
+                tally.grand_slams += effect.capture_forfeited as usize;
+                tally.extra_turns += effect.extra_turn as usize;
+                tally.feeding += (before.row_total(before.side().other()) == 0) as usize;
+                if let Some(r) = g.end_reason() {
+                    *tally.ends.entry(format!("{r:?}")).or_default() += 1;
                 }
                 ctx.moves.push(mv.to_string());
-                let after = if collects { g.final_position() } else { g.position() };
+                let after = if collects {
+                    g.final_position()
+                } else {
+                    g.position()
+                };
                 if after.to_string() != os_after {
                     failures.push(ctx.fail(format!(
                         "move {mv} at {before}: position after it: OpenSpiel {os_after}, mancala {after}{}",
@@ -178,14 +240,11 @@ fn check(py: &Path, spec: &str, os_game: &str, extra: &[&str], games: usize, see
             "returns" => {
                 let g = game.as_ref().unwrap();
                 let os: (i32, i32) = (f[1].parse().unwrap(), f[2].parse().unwrap());
-                let ours = match g.outcome() {
-                    None => None,
-                    Some(o) => Some(match o.winner {
-                        Some(Side::South) => (1, -1),
-                        Some(Side::North) => (-1, 1),
-                        None => (0, 0),
-                    }),
-                };
+                let ours = g.outcome().map(|o| match o.winner {
+                    Some(Side::South) => (1, -1),
+                    Some(Side::North) => (-1, 1),
+                    None => (0, 0),
+                });
                 let os_limit = g.end_reason() == Some(EndReason::MaxPlies) && collects;
                 if ours != Some(os) && !os_limit {
                     failures.push(ctx.fail(format!(
@@ -200,11 +259,23 @@ fn check(py: &Path, spec: &str, os_game: &str, extra: &[&str], games: usize, see
         }
     }
     let status = child.wait().unwrap();
-    assert!(status.success() && done, "the OpenSpiel driver failed ({status}) after {n_games} games");
-    (failures, n_games, n_plies)
+    assert!(
+        status.success() && done,
+        "the OpenSpiel driver failed ({status}) after {} games",
+        tally.games
+    );
+    (failures, tally)
 }
 
-fn run(spec: &str, os_game: &str, extra: &[&str], default_games: usize, seed: u64) {
+/// Compares `games` (default `default_games`) random games; returns what they went through, or
+/// `None` when skipped.
+fn run(
+    spec: &str,
+    os_game: &str,
+    extra: &[&str],
+    default_games: usize,
+    seed: u64,
+) -> Option<Tally> {
     let py = match python() {
         Ok(p) => p,
         Err(why) => {
@@ -212,37 +283,121 @@ fn run(spec: &str, os_game: &str, extra: &[&str], default_games: usize, seed: u6
                 panic!("OPENSPIEL_REQUIRED=1 but {why}");
             }
             eprintln!("openspiel_diff: SKIPPED {spec}: {why}");
-            return;
+            return None;
         }
     };
-    let games = std::env::var("OPENSPIEL_DIFF_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(default_games);
-    let (failures, n_games, n_plies) = check(&py, spec, os_game, extra, games, seed);
-    assert_eq!(n_games, games, "{spec}: OpenSpiel played {n_games} games, {games} asked");
-    eprintln!("openspiel_diff: {spec}: {n_games} games, {n_plies} plies compared");
+    let games = std::env::var("OPENSPIEL_DIFF_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default_games);
+    let (failures, tally) = check(&py, spec, os_game, extra, games, seed);
+    let n_games = tally.games;
+    assert_eq!(
+        n_games, games,
+        "{spec}: OpenSpiel played {n_games} games, {games} asked"
+    );
+    eprintln!("openspiel_diff: {spec}: {tally:?}");
     if !failures.is_empty() {
         let shown: Vec<&String> = failures.iter().take(5).collect();
         panic!(
             "{spec}: {} of {n_games} games differ from OpenSpiel; the first {}:\n  {}",
             failures.len(),
             shown.len(),
-            shown.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n  ")
+            shown
+                .iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join("\n  ")
+        );
+    }
+    Some(tally)
+}
+
+#[test]
+fn oware_matches_openspiel_oware_move_by_move() {
+    let Some(t) = run("oware", "oware", &[], 1000, 1) else {
+        return;
+    };
+    // The games went through every rule compared (with the default number of games).
+    if t.games >= 1000 {
+        for end in ["Majority", "NoLegalMove", "Repetition"] {
+            assert!(t.ends.contains_key(end), "no game ended by {end}: {t:?}");
+        }
+        assert!(
+            t.grand_slams > 0 && t.feeding > 0 && t.captures > 0,
+            "{t:?}"
         );
     }
 }
 
 #[test]
-fn oware_matches_openspiel_oware_move_by_move() {
-    run("oware", "oware", &[], 1000, 1);
-}
-
-#[test]
 fn kalah_matches_openspiel_mancala_move_by_move() {
-    run("kalah", "kalah", &[], 1000, 2);
+    let Some(t) = run("kalah", "kalah", &[], 1000, 2) else {
+        return;
+    };
+    if t.games >= 1000 {
+        assert!(t.ends.contains_key("RowEmpty"), "{t:?}");
+        assert!(t.extra_turns > 0 && t.captures > 0, "{t:?}");
+    }
 }
 
 /// OpenSpiel's oware takes the board size as parameters; so does ours.
 #[test]
 fn small_oware_boards_match_openspiel_oware() {
-    run("oware:pits=4,seeds=3", "oware", &["--pits", "4", "--seeds", "3"], 300, 3);
-    run("oware:pits=3,seeds=2", "oware", &["--pits", "3", "--seeds", "2"], 300, 4);
+    run(
+        "oware:pits=4,seeds=3",
+        "oware",
+        &["--pits", "4", "--seeds", "3"],
+        300,
+        3,
+    );
+    run(
+        "oware:pits=3,seeds=2",
+        "oware",
+        &["--pits", "3", "--seeds", "2"],
+        300,
+        4,
+    );
+}
+
+/// OpenSpiel's oware collects the seeds left on the board at every end, the majority end too
+/// (its `DoApplyAction` sweeps the rows whenever no legal action is left, and a finished game has
+/// none). Checked here without Python so it holds even where OpenSpiel is absent.
+#[test]
+fn oware_majority_end_gives_each_player_his_own_row() {
+    let rules = rules_for(&"oware".parse().unwrap()).unwrap();
+    let pos = rules
+        .parse_position("0-0-0-0-0-1-1-0-0-0-0-1-24-21-S")
+        .unwrap();
+    let mut g = Game::from_position(rules, pos);
+    g.play_str("F").unwrap();
+    assert_eq!(g.end_reason(), Some(EndReason::Majority));
+    assert_eq!(g.position().to_string(), "0-0-0-0-0-0-0-0-0-0-0-1-26-21-N");
+    assert_eq!(
+        g.final_position().to_string(),
+        "0-0-0-0-0-0-0-0-0-0-0-0-26-22-N"
+    );
+}
+
+/// OpenSpiel's bounds on game length: oware refuses a 1001st move, mancala calls the game over
+/// once more than 1000 moves were made (and scores it like any end: stores plus own rows).
+#[test]
+fn openspiel_move_limits_are_the_rulesets_max_plies() {
+    let oware = rules_for(&"oware".parse().unwrap()).unwrap();
+    let kalah = rules_for(&"kalah".parse().unwrap()).unwrap();
+    assert_eq!(oware.ruleset().max_plies, Some(1000));
+    assert_eq!(kalah.ruleset().max_plies, Some(1001));
+    // The limit ends the game with each side taking his own row (checked on a short limit).
+    let mut r = kalah.ruleset().clone();
+    r.max_plies = Some(2);
+    let mut g = Game::new(Rules::new(r).unwrap());
+    g.play_str("A").unwrap();
+    assert!(!g.is_over());
+    g.play_str("a").unwrap();
+    assert_eq!(g.end_reason(), Some(EndReason::MaxPlies));
+    assert_eq!(g.position().to_string(), "0-5-5-5-5-4-0-5-5-5-5-4-0-0-S");
+    assert_eq!(
+        g.final_position().to_string(),
+        "0-0-0-0-0-0-0-0-0-0-0-0-24-24-S"
+    );
 }
