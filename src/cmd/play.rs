@@ -113,7 +113,10 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
                 println!("Game left after {} moves.", game.plies().len());
                 return save_on_exit(&game, &args, ai.as_ref());
             }
-            "?" | "help" => println!("{HELP}"),
+            "?" | "help" => {
+                println!("{HELP}");
+                println!("Computer levels (mancala play GAME --ai LEVEL): {}", super::opponent::LEVELS.join(", "));
+            }
             "m" | "moves" => println!("Moves: {}", move_list(&game)),
             "u" | "undo" => undo(&mut game, ai.as_ref().map(|(_, s)| *s)),
             "h" | "hint" => match super::opponent::hint(&game) {

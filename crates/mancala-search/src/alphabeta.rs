@@ -1,0 +1,525 @@
+//! The alpha-beta engine: negamax with principal-variation search, iterative deepening, a
+//! transposition table, move ordering (table move, captures and extra turns, history) and
+//! repetition endings as the ruleset says.
+//!
+//! At a fixed depth (or node budget) a search is deterministic: the same position, history and
+//! limits give the same move, score, node count and line. Time limits stop the search at a
+//! deadline checked every 1024 nodes; depth 1 always completes so there is always a move.
+
+use crate::eval::{Evaluator, settled_value};
+use crate::oracle::Oracle;
+use crate::tt::{Bound, NO_MOVE, SOLVED_DEPTH, Table};
+use crate::zobrist::Zobrist;
+use crate::{INF, SEED, Score};
+use mancala_core::ruleset::Repetition;
+use mancala_core::{EndReason, Game, Move, Position, Rules, Side};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Deepest line searched, in plies.
+pub const MAX_PLY: usize = 128;
+/// Shallowest remaining depth at which nodes use the transposition table.
+const TABLE_DEPTH: i32 = 2;
+/// Deepest iteration when no depth is given.
+pub const MAX_DEPTH: u32 = 120;
+
+/// When to stop searching. With none given the search runs to [`MAX_DEPTH`] or until the
+/// game is solved.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub time: Option<Duration>,
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    pub fn depth(d: u32) -> Limits {
+        Limits {
+            depth: Some(d),
+            ..Limits::default()
+        }
+    }
+    pub fn time_ms(ms: u64) -> Limits {
+        Limits {
+            time: Some(Duration::from_millis(ms)),
+            ..Limits::default()
+        }
+    }
+    pub fn nodes(n: u64) -> Limits {
+        Limits {
+            nodes: Some(n),
+            ..Limits::default()
+        }
+    }
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    pub best: Move,
+    /// From the side to move's view, in 1/[`SEED`] seed.
+    pub score: Score,
+    /// Depth of the last completed iteration.
+    pub depth: u32,
+    pub nodes: u64,
+    /// The principal variation, starting with `best`.
+    pub pv: Vec<Move>,
+    /// The score is exact: every line reached the end of the game (or a database value).
+    pub solved: bool,
+    pub elapsed: Duration,
+}
+
+impl SearchResult {
+    /// The score in whole seeds (final score difference expected for the side to move).
+    pub fn score_seeds(&self) -> i32 {
+        (self.score as f64 / SEED as f64).round() as i32
+    }
+    pub fn nodes_per_second(&self) -> f64 {
+        self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+#[inline(always)]
+fn code(m: Move) -> u8 {
+    match m {
+        Move::Sow { pit, .. } => pit,
+        Move::Pass => 8,
+    }
+}
+
+#[inline(always)]
+fn decode(c: u8, side: Side) -> Move {
+    if c == 8 {
+        Move::Pass
+    } else {
+        Move::Sow { side, pit: c }
+    }
+}
+
+#[inline(always)]
+fn scores_key(pos: &Position) -> u16 {
+    (pos.score(Side::South) as u16) << 8 | pos.score(Side::North) as u16
+}
+
+/// The alpha-beta engine for one ruleset. Keeps its table and history between searches.
+pub struct AlphaBeta {
+    rules: Rules,
+    eval: Evaluator,
+    zobrist: Zobrist,
+    tt: Table,
+    history: [[u32; 9]; 2],
+    oracle: Option<Arc<dyn Oracle>>,
+    repetition: bool,
+    use_table: bool,
+    // Per search.
+    nodes: u64,
+    horizon: u64,
+    stop: bool,
+    can_stop: bool,
+    deadline: Option<Instant>,
+    node_limit: u64,
+    /// Positions before the current one, in the game and the line searched: (hash, scores).
+    line: Vec<(u64, u16)>,
+    pv: Box<[[Move; MAX_PLY]; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+}
+
+impl AlphaBeta {
+    /// An engine with an 8 MiB table.
+    pub fn new(rules: Rules) -> AlphaBeta {
+        AlphaBeta::with_table_mib(rules, 8)
+    }
+
+    pub fn with_table_mib(rules: Rules, mib: usize) -> AlphaBeta {
+        let eval = Evaluator::new(&rules);
+        let repetition = rules.ruleset().repetition != Repetition::Ignore;
+        AlphaBeta {
+            rules,
+            eval,
+            zobrist: Zobrist::new(),
+            tt: Table::with_mib(mib),
+            history: [[0; 9]; 2],
+            oracle: None,
+            repetition,
+            use_table: true,
+            nodes: 0,
+            horizon: 0,
+            stop: false,
+            can_stop: false,
+            deadline: None,
+            node_limit: u64::MAX,
+            line: Vec::with_capacity(512),
+            pv: Box::new([[Move::Pass; MAX_PLY]; MAX_PLY]),
+            pv_len: [0; MAX_PLY],
+        }
+    }
+
+    /// Consults `oracle` for exact values (a solved root is answered at once).
+    pub fn set_oracle(&mut self, oracle: Option<Arc<dyn Oracle>>) {
+        self.oracle = oracle;
+    }
+
+    /// Replaces the evaluation (for tuning and tests).
+    pub fn set_evaluator(&mut self, eval: Evaluator) {
+        self.eval = eval;
+    }
+
+    /// Turns the transposition table off or on (off: plain alpha-beta, for checking).
+    pub fn set_table(&mut self, on: bool) {
+        self.use_table = on;
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Forgets the table and the history (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history = [[0; 9]; 2];
+    }
+
+    /// Searches the current position of `game`, with its moves as history for repetitions.
+    /// `None` when the game is over.
+    pub fn search_game(&mut self, game: &Game, limits: &Limits) -> Option<SearchResult> {
+        if game.is_over() {
+            return None;
+        }
+        let history: Vec<Position> = game.plies().iter().map(|p| p.before).collect();
+        self.search(&game.position(), &history, limits)
+    }
+
+    /// Searches `pos`, reached after the positions `history` (oldest first; they matter for
+    /// repetitions). `None` when `pos` has no legal move.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[Position],
+        limits: &Limits,
+    ) -> Option<SearchResult> {
+        let start = Instant::now();
+        let moves = self.rules.legal_moves(pos);
+        if moves.is_empty() {
+            return None;
+        }
+        self.begin(history, limits, start);
+        if let Some(r) = self.oracle_root(pos, history) {
+            return Some(SearchResult {
+                elapsed: start.elapsed(),
+                ..r
+            });
+        }
+        let key = self.zobrist.hash(pos);
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut result: Option<SearchResult> = None;
+        for d in 1..=max_depth {
+            self.horizon = 0;
+            self.can_stop = d > 1;
+            let score = self.negamax(pos, key, d as i32, 0, -INF, INF);
+            if self.stop {
+                break;
+            }
+            let pv: Vec<Move> = self.pv[0][..self.pv_len[0]].to_vec();
+            let solved = self.horizon == 0;
+            result = Some(SearchResult {
+                best: pv[0],
+                score,
+                depth: d,
+                nodes: self.nodes,
+                pv,
+                solved,
+                elapsed: start.elapsed(),
+            });
+            if solved {
+                break;
+            }
+            if let Some(t) = limits.time
+                && start.elapsed() * 2 > t
+            {
+                break;
+            }
+        }
+        let mut r = result.expect("depth 1 always completes");
+        r.nodes = self.nodes;
+        r.elapsed = start.elapsed();
+        Some(r)
+    }
+
+    /// The score of every root move searched to `depth` with a full window (for levels that
+    /// choose among good moves). Deterministic; ignores time.
+    pub fn root_scores(
+        &mut self,
+        pos: &Position,
+        history: &[Position],
+        depth: u32,
+    ) -> Vec<(Move, Score)> {
+        let moves = self.rules.legal_moves(pos);
+        self.begin(history, &Limits::depth(depth), Instant::now());
+        self.can_stop = false;
+        let key = self.zobrist.hash(pos);
+        let me = pos.side();
+        let mut out = Vec::new();
+        self.line.push((key, scores_key(pos)));
+        for m in moves {
+            let mut child = *pos;
+            self.rules.play_unchecked(&mut child, m);
+            let ck = self.zobrist.hash(&child);
+            let mut s = 0;
+            for d in 0..depth.max(1) as i32 {
+                s = self.child(&child, ck, child.side() == me, d, 1, -INF, INF);
+            }
+            out.push((m, s));
+        }
+        self.line.pop();
+        out
+    }
+
+    /// Nodes visited by the last search.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn begin(&mut self, history: &[Position], limits: &Limits, start: Instant) {
+        self.nodes = 0;
+        self.stop = false;
+        self.deadline = limits.time.map(|t| start + t);
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.line.clear();
+        if self.repetition {
+            for p in history {
+                self.line.push((self.zobrist.hash(p), scores_key(p)));
+            }
+        }
+        for h in self.history.iter_mut().flatten() {
+            *h /= 4;
+        }
+    }
+
+    /// A root whose every move leads to a database value (or the end) is answered at once.
+    fn oracle_root(&mut self, pos: &Position, history: &[Position]) -> Option<SearchResult> {
+        let oracle = self.oracle.clone()?;
+        oracle.probe(pos)?;
+        let me = pos.side();
+        let mut best: Option<(Move, Score)> = None;
+        for m in self.rules.legal_moves(pos) {
+            let mut child = *pos;
+            self.rules.play_unchecked(&mut child, m);
+            self.nodes += 1;
+            let repeated = self.repetition && (history.contains(&child) || child == *pos);
+            // `v` is from the view of the child's side to move.
+            let v = if repeated {
+                settled_value(&self.rules, &child, EndReason::Repetition)
+            } else if let Some(reason) = self.rules.end_reason(&child) {
+                settled_value(&self.rules, &child, reason)
+            } else {
+                oracle.probe(&child)? * SEED
+            };
+            let mine = if child.side() == me { v } else { -v };
+            if best.is_none_or(|(_, b)| mine > b) {
+                best = Some((m, mine));
+            }
+        }
+        let (m, s) = best?;
+        Some(SearchResult {
+            best: m,
+            score: s,
+            depth: 0,
+            nodes: self.nodes,
+            pv: vec![m],
+            solved: true,
+            elapsed: Duration::ZERO,
+        })
+    }
+
+    #[inline]
+    fn poll(&mut self) {
+        if self.nodes >= self.node_limit {
+            self.stop = true;
+        }
+        if let Some(d) = self.deadline
+            && self.nodes & 1023 == 0
+            && Instant::now() >= d
+        {
+            self.stop = true;
+        }
+    }
+
+    #[inline]
+    fn is_repeat(&self, key: u64, sk: u16) -> bool {
+        for &(k, s) in self.line.iter().rev() {
+            if s != sk {
+                return false;
+            }
+            if k == key {
+                return true;
+            }
+        }
+        false
+    }
+
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        c: &Position,
+        ck: u64,
+        same: bool,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        if same {
+            self.negamax(c, ck, depth, ply, alpha, beta)
+        } else {
+            -self.negamax(c, ck, depth, ply, -beta, -alpha)
+        }
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Score {
+        self.nodes += 1;
+        self.pv_len[ply] = 0;
+        if self.can_stop {
+            self.poll();
+            if self.stop {
+                return 0;
+            }
+        }
+        let sk = scores_key(pos);
+        if ply > 0 && self.repetition && self.is_repeat(key, sk) {
+            return settled_value(&self.rules, pos, EndReason::Repetition);
+        }
+        let moves = self.rules.legal_moves(pos);
+        if moves.is_empty() {
+            let reason = self.rules.end_reason(pos).unwrap_or(EndReason::NoLegalMove);
+            return settled_value(&self.rules, pos, reason);
+        }
+        if ply > 0
+            && let Some(o) = &self.oracle
+            && let Some(v) = o.probe(pos)
+        {
+            return v * SEED;
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            self.horizon += 1;
+            return self.eval.eval(&self.rules, pos, moves);
+        }
+        // Nodes just above the leaves skip the table: a probe there costs more (a cache miss)
+        // than the subtree it could save.
+        let table = self.use_table && depth >= TABLE_DEPTH;
+        let mut tt_mv = NO_MOVE;
+        if table && let Some(e) = self.tt.probe(key) {
+            tt_mv = e.mv;
+            if ply > 0 && (e.depth == SOLVED_DEPTH || e.depth as i32 >= depth) {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.score >= beta,
+                    Bound::Upper => e.score <= alpha,
+                };
+                if cut {
+                    if e.depth != SOLVED_DEPTH {
+                        self.horizon += 1;
+                    }
+                    return e.score;
+                }
+            }
+        }
+
+        // Children, made once and ordered: table move, captures (and extra turns), history.
+        let me = pos.side();
+        let mut kids = [(*pos, 0u8, 0i32, 0u64); 9];
+        let mut n = 0;
+        let prefetch = self.use_table && depth > TABLE_DEPTH;
+        for m in moves {
+            let mut c = *pos;
+            let eff = self.rules.play_unchecked(&mut c, m);
+            let ck = self.zobrist.hash(&c);
+            if prefetch {
+                self.tt.prefetch(ck);
+            }
+            let cd = code(m);
+            let order = if cd == tt_mv {
+                i32::MAX
+            } else {
+                ((eff.captured as i32) << 22)
+                    + ((eff.extra_turn as i32) << 21)
+                    + self.history[me.index()][cd as usize].min((1 << 21) - 1) as i32
+            };
+            let mut j = n;
+            while j > 0 && kids[j - 1].2 < order {
+                kids[j] = kids[j - 1];
+                j -= 1;
+            }
+            kids[j] = (c, cd, order, ck);
+            n += 1;
+        }
+
+        self.line.push((key, sk));
+        let h0 = self.horizon;
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_code = NO_MOVE;
+        for (i, &(c, cd, order, ck)) in kids[..n].iter().enumerate() {
+            let same = c.side() == me;
+            let score = if i == 0 {
+                self.child(&c, ck, same, depth - 1, ply + 1, alpha, beta)
+            } else {
+                let s = self.child(&c, ck, same, depth - 1, ply + 1, alpha, alpha + 1);
+                if s > alpha && s < beta && beta - alpha > 1 {
+                    self.child(&c, ck, same, depth - 1, ply + 1, alpha, beta)
+                } else {
+                    s
+                }
+            };
+            if self.stop {
+                self.line.pop();
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_code = cd;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let row = &mut head[ply];
+                    let len = self.pv_len[ply + 1];
+                    row[0] = decode(cd, me);
+                    row[1..=len].copy_from_slice(&tail[0][..len]);
+                    self.pv_len[ply] = len + 1;
+                    if score >= beta {
+                        if order < (1 << 21) || order == i32::MAX {
+                            let h = &mut self.history[me.index()][cd as usize];
+                            *h = h.saturating_add((depth * depth) as u32);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.line.pop();
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let d = if self.horizon == h0 {
+            SOLVED_DEPTH
+        } else {
+            depth.min(254) as u8
+        };
+        if table {
+            self.tt.store(key, best, d, bound, best_code);
+        }
+        best
+    }
+}

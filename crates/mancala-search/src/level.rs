@@ -1,0 +1,202 @@
+//! Named levels, from a beginner who makes human-looking mistakes to the strongest search the
+//! time allows.
+//!
+//! The lower levels search shallowly and pick among the root moves by a softmax over their
+//! scores: good moves are likely, a slightly worse one is played now and then, and threats
+//! beyond the horizon go unseen, as a human's would. Levels below `maximum` are defined by
+//! depth, so they play the same on any machine (the time per move only caps them).
+
+use crate::SEED;
+use crate::alphabeta::{AlphaBeta, Limits};
+use crate::oracle::Oracle;
+use crate::player::{Choice, Player};
+use mancala_core::{Game, Position, Rules};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A playing level, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    Beginner,
+    Novice,
+    Intermediate,
+    Advanced,
+    Expert,
+    Maximum,
+}
+
+/// How a level searches and chooses.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LevelConfig {
+    /// Search depth in plies; `None` = as deep as the time allows.
+    pub depth: Option<u32>,
+    /// Softmax temperature over root scores, in seeds; 0 = always the best move.
+    pub temperature: f64,
+}
+
+impl Level {
+    pub const ALL: [Level; 6] = [
+        Level::Beginner,
+        Level::Novice,
+        Level::Intermediate,
+        Level::Advanced,
+        Level::Expert,
+        Level::Maximum,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Novice => "novice",
+            Level::Intermediate => "intermediate",
+            Level::Advanced => "advanced",
+            Level::Expert => "expert",
+            Level::Maximum => "maximum",
+        }
+    }
+
+    pub fn names() -> Vec<&'static str> {
+        Level::ALL.iter().map(|l| l.name()).collect()
+    }
+
+    /// One line for menus and help.
+    pub fn description(self) -> &'static str {
+        match self {
+            Level::Beginner => "looks one move ahead and often picks a lesser move",
+            Level::Novice => "sees the reply to its move, sometimes picks a lesser move",
+            Level::Intermediate => "four plies ahead, rarely strays from the best move",
+            Level::Advanced => "seven plies ahead, always its best move",
+            Level::Expert => "twelve plies ahead",
+            Level::Maximum => "as deep as the time per move allows",
+        }
+    }
+
+    pub fn config(self) -> LevelConfig {
+        let (depth, temperature) = match self {
+            Level::Beginner => (Some(1), 2.0),
+            Level::Novice => (Some(2), 1.0),
+            Level::Intermediate => (Some(4), 0.35),
+            Level::Advanced => (Some(7), 0.0),
+            Level::Expert => (Some(12), 0.0),
+            Level::Maximum => (None, 0.0),
+        };
+        LevelConfig { depth, temperature }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Level, String> {
+        let t = s.trim().to_ascii_lowercase();
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == t || (t == "max" && *l == Level::Maximum))
+            .ok_or_else(|| {
+                format!(
+                    "unknown level '{s}' (levels: {})",
+                    Level::names().join(", ")
+                )
+            })
+    }
+}
+
+/// A level as a player.
+pub struct LevelPlayer {
+    level: Level,
+    config: LevelConfig,
+    engine: AlphaBeta,
+    rng: SmallRng,
+    time: Duration,
+}
+
+impl LevelPlayer {
+    pub fn new(
+        rules: &Rules,
+        level: Level,
+        seed: u64,
+        time: Duration,
+        oracle: Option<Arc<dyn Oracle>>,
+    ) -> LevelPlayer {
+        let mut engine = AlphaBeta::new(rules.clone());
+        engine.set_oracle(oracle);
+        LevelPlayer {
+            level,
+            config: level.config(),
+            engine,
+            rng: SmallRng::seed_from_u64(seed),
+            time,
+        }
+    }
+}
+
+impl Player for LevelPlayer {
+    fn name(&self) -> String {
+        self.level.name().into()
+    }
+
+    fn choose(&mut self, game: &Game) -> Choice {
+        let cfg = self.config;
+        if cfg.temperature > 0.0 {
+            let history: Vec<Position> = game.plies().iter().map(|p| p.before).collect();
+            let depth = cfg.depth.unwrap_or(1);
+            let scores = self.engine.root_scores(&game.position(), &history, depth);
+            let top = scores
+                .iter()
+                .map(|s| s.1)
+                .max()
+                .expect("the game is not over");
+            let weights: Vec<f64> = scores
+                .iter()
+                .map(|&(_, s)| ((s - top) as f64 / SEED as f64 / cfg.temperature).exp())
+                .collect();
+            let total: f64 = weights.iter().sum();
+            let mut x = self.rng.r#gen::<f64>() * total;
+            let mut pick = scores.len() - 1;
+            for (i, w) in weights.iter().enumerate() {
+                if x < *w {
+                    pick = i;
+                    break;
+                }
+                x -= w;
+            }
+            let (mv, s) = scores[pick];
+            return Choice {
+                mv,
+                score: Some((s as f64 / SEED as f64).round() as i32),
+                depth: Some(depth),
+                nodes: self.engine.nodes(),
+                pv: vec![mv],
+            };
+        }
+        let limits = Limits {
+            depth: cfg.depth,
+            time: Some(self.time),
+            nodes: None,
+        };
+        let r = self
+            .engine
+            .search_game(game, &limits)
+            .expect("the game is not over");
+        Choice {
+            mv: r.best,
+            score: Some(r.score_seeds()),
+            depth: Some(r.depth),
+            nodes: r.nodes,
+            pv: r.pv,
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.engine.clear();
+    }
+}

@@ -1,0 +1,47 @@
+//! Computer players for the two-row games of `mancala-core`.
+//!
+//! - [`AlphaBeta`]: negamax with principal-variation search, iterative deepening, a
+//!   transposition table keyed by Zobrist hashes, move ordering (table move, captures,
+//!   history) and a static evaluation built from the ruleset.
+//! - [`Mcts`]: UCT with random playouts, an independent second engine.
+//! - [`RandomPlayer`], [`GreedyPlayer`] and the named [`Level`]s, all behind the [`Player`]
+//!   trait and chosen uniformly through [`PlayerSpec`] (`ab:8`, `mcts`, `level:expert`, ...).
+//! - [`arena`]: games between players, openings, Elo with its interval, OGN records.
+//!
+//! Repetition follows the ruleset's `repetition` field: under the project's ruling a position
+//! that occurs a second time (in the game or in the line searched) ends the game, and
+//! [`mancala_core::Rules::settle`] gives the stones out.
+//!
+//! ```
+//! use mancala_core::{rules_for, Game};
+//! use mancala_search::{AlphaBeta, Limits};
+//! let rules = rules_for(&"modiar".parse().unwrap()).unwrap();
+//! let game = Game::new(rules);
+//! let mut engine = AlphaBeta::new(game.rules().clone());
+//! let result = engine.search_game(&game, &Limits::depth(6)).expect("the game is not over");
+//! assert!(game.legal_moves().contains(result.best));
+//! ```
+
+pub mod alphabeta;
+pub mod arena;
+pub mod eval;
+pub mod level;
+pub mod mcts;
+pub mod oracle;
+pub mod player;
+pub mod tt;
+pub mod zobrist;
+
+pub use alphabeta::{AlphaBeta, Limits, SearchResult};
+pub use eval::Evaluator;
+pub use level::Level;
+pub use mcts::{Mcts, MctsLimits};
+pub use oracle::Oracle;
+pub use player::{Choice, GreedyPlayer, Player, PlayerSpec, RandomPlayer, SpecError};
+
+/// Scores are in 1/`SEED` of a seed, from the side to move's view.
+pub type Score = i32;
+/// Score units per seed.
+pub const SEED: Score = 16;
+/// Larger than any reachable score.
+pub const INF: Score = 30_000;

@@ -1,0 +1,422 @@
+//! The alpha-beta engine against plain minimax, reproducibility, repetition, MCTS and levels.
+
+use mancala_core::ruleset::Repetition;
+use mancala_core::{EndReason, Game, Position, Rules, Side, rules_for};
+use mancala_search::eval::settled_value;
+use mancala_search::{
+    AlphaBeta, Evaluator, Level, Limits, Mcts, MctsLimits, Player, PlayerSpec, Score,
+};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+fn rules(spec: &str) -> Rules {
+    rules_for(&spec.parse().unwrap()).unwrap()
+}
+
+/// Plain minimax: no pruning, no table, the same endings (repetition in the line, the
+/// settlement) and the same evaluation at the horizon. `seen_repetition` records whether any
+/// line ended by repetition.
+struct Minimax<'a> {
+    rules: &'a Rules,
+    eval: Evaluator,
+    line: Vec<Position>,
+    nodes: u64,
+    seen_repetition: bool,
+    horizon: bool,
+    /// Nodes after which the search gives up (`aborted`).
+    limit: u64,
+    aborted: bool,
+}
+
+impl Minimax<'_> {
+    fn value(&mut self, pos: &Position, depth: u32, root: bool) -> Score {
+        self.nodes += 1;
+        if self.nodes > self.limit {
+            self.aborted = true;
+            return 0;
+        }
+        if !root
+            && self.rules.ruleset().repetition != Repetition::Ignore
+            && self.line.iter().any(|p| p == pos)
+        {
+            self.seen_repetition = true;
+            return settled_value(self.rules, pos, EndReason::Repetition);
+        }
+        let moves = self.rules.legal_moves(pos);
+        if moves.is_empty() {
+            return settled_value(self.rules, pos, self.rules.end_reason(pos).unwrap());
+        }
+        if depth == 0 {
+            self.horizon = true;
+            return self.eval.eval(self.rules, pos, moves);
+        }
+        self.line.push(*pos);
+        let mut best = Score::MIN;
+        for m in moves {
+            let mut c = *pos;
+            self.rules.play_unchecked(&mut c, m);
+            let v = self.value(&c, depth - 1, false);
+            best = best.max(if c.side() == pos.side() { v } else { -v });
+        }
+        self.line.pop();
+        best
+    }
+}
+
+/// The minimax value, whether a repetition was met, whether the horizon was met, and whether
+/// the search gave up after `limit` nodes.
+fn minimax(
+    rules: &Rules,
+    pos: &Position,
+    history: &[Position],
+    depth: u32,
+    limit: u64,
+) -> (Score, bool, bool, bool) {
+    let mut m = Minimax {
+        rules,
+        eval: Evaluator::new(rules),
+        line: history.to_vec(),
+        nodes: 0,
+        seen_repetition: false,
+        horizon: false,
+        limit,
+        aborted: false,
+    };
+    let v = m.value(pos, depth, true);
+    (v, m.seen_repetition, m.horizon, m.aborted)
+}
+
+/// Positions from random games: `count` of them, at plies drawn from `plies`, not over.
+fn random_positions(
+    rules: &Rules,
+    count: usize,
+    plies: std::ops::Range<usize>,
+    seed: u64,
+) -> Vec<(Position, Vec<Position>)> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut g = Game::new(rules.clone());
+        let target = rng.gen_range(plies.clone());
+        while !g.is_over() && g.plies().len() < target {
+            let moves = g.legal_moves().to_vec();
+            g.play(moves[rng.gen_range(0..moves.len())]).unwrap();
+        }
+        if !g.is_over() {
+            out.push((g.position(), g.plies().iter().map(|p| p.before).collect()));
+        }
+    }
+    out
+}
+
+#[test]
+fn alpha_beta_without_table_agrees_with_minimax_at_fixed_depth() {
+    for (spec, depth) in [
+        ("modiar", 6),
+        ("mangala-ii:pits=3,seeds=2", 7),
+        ("oware:pits=4,seeds=2", 6),
+        ("kalah:pits=3,seeds=2", 6),
+    ] {
+        let r = rules(spec);
+        for (i, (pos, hist)) in random_positions(&r, 25, 0..30, 11).into_iter().enumerate() {
+            let (want, .., aborted) = minimax(&r, &pos, &hist, depth, u64::MAX);
+            assert!(!aborted);
+            let mut e = AlphaBeta::new(r.clone());
+            e.set_table(false);
+            let got = e.search(&pos, &hist, &Limits::depth(depth)).unwrap();
+            assert_eq!(got.score, want, "{spec} #{i} {pos} depth {depth}");
+        }
+    }
+}
+
+#[test]
+fn alpha_beta_with_table_agrees_with_minimax_when_solving() {
+    // Small boards searched to the end: the table's values are exact there. Positions whose
+    // tree holds a repetition are compared too, the ruling making their value history-free.
+    let mut compared = 0;
+    let mut with_repetition = 0;
+    for spec in [
+        "mangala-ii:pits=3,seeds=2",
+        "modiar:pits=2,seeds=3",
+        "oware:pits=3,seeds=2",
+        "kalah:pits=3,seeds=2",
+    ] {
+        let r = rules(spec);
+        for (i, (pos, hist)) in random_positions(&r, 30, 0..40, 5).into_iter().enumerate() {
+            let (want, rep, horizon, aborted) = minimax(&r, &pos, &hist, 40, 300_000);
+            if horizon || aborted {
+                continue;
+            }
+            with_repetition += rep as usize;
+            let mut e = AlphaBeta::new(r.clone());
+            let got = e.search(&pos, &hist, &Limits::depth(40)).unwrap();
+            assert!(got.solved, "{spec} #{i} {pos}: not solved");
+            assert_eq!(got.score, want, "{spec} #{i} {pos}");
+            compared += 1;
+        }
+    }
+    assert!(compared >= 60, "only {compared} positions compared");
+    assert!(
+        with_repetition >= 5,
+        "only {with_repetition} positions with a repetition in their tree"
+    );
+}
+
+#[test]
+fn searches_at_fixed_depth_are_reproducible() {
+    for (spec, depth) in [
+        ("modiar", 12),
+        ("mangala-ii", 8),
+        ("oware", 8),
+        ("kalah", 8),
+    ] {
+        let r = rules(spec);
+        for (pos, hist) in random_positions(&r, 4, 4..20, 3) {
+            let a = AlphaBeta::new(r.clone())
+                .search(&pos, &hist, &Limits::depth(depth))
+                .unwrap();
+            let b = AlphaBeta::new(r.clone())
+                .search(&pos, &hist, &Limits::depth(depth))
+                .unwrap();
+            assert_eq!(
+                (a.best, a.score, a.depth, a.nodes, &a.pv),
+                (b.best, b.score, b.depth, b.nodes, &b.pv)
+            );
+            assert_eq!(a.depth, depth.min(a.depth));
+            // The line is legal from the position.
+            let mut g = Game::from_position(r.clone(), pos);
+            for &m in &a.pv {
+                g.play(m)
+                    .unwrap_or_else(|e| panic!("{spec} {pos}: pv {:?}: {e}", a.pv));
+                if g.is_over() {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn repeated_position_is_shared_equally() {
+    // Mangala II, two single counters: South's only move, A, leads to a position that is
+    // already in the game, so it ends the game at once and the two counters are shared.
+    let r = rules("mangala-ii");
+    let pos = r.parse_position("1-0-0-0-0-0-1-0-0-0-0-0-40-30-S").unwrap();
+    let (after, _) = r.play(&pos, "A".parse().unwrap()).unwrap();
+    let got = AlphaBeta::new(r.clone())
+        .search(&pos, &[after], &Limits::depth(10))
+        .unwrap();
+    assert!(got.solved);
+    assert_eq!(got.score, 10 * mancala_search::SEED);
+    assert_eq!(got.score, -settled_value(&r, &after, EndReason::Repetition));
+    // Without that history the game goes on, and North captures the two counters in the end
+    // (with and without the table).
+    let got = AlphaBeta::new(r.clone())
+        .search(&pos, &[], &Limits::depth(60))
+        .unwrap();
+    let mut plain = AlphaBeta::new(r.clone());
+    plain.set_table(false);
+    let want = plain.search(&pos, &[], &Limits::depth(60)).unwrap();
+    assert!(got.solved && want.solved);
+    assert_eq!(got.score, want.score);
+    assert_eq!(got.score_seeds(), 8);
+}
+
+#[test]
+fn engine_finds_a_capture_and_avoids_a_loss() {
+    // Mangala II: South's F (1 counter) lands in a, which then holds 2: a capture of 2.
+    let r = rules("mangala-ii");
+    let pos = r.parse_position("0-0-0-0-0-1-1-0-0-0-0-0-40-30-S").unwrap();
+    let got = AlphaBeta::new(r.clone())
+        .search(&pos, &[], &Limits::depth(4))
+        .unwrap();
+    assert_eq!(got.best.to_string(), "F");
+    assert!(got.solved);
+    assert_eq!(got.score_seeds(), 12);
+}
+
+#[test]
+fn time_limited_search_returns_a_legal_move() {
+    let r = rules("oware");
+    let game = Game::new(r.clone());
+    let got = AlphaBeta::new(r.clone())
+        .search_game(&game, &Limits::time_ms(30))
+        .unwrap();
+    assert!(game.legal_moves().contains(got.best));
+    assert!(got.depth >= 1);
+}
+
+#[test]
+fn node_limit_is_deterministic() {
+    let r = rules("mangala-ii");
+    let game = Game::new(r.clone());
+    let a = AlphaBeta::new(r.clone())
+        .search_game(&game, &Limits::nodes(20_000))
+        .unwrap();
+    let b = AlphaBeta::new(r.clone())
+        .search_game(&game, &Limits::nodes(20_000))
+        .unwrap();
+    assert_eq!((a.best, a.score, a.depth), (b.best, b.score, b.depth));
+    assert!(a.nodes <= 20_000 + 1);
+}
+
+#[test]
+fn mcts_plays_legal_moves_and_is_reproducible() {
+    for spec in ["modiar", "mangala-ii", "oware", "kalah"] {
+        let r = rules(spec);
+        for (pos, hist) in random_positions(&r, 5, 0..40, 9) {
+            let _ = hist;
+            let game = Game::from_position(r.clone(), pos);
+            let mut a = Mcts::new(
+                r.clone(),
+                MctsLimits {
+                    playouts: Some(300),
+                    time: None,
+                },
+                1,
+            );
+            let mut b = Mcts::new(
+                r.clone(),
+                MctsLimits {
+                    playouts: Some(300),
+                    time: None,
+                },
+                1,
+            );
+            let ca = a.choose(&game);
+            assert!(
+                game.legal_moves().contains(ca.mv),
+                "{spec} {pos}: {}",
+                ca.mv
+            );
+            assert_eq!(ca, b.choose(&game));
+        }
+    }
+}
+
+#[test]
+fn mcts_takes_a_free_capture() {
+    let r = rules("mangala-ii");
+    // F takes the two counters of a at once and wins by 2; E only sows and loses by 2.
+    let pos = r.parse_position("0-0-0-0-3-1-1-0-0-0-0-0-35-32-S").unwrap();
+    let ab = AlphaBeta::new(r.clone())
+        .search(&pos, &[], &Limits::depth(60))
+        .unwrap();
+    assert_eq!(
+        (ab.best.to_string(), ab.score_seeds(), ab.solved),
+        ("F".to_string(), 2, true)
+    );
+    let game = Game::from_position(r.clone(), pos);
+    let mut m = Mcts::new(
+        r,
+        MctsLimits {
+            playouts: Some(3000),
+            time: None,
+        },
+        4,
+    );
+    assert_eq!(m.choose(&game).mv.to_string(), "F");
+}
+
+fn match_score(spec: &str, a: &str, b: &str, games: usize) -> f64 {
+    let r = rules(spec);
+    let cfg = mancala_search::arena::MatchConfig {
+        a: a.parse().unwrap(),
+        b: b.parse().unwrap(),
+        games,
+        time: None,
+        seed: 17,
+        opening_plies: 2,
+        threads: 1,
+    };
+    let res = mancala_search::arena::run_match(&r, &cfg, &|_| {});
+    res.iter().map(|g| g.a_score).sum::<f64>() / games as f64
+}
+
+#[test]
+fn levels_are_ordered() {
+    // Deeper and less random as the level rises.
+    let mut prev: Option<mancala_search::level::LevelConfig> = None;
+    for l in Level::ALL {
+        let c = l.config();
+        if let Some(p) = prev {
+            assert!(c.depth.unwrap_or(u32::MAX) > p.depth.unwrap_or(u32::MAX) || c.depth.is_none());
+            assert!(c.temperature <= p.temperature);
+        }
+        prev = Some(c);
+    }
+    // And it shows over the board (levels fixed by depth play the same on any machine).
+    assert!(match_score("modiar", "intermediate", "beginner", 16) > 0.6);
+    assert!(match_score("mangala-ii", "novice", "beginner", 16) > 0.55);
+    assert!(match_score("mangala-ii", "advanced", "random", 8) >= 0.99);
+}
+
+#[test]
+fn every_spec_builds_a_player_that_moves_legally() {
+    let r = rules("oware");
+    let game = Game::new(r.clone());
+    for s in [
+        "random",
+        "greedy",
+        "ab:3",
+        "ab:nodes=2000",
+        "mcts:200",
+        "beginner",
+        "novice",
+        "intermediate",
+    ] {
+        let spec: PlayerSpec = s.parse().unwrap();
+        let mut p = spec.build(&r, 1, Some(std::time::Duration::from_millis(20)), None);
+        let c = p.choose(&game);
+        assert!(game.legal_moves().contains(c.mv), "{s}");
+        assert!(!p.name().is_empty());
+    }
+    let _ = Side::South;
+}
+
+/// A perfect-play oracle for a tiny game, from the minimax above (no history).
+struct MinimaxOracle {
+    rules: Rules,
+    probes: std::sync::atomic::AtomicU64,
+}
+
+impl mancala_search::Oracle for MinimaxOracle {
+    fn probe(&self, pos: &Position) -> Option<i32> {
+        self.probes
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let (v, _, horizon, aborted) = minimax(&self.rules, pos, &[], 40, 200_000);
+        (!horizon && !aborted).then_some(v / mancala_search::SEED)
+    }
+}
+
+#[test]
+fn a_covered_root_is_answered_from_the_oracle() {
+    let r = rules("mangala-ii:pits=3,seeds=2");
+    let oracle = std::sync::Arc::new(MinimaxOracle {
+        rules: r.clone(),
+        probes: Default::default(),
+    });
+    let mut answered = 0;
+    for (pos, _) in random_positions(&r, 20, 4..30, 21) {
+        let Some(want) = mancala_search::Oracle::probe(oracle.as_ref(), &pos) else {
+            continue;
+        };
+        let mut e = AlphaBeta::new(r.clone());
+        e.set_oracle(Some(oracle.clone()));
+        let got = e.search(&pos, &[], &Limits::depth(3)).unwrap();
+        assert!(got.solved, "{pos}");
+        assert_eq!(got.score, want * mancala_search::SEED, "{pos}");
+        // The move is one that keeps the value.
+        let (child, _) = r.play(&pos, got.best).unwrap();
+        let (cv, ..) = minimax(&r, &child, &[], 40, u64::MAX);
+        assert_eq!(
+            if child.side() == pos.side() { cv } else { -cv },
+            got.score,
+            "{pos} {}",
+            got.best
+        );
+        answered += 1;
+    }
+    assert!(answered >= 10, "{answered}");
+    assert!(oracle.probes.load(std::sync::atomic::Ordering::Relaxed) > 0);
+}

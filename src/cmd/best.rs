@@ -1,0 +1,132 @@
+//! `mancala best`: the engine's move and score for a position (NOTATION.md contract: the last
+//! line of stdout is the answer).
+
+use super::common::{load_rules, start_position};
+use clap::Args;
+use mancala_core::{Position, Rules};
+use mancala_search::{AlphaBeta, Limits, Oracle};
+use mancala_solver::{Database, default_data_dir};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Time per move when neither --depth nor --time-ms is given.
+const DEFAULT_TIME_MS: u64 = 1000;
+
+#[derive(Args)]
+pub struct BestArgs {
+    /// Game id: modiar, mangala-ii, oware, kalah (resized as in `mangala-ii:pits=4,seeds=3`).
+    pub game: String,
+    /// The position (default: the start position).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Search exactly this many plies (reproducible: the same answer on every run).
+    #[arg(long, conflicts_with = "time_ms", value_parser = clap::value_parser!(u32).range(1..=120))]
+    pub depth: Option<u32>,
+    /// Search for this many milliseconds (default 1000 when no depth is given).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub time_ms: Option<u64>,
+    /// Print one JSON object: best, score, depth, nodes, pv, solved.
+    #[arg(long)]
+    pub json: bool,
+    /// A rules file (TOML) to use instead of the built-in rules.
+    #[arg(long)]
+    pub rules: Option<PathBuf>,
+    /// Directory of the perfect-play databases, used where they cover a position (default:
+    /// as for `mancala solve`).
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+    /// Search without the perfect-play databases.
+    #[arg(long)]
+    pub no_db: bool,
+}
+
+/// The perfect-play databases as the engine sees them: only the levels (stone counts) whose
+/// files are present and sound are asked, so a missing file costs nothing in the search.
+struct DbOracle {
+    db: Database,
+    present: Vec<bool>,
+}
+
+impl DbOracle {
+    /// `None` when the game has no database or no level of it is built.
+    fn open(dir: &Path, rules: &Rules) -> Option<DbOracle> {
+        let db = Database::open(dir, rules).ok()?;
+        let present: Vec<bool> = (0..=rules.total_seeds())
+            .map(|b| db.level(b).is_ok())
+            .collect();
+        present
+            .iter()
+            .any(|&p| p)
+            .then_some(DbOracle { db, present })
+    }
+}
+
+impl Oracle for DbOracle {
+    fn probe(&self, pos: &Position) -> Option<i32> {
+        if !self
+            .present
+            .get(pos.board_total() as usize)
+            .copied()
+            .unwrap_or(false)
+        {
+            return None;
+        }
+        self.db.probe(pos).map(|v| v.final_difference(pos))
+    }
+}
+
+pub fn run(args: BestArgs) -> anyhow::Result<()> {
+    let rules = load_rules(&args.game, args.rules.as_deref())?;
+    let pos = start_position(&rules, args.position.as_deref())?;
+    let limits = match (args.depth, args.time_ms) {
+        (Some(d), _) => Limits::depth(d),
+        (None, t) => Limits::time_ms(t.unwrap_or(DEFAULT_TIME_MS)),
+    };
+    let mut engine = AlphaBeta::new(rules.clone());
+    if !args.no_db {
+        let dir = args.data_dir.clone().unwrap_or_else(default_data_dir);
+        if let Some(o) = DbOracle::open(&dir, &rules) {
+            engine.set_oracle(Some(Arc::new(o) as Arc<dyn Oracle>));
+        }
+    }
+    let Some(r) = engine.search(&pos, &[], &limits) else {
+        let reason = rules
+            .end_reason(&pos)
+            .map(|r| r.to_string())
+            .unwrap_or_default();
+        anyhow::bail!("position {pos}: the game is over ({reason}); there is no move to find");
+    };
+    let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
+    if args.json {
+        let v = serde_json::json!({
+            "best": r.best.to_string(),
+            "score": r.score_seeds(),
+            "depth": r.depth,
+            "nodes": r.nodes,
+            "pv": pv,
+            "solved": r.solved,
+        });
+        println!("{v}");
+        return Ok(());
+    }
+    println!("{} {}, {} to move", rules.name(), pos, pos.side());
+    println!(
+        "depth {}{}, {} nodes in {:.3} s ({:.1} M nodes/s)",
+        r.depth,
+        if r.solved {
+            " (solved: every line reaches the end)"
+        } else {
+            ""
+        },
+        r.nodes,
+        r.elapsed.as_secs_f64(),
+        r.nodes_per_second() / 1e6
+    );
+    println!(
+        "best {} score {:+} pv {}",
+        r.best,
+        r.score_seeds(),
+        pv.join(" ")
+    );
+    Ok(())
+}

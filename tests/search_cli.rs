@@ -1,0 +1,251 @@
+//! `mancala best` and `mancala match`, run as the real binary (NOTATION.md contract: the
+//! answer is the last line of stdout; errors are one line on stderr with exit status 2).
+
+use mancala_core::{Game, rules_for};
+use std::process::{Command, Output};
+
+fn mancala(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn last_line(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .last()
+        .unwrap_or("")
+        .to_string()
+}
+
+fn assert_clean_error(out: &Output, needle: &str) {
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "exit status; stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stdout.is_empty(),
+        "stdout: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(err.contains(needle), "'{needle}' not in: {err}");
+}
+
+#[test]
+fn best_json_gives_a_legal_move_and_a_legal_line() {
+    let pos = "2-2-2-2-2-2-2-17-1-13-0-15-8-4-S";
+    let out = mancala(&[
+        "best",
+        "mangala-ii",
+        "--position",
+        pos,
+        "--depth",
+        "7",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(&last_line(&out)).unwrap();
+    assert_eq!(v["depth"], 7);
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+    assert!(v["score"].is_i64());
+    let rules = rules_for(&"mangala-ii".parse().unwrap()).unwrap();
+    let mut game = Game::from_position(rules.clone(), rules.parse_position(pos).unwrap());
+    let pv: Vec<&str> = v["pv"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(pv[0], v["best"].as_str().unwrap());
+    for m in pv {
+        game.play_str(m).unwrap();
+    }
+}
+
+#[test]
+fn best_at_a_fixed_depth_is_reproducible() {
+    let args = [
+        "best",
+        "oware",
+        "--position",
+        "9-0-2-11-0-0-1-0-10-3-0-10-0-2-S",
+        "--depth",
+        "9",
+        "--json",
+    ];
+    let a = mancala(&args);
+    let b = mancala(&args);
+    assert!(a.status.success());
+    assert_eq!(last_line(&a), last_line(&b));
+}
+
+#[test]
+fn best_finds_the_winning_capture() {
+    // F takes the two counters of a and wins by 2; E loses by 2.
+    let out = mancala(&[
+        "best",
+        "mangala-ii",
+        "--position",
+        "0-0-0-0-3-1-1-0-0-0-0-0-35-32-S",
+        "--depth",
+        "40",
+    ]);
+    assert!(out.status.success());
+    assert_eq!(
+        last_line(&out)
+            .split_whitespace()
+            .take(4)
+            .collect::<Vec<_>>(),
+        ["best", "F", "score", "+2"]
+    );
+}
+
+#[test]
+fn best_with_a_time_limit_answers() {
+    let out = mancala(&["best", "modiar", "--time-ms", "50", "--json"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_str(&last_line(&out)).unwrap();
+    assert!(["A", "B", "C"].contains(&v["best"].as_str().unwrap()));
+}
+
+#[test]
+fn best_refuses_bad_input() {
+    assert_clean_error(
+        &mancala(&["best", "modiar", "--position", "7-7-7-7-7-x-0-0-S"]),
+        "pit c",
+    );
+    // Over: only singletons on South's side and nothing to move.
+    assert_clean_error(
+        &mancala(&["best", "modiar", "--position", "1-1-0-0-0-0-20-20-S"]),
+        "the game is over",
+    );
+    assert_clean_error(&mancala(&["best", "nosuchgame"]), "unknown game");
+}
+
+#[test]
+fn match_reports_every_game_and_an_elo() {
+    let out = mancala(&[
+        "match", "modiar", "--a", "ab:6", "--b", "random", "--games", "6", "--seed", "3", "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(&last_line(&out)).unwrap();
+    let (w, d, l) = (
+        v["wins"].as_u64().unwrap(),
+        v["draws"].as_u64().unwrap(),
+        v["losses"].as_u64().unwrap(),
+    );
+    assert_eq!(w + d + l, 6);
+    assert!(w >= 5, "ab:6 should beat random: {v}");
+    // Same seed, deterministic players: the same match.
+    let again = mancala(&[
+        "match", "modiar", "--a", "ab:6", "--b", "random", "--games", "6", "--seed", "3", "--json",
+    ]);
+    assert_eq!(last_line(&out), last_line(&again));
+    // The text form ends with the Elo line.
+    let text = mancala(&[
+        "match", "modiar", "--a", "greedy", "--b", "greedy", "--games", "2",
+    ]);
+    assert!(last_line(&text).contains("Elo"), "{}", last_line(&text));
+}
+
+#[test]
+fn match_writes_ogn_and_never_overwrites() {
+    let dir = std::env::temp_dir().join(format!("mancala-search-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.ogn");
+    let _ = std::fs::remove_file(&file);
+    let f = file.to_str().unwrap();
+    let out = mancala(&[
+        "match",
+        "mangala-ii",
+        "--a",
+        "greedy",
+        "--b",
+        "ab:2",
+        "--games",
+        "2",
+        "--ogn",
+        f,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.matches("[Variant \"Mangala II\"]").count(), 2);
+    assert!(text.contains("[Result \"") && text.contains("1. "));
+    let again = mancala(&[
+        "match",
+        "mangala-ii",
+        "--a",
+        "greedy",
+        "--b",
+        "ab:2",
+        "--games",
+        "2",
+        "--ogn",
+        f,
+    ]);
+    assert_clean_error(&again, "exists");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn match_refuses_unknown_players() {
+    assert_clean_error(
+        &mancala(&[
+            "match", "modiar", "--a", "deepblue", "--b", "random", "--games", "2",
+        ]),
+        "deepblue",
+    );
+    assert_clean_error(
+        &mancala(&["match", "modiar", "--a", "ab:depth=x", "--b", "random"]),
+        "not a whole number",
+    );
+}
+
+#[test]
+fn play_accepts_the_levels() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args([
+            "play",
+            "mangala-ii",
+            "--ai",
+            "intermediate",
+            "--ai-side",
+            "south",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"quit\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("intermediate"));
+    assert_clean_error(
+        &mancala(&["play", "modiar", "--ai", "grandmaster"]),
+        "unknown player 'grandmaster'",
+    );
+}
