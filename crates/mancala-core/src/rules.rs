@@ -511,21 +511,9 @@ impl Rules {
     #[inline(always)]
     fn sow(&self, pos: &mut Position, origin: usize) -> usize {
         if let Some(t) = &self.sow_table {
-            let mut w = board_word(pos);
-            let mut seeds = pos.cells[origin] as u32;
-            w &= !(0xffu128 << (8 * origin));
-            if self.ruleset.first_seed_in_origin {
-                w += 1u128 << (8 * origin);
-                seeds -= 1;
-            }
-            if seeds > t.lap {
-                let laps = (seeds - 1) / t.lap;
-                w += t.full[origin] * laps as u128;
-                seeds -= laps * t.lap;
-            }
-            let k = origin * (t.lap as usize + 1) + seeds as usize;
-            set_board_word(pos, w + t.incr[k]);
-            return t.landing[k] as usize;
+            let (w, landing) = self.sown_word(t, pos, origin);
+            set_board_word(pos, w);
+            return landing;
         }
         let side = pos.side.index();
         let next = &self.next[side];
@@ -563,6 +551,39 @@ impl Rules {
             seeds -= 1;
         }
         cur
+    }
+
+    /// The pits after sowing `origin`, as a board word, and the landing pit (no stores).
+    #[inline(always)]
+    fn sown_word(&self, t: &SowTable, pos: &Position, origin: usize) -> (u128, usize) {
+        let mut w = board_word(pos);
+        let mut seeds = pos.cells[origin] as u32;
+        w &= !(0xffu128 << (8 * origin));
+        if self.ruleset.first_seed_in_origin {
+            w += 1u128 << (8 * origin);
+            seeds -= 1;
+        }
+        if seeds > t.lap {
+            let laps = (seeds - 1) / t.lap;
+            w += t.full[origin] * laps as u128;
+            seeds -= laps * t.lap;
+        }
+        let k = origin * (t.lap as usize + 1) + seeds as usize;
+        (w + t.incr[k], t.landing[k] as usize)
+    }
+
+    /// A quick test that `m` (legal at `pos`) may change the scores or give an extra turn:
+    /// `false` means it certainly does not. For search: cheaper than playing the move.
+    #[inline]
+    pub fn may_score(&self, pos: &Position, m: Move) -> bool {
+        let Some(origin) = m.board_index(self.n) else { return false };
+        let Some(t) = &self.sow_table else { return true };
+        if self.ruleset.capture.counts.is_empty() {
+            return false;
+        }
+        let (w, landing) = self.sown_word(t, pos, origin);
+        let count = (w >> (8 * landing)) as u8;
+        self.capture_rows[pos.side.index()] & (1 << landing) != 0 && self.captures[count as usize]
     }
 
     /// Captures by count at `landing`, with the chain, the first-move exemption and the

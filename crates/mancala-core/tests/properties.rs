@@ -157,3 +157,21 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// `may_score` never misses a move that captures or earns an extra turn.
+    #[test]
+    fn may_score_never_misses_a_capture(g in 0..GAMES.len(), cuts in prop::collection::vec(0u32..1000, 17), side: bool) {
+        let r = rules(GAMES[g]);
+        let p = random_position(&r, &cuts, side);
+        for m in r.legal_moves(&p) {
+            let mut q = p;
+            let eff = r.play_unchecked(&mut q, m);
+            if q.scores() != p.scores() || eff.extra_turn {
+                prop_assert!(r.may_score(&p, m), "{} {}", p, m);
+            }
+        }
+    }
+}

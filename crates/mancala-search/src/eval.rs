@@ -88,6 +88,9 @@ impl Evaluator {
         if w.threat != 0 {
             let mut best = 0;
             for m in moves {
+                if !rules.may_score(pos, m) {
+                    continue;
+                }
                 let mut p = *pos;
                 let eff = rules.play_unchecked(&mut p, m);
                 best = best

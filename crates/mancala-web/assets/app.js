@@ -1,0 +1,1052 @@
+// The page of `mancala serve`: new games, the board, the solitaires. Plain JavaScript and
+// SVG; the server (docs/api.md) decides every rule, this page only shows and asks.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const SVGNS = "http://www.w3.org/2000/svg";
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ---------- API ----------
+async function api(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  const r = await fetch(path, opts);
+  const text = await r.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch (_) { data = { error: text }; }
+  if (!r.ok) throw new Error((data && data.error) || `${r.status} ${r.statusText}`);
+  return data;
+}
+
+// ---------- Saved seats (this browser's tokens) ----------
+const Saved = {
+  all() {
+    try { return JSON.parse(localStorage.getItem("mancala.games") || "{}"); } catch (_) { return {}; }
+  },
+  get(id) { return this.all()[id] || null; },
+  put(id, v) {
+    const a = this.all();
+    a[id] = Object.assign(a[id] || {}, v);
+    localStorage.setItem("mancala.games", JSON.stringify(a));
+  },
+};
+
+// ---------- Drawing helpers ----------
+function el(tag, attrs, parent, text) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
+  if (text !== undefined) e.textContent = text;
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+// Seeds laid out in a pit: a sunflower spiral, always the same place for seed i.
+function seedSpots(count, rx, ry, max) {
+  const spots = [];
+  const shown = Math.min(count, max);
+  const golden = Math.PI * (3 - Math.sqrt(5));
+  const scale = Math.sqrt(Math.max(shown, 6));
+  for (let i = 0; i < shown; i++) {
+    const r = Math.sqrt(i + 0.5) / scale;
+    const a = i * golden;
+    spots.push([Math.cos(a) * r * rx * 0.78, Math.sin(a) * r * ry * 0.78]);
+  }
+  return spots;
+}
+
+function drawSeeds(g, cx, cy, count, rx, ry, fresh) {
+  const max = 40;
+  const spots = seedSpots(count, rx, ry, max);
+  const sr = Math.max(3.2, Math.min(7, rx / Math.sqrt(Math.max(count, 4)) * 0.75));
+  spots.forEach(([dx, dy], i) => {
+    el("circle", { cx: cx + dx, cy: cy + dy, r: sr, class: "seed" + (fresh && i === spots.length - 1 ? " new" : "") }, g);
+  });
+}
+
+function letter(side, i) {
+  return String.fromCharCode((side === "south" ? 65 : 97) + i);
+}
+
+function parsePosition(s, n) {
+  const f = s.split("-");
+  const nums = f.slice(0, 2 * n + 2).map(Number);
+  return { pits: nums.slice(0, 2 * n), scores: [nums[2 * n], nums[2 * n + 1]], side: f[2 * n + 2] === "S" ? "south" : "north" };
+}
+
+// ---------- The two-row board ----------
+// Cells: 0..n-1 South's pits (A.. left to right on the bottom row), n..2n-1 North's pits
+// (a.. from North's left, i.e. right to left on the top row), 2n South's store (right),
+// 2n+1 North's store (left).
+function boardGeometry(n, stores) {
+  const pitW = 100, storeW = stores ? 90 : 10, pad = 20;
+  const width = 2 * pad + 2 * storeW + n * pitW;
+  const height = 280;
+  const x0 = pad + storeW;
+  const cell = (c) => {
+    if (c < n) return { x: x0 + c * pitW + pitW / 2, y: 200 };
+    if (c < 2 * n) return { x: x0 + (2 * n - 1 - c) * pitW + pitW / 2, y: 80 };
+    if (c === 2 * n) return { x: width - pad - storeW / 2, y: 140 };
+    return { x: pad + storeW / 2, y: 140 };
+  };
+  return { width, height, cell, pitR: 40, storeRx: 36, storeRy: 105 };
+}
+
+function drawBoard(svg, n, model, opts) {
+  opts = opts || {};
+  const G = boardGeometry(n, !opts.noStores);
+  svg.setAttribute("viewBox", `0 0 ${G.width} ${G.height}`);
+  svg.innerHTML = "";
+  el("rect", { x: 4, y: 10, width: G.width - 8, height: G.height - 20, rx: 60, class: "board-frame" }, svg);
+  for (let c = 0; c < 2 * n + 2; c++) {
+    const p = G.cell(c);
+    const g = el("g", { "data-cell": c }, svg);
+    const isStore = c >= 2 * n;
+    const count = isStore ? model.scores[c - 2 * n] : model.pits[c];
+    const cls = [];
+    if (!isStore) {
+      const side = c < n ? "south" : "north";
+      const idx = c < n ? c : c - n;
+      const name = letter(side, idx);
+      g.setAttribute("data-pit", name);
+      g.setAttribute("id", (opts.idPrefix || "pit-") + name);
+      if (opts.legal && opts.legal.includes(name)) cls.push("legal");
+      if (opts.hint === name) cls.push("hint");
+      if (opts.captured && opts.captured.includes(c)) cls.push("captured");
+      if (opts.origin === c) cls.push("origin");
+      if (opts.marked && opts.marked[c]) cls.push(opts.marked[c]);
+      el("circle", { cx: p.x, cy: p.y, r: G.pitR, class: "pit " + cls.join(" ") }, g);
+      drawSeeds(g, p.x, p.y, count, G.pitR, G.pitR, opts.fresh === c);
+      el("text", { x: p.x, y: side === "south" ? p.y + 60 : p.y - 58, class: "letter" }, g, name);
+      const key = opts.keyLabel ? opts.keyLabel(side, idx) : "";
+      if (key) {
+        // The player's key for this pit, as a key cap on the inner side of the pit.
+        const ky = side === "south" ? p.y - 34 : p.y + 34;
+        el("rect", { x: p.x - 46, y: ky - 13, width: 26, height: 26, rx: 5, class: "keycap" }, g);
+        el("text", { x: p.x - 33, y: ky + 1, class: "keytext" }, g, key);
+      }
+      el("text", { x: p.x + 30, y: side === "south" ? p.y - 32 : p.y + 32, class: "count", "data-count": name }, g, String(count));
+      if (opts.onPit) {
+        g.style.cursor = cls.includes("legal") || opts.anyPit ? "pointer" : "default";
+        g.addEventListener("click", () => opts.onPit(name, c));
+      }
+    } else {
+      if (opts.noStores) continue;
+      el("ellipse", { cx: p.x, cy: p.y, rx: G.storeRx, ry: G.storeRy, class: "store" }, g);
+      drawSeeds(g, p.x, p.y, count, G.storeRx, G.storeRy, opts.fresh === c);
+      el("text", { x: p.x, y: p.y + G.storeRy - 18, class: "count", "data-count": c === 2 * n ? "south-store" : "north-store" }, g, String(count));
+      el("text", { x: p.x, y: p.y - G.storeRy + 22, class: "rowname" }, g, c === 2 * n ? "South" : "North");
+    }
+  }
+}
+
+// ---------- Router ----------
+const views = ["home", "game", "mirall", "cups"];
+function show(view) {
+  for (const v of views) $("view-" + v).hidden = v !== view;
+  document.querySelectorAll("nav a").forEach((a) => {
+    const nav = a.getAttribute("data-nav");
+    a.classList.toggle("active", (nav === "play" && (view === "home" || view === "game")) || nav === view);
+  });
+}
+
+async function route() {
+  const params = new URLSearchParams(location.search);
+  if (params.get("game") && params.get("token")) {
+    // An invitation link: keep the seat and go to the game.
+    Saved.put(params.get("game"), { token: params.get("token"), side: params.get("side"), invited: true, created: Date.now() / 1000 });
+    history.replaceState(null, "", "/#/game/" + params.get("game"));
+  }
+  if (params.get("mirall") && params.get("token")) {
+    MirallLink.put(params.get("mirall"), { token: params.get("token"), side: params.get("side") === "south" ? "south" : "north" });
+    history.replaceState(null, "", "/#/mirall/" + params.get("mirall"));
+  }
+  const h = location.hash.replace(/^#/, "");
+  MirallLink.stop();
+  Mirall.stop();
+  Cups.stop();
+  Play.stopPolling();
+  if (h.startsWith("/game/")) {
+    show("game");
+    await Play.open(h.slice(6));
+  } else if (h.startsWith("/mirall/")) {
+    show("mirall");
+    await MirallLink.open(h.slice(8));
+  } else if (h === "/mirall") {
+    show("mirall");
+    Mirall.enter();
+  } else if (h === "/cups") {
+    show("cups");
+    Cups.enter();
+  } else {
+    show("home");
+    Home.enter();
+  }
+}
+window.addEventListener("hashchange", route);
+
+// ---------- Home: new game, your games, import ----------
+const Home = {
+  catalog: null,
+  async load() {
+    if (!this.catalog) this.catalog = await api("GET", "/api/rules");
+    return this.catalog;
+  },
+  async enter() {
+    const cat = await this.load();
+    const sel = $("ng-game");
+    if (!sel.options.length) {
+      for (const g of cat.games) sel.add(new Option(`${g.name} (${g.pits}×2, ${g.seeds} a pit)`, g.id));
+      for (const l of cat.levels) $("ng-level").add(new Option(l.label, l.id));
+      $("ng-level").value = "novice";
+      sel.addEventListener("change", () => this.summary());
+      $("ng-opponent").addEventListener("change", () => this.opponentChanged());
+    }
+    this.summary();
+    this.opponentChanged();
+    this.listGames();
+  },
+  summary() {
+    const g = this.catalog.games.find((x) => x.id === $("ng-game").value);
+    $("ng-summary").textContent = g ? g.summary : "";
+  },
+  opponentChanged() {
+    const o = $("ng-opponent").value;
+    $("ng-level-row").hidden = o !== "engine";
+    $("ng-side-row").hidden = o === "local";
+  },
+  listGames() {
+    const all = Saved.all();
+    const ids = Object.keys(all).sort((a, b) => (all[b].created || 0) - (all[a].created || 0)).slice(0, 10);
+    $("continue-card").hidden = ids.length === 0;
+    const ul = $("my-games");
+    ul.innerHTML = "";
+    for (const id of ids) {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = "#/game/" + id;
+      a.textContent = `${all[id].name || "Game"} — ${all[id].desc || id}`;
+      li.appendChild(a);
+      ul.appendChild(li);
+    }
+  },
+  async create(ev) {
+    ev.preventDefault();
+    $("ng-error").textContent = "";
+    const opponent = $("ng-opponent").value;
+    const body = { game: $("ng-game").value, opponent };
+    if (opponent === "engine") body.level = $("ng-level").value;
+    if (opponent !== "local") body.side = $("ng-side").value;
+    try {
+      const r = await api("POST", "/api/games", body);
+      Home.remember(r);
+      location.hash = "#/game/" + r.id;
+    } catch (e) {
+      $("ng-error").textContent = e.message;
+    }
+  },
+  remember(r) {
+    const s = r.state;
+    const desc = s.opponent.kind === "engine" ? `against the computer (${s.opponent.level})`
+      : s.opponent.kind === "local" ? "two players on this screen" : "with a friend";
+    const other = (x) => (x === "south" ? "north" : "south");
+    const side = s.opponent.kind === "engine" ? other(s.opponent.side) : r.invite ? other(r.invite.side) : null;
+    Saved.put(r.id, { token: r.token, side, name: s.name, desc, created: s.created, invite: r.invite ? r.invite.link : null });
+  },
+  async importGame() {
+    $("import-error").textContent = "";
+    try {
+      const r = await api("POST", "/api/games/import", { ogn: $("import-text").value, opponent: "local" });
+      Home.remember(r);
+      location.hash = "#/game/" + r.id;
+    } catch (e) {
+      $("import-error").textContent = e.message;
+    }
+  },
+};
+$("new-game").addEventListener("submit", (e) => Home.create(e));
+$("import-go").addEventListener("click", () => Home.importGame());
+$("import-file").addEventListener("change", async (e) => {
+  const f = e.target.files[0];
+  if (f) $("import-text").value = await f.text();
+});
+
+// ---------- Playing a game ----------
+const SPEEDS = [420, 260, 150, 80, 0];
+const Play = {
+  id: null, state: null, token: null, busy: false, hint: null, shown: null, polling: 0,
+  seat() {
+    // Which side(s) this browser may move.
+    const s = this.state;
+    if (!s || !this.token) return [];
+    if (s.opponent.kind === "local") return ["south", "north"];
+    if (s.opponent.kind === "engine") return [s.opponent.side === "south" ? "north" : "south"];
+    const saved = Saved.get(this.id);
+    return saved && saved.side ? [saved.side] : [];
+  },
+  async open(id) {
+    this.id = id;
+    this.hint = null;
+    $("g-error").textContent = "";
+    const saved = Saved.get(id);
+    this.token = saved ? saved.token : null;
+    try {
+      this.state = await api("GET", "/api/games/" + id);
+    } catch (e) {
+      $("g-title").textContent = "Game not found";
+      $("g-status").textContent = e.message;
+      $("board").innerHTML = "";
+      return;
+    }
+    this.shown = null;
+    this.render();
+    this.poll();
+  },
+  stopPolling() { this.polling++; },
+  async poll() {
+    const my = ++this.polling;
+    while (my === this.polling && this.state && this.state.opponent.kind === "remote" && !this.state.over) {
+      try {
+        const s = await api("GET", `/api/games/${this.id}?after=${this.state.version}&wait=20`);
+        if (my !== this.polling) return;
+        if (s.version !== this.state.version && !this.busy) {
+          $("g-error").textContent = "";
+          const old = this.state.plies.length;
+          const fresh = s.plies.length > old ? s.plies.slice(old) : [];
+          if (fresh.length && s.plies.length - old === fresh.length) await this.animate(fresh, s);
+          this.state = s;
+          this.render();
+        }
+      } catch (_) {
+        await sleep(2000);
+      }
+    }
+  },
+  speed() { return SPEEDS[Number($("g-speed").value)] ?? 150; },
+  render() {
+    const s = this.state;
+    const n = s.pits;
+    $("g-title").textContent = s.name + (s.opponent.kind === "engine" ? ` against the computer (${s.opponent.level})` : s.opponent.kind === "local" ? " — two players" : " — with a friend");
+    const mine = this.seat();
+    const myTurn = !s.over && s.to_move && mine.includes(s.to_move) && !s.seats[s.to_move].startsWith("engine");
+    const pos = parsePosition(s.position, n);
+    const model = { pits: pos.pits, scores: [s.shown_scores.south, s.shown_scores.north] };
+    if (s.over && s.final_position) {
+      const f = parsePosition(s.final_position, n);
+      model.pits = f.pits;
+    }
+    drawBoard($("board"), n, model, {
+      legal: myTurn && !this.busy ? s.legal : [],
+      hint: this.hint,
+      onPit: (name) => this.click(name),
+    });
+    const name = (side) => {
+      const seat = s.seats[side];
+      const who = seat.startsWith("engine") ? "Computer" : s.opponent.kind === "local" ? (side === "south" ? "South" : "North") : mine.includes(side) ? "You" : "Friend";
+      return `${who} (${side === "south" ? "South" : "North"})`;
+    };
+    $("g-south-name").textContent = name("south");
+    $("g-north-name").textContent = name("north");
+    $("g-south-score").textContent = s.shown_scores.south;
+    $("g-north-score").textContent = s.shown_scores.north;
+    document.querySelector(".score.south").classList.toggle("tomove", s.to_move === "south");
+    document.querySelector(".score.north").classList.toggle("tomove", s.to_move === "north");
+    let status;
+    if (s.over) status = "Game over";
+    else if (this.busy) status = "…";
+    else if (myTurn) status = `${s.opponent.kind === "local" ? (s.to_move === "south" ? "South" : "North") : "Your"} turn: choose a pit (${s.legal.join(" ")})` + (s.opponent.kind === "local" ? "" : "");
+    else if (s.seats[s.to_move].startsWith("engine")) status = "The computer is thinking…";
+    else status = `Waiting for ${s.to_move === "south" ? "South" : "North"}…`;
+    if (s.opponent.kind === "local" && myTurn) status = `${s.to_move === "south" ? "South" : "North"} to move: choose a pit (${s.legal.join(" ")})`;
+    $("g-status").textContent = status;
+    $("g-result").hidden = !s.result;
+    if (s.result) $("g-result").textContent = s.result.text.charAt(0).toUpperCase() + s.result.text.slice(1);
+    // Moves, numbered as in OGN: a number for each South move and the North reply beside it.
+    const ol = $("g-moves");
+    ol.innerHTML = "";
+    let li = null, num = 0;
+    s.plies.forEach((p, i) => {
+      if (p.side === "south" || !li || li.dataset.north) {
+        li = document.createElement("li");
+        num += 1;
+        li.value = num;
+        ol.appendChild(li);
+        if (p.side === "north") {
+          const gap = document.createElement("span");
+          gap.className = "mv";
+          gap.textContent = "…";
+          li.appendChild(gap);
+        }
+      }
+      const span = document.createElement("span");
+      span.className = "mv" + (i === s.plies.length - 1 ? " last" : "");
+      span.textContent = p.move + (p.captured ? "+" + p.captured : "");
+      span.setAttribute("data-move", p.move);
+      span.title = `${p.side === "south" ? "South" : "North"} ${p.move}${p.captured ? ", captured " + p.captured : ""}`;
+      li.appendChild(span);
+      if (p.side === "north") li.dataset.north = "1";
+    });
+    $("g-undo").disabled = s.over && !!s.result && s.result.reason.includes("resigned") || s.plies.length === 0 || !this.token;
+    $("g-resign").disabled = s.over || !this.token;
+    $("g-hint").disabled = s.over;
+    const saved = Saved.get(this.id);
+    $("g-invite").hidden = !(saved && saved.invite && !s.over && s.plies.length < 2);
+    if (saved && saved.invite) $("g-invite-link").value = location.origin + saved.invite;
+    const ask = s.undo_request && mine.length === 1 && s.undo_request !== mine[0];
+    $("g-undo-ask").hidden = !ask;
+    if (ask) $("g-undo-ask-text").textContent = `${s.undo_request === "south" ? "South" : "North"} asks to take back a move.`;
+  },
+  async click(name) {
+    const s = this.state;
+    if (this.busy || !s || s.over) return;
+    const mine = this.seat();
+    if (!mine.includes(s.to_move) || s.seats[s.to_move].startsWith("engine")) {
+      $("g-error").textContent = "It is not your turn.";
+      return;
+    }
+    if (!s.legal.includes(name)) {
+      $("g-error").textContent = `${name} cannot be played now: the legal pits are ${s.legal.join(" ")}`;
+      return;
+    }
+    $("g-error").textContent = "";
+    this.hint = null;
+    this.busy = true;
+    this.render();
+    try {
+      const r = await api("POST", `/api/games/${this.id}/moves`, { token: this.token, move: name });
+      await this.animate(r.plies, r.state);
+      this.state = r.state;
+    } catch (e) {
+      $("g-error").textContent = e.message;
+    }
+    this.busy = false;
+    this.render();
+    if (this.state.opponent.kind === "remote") this.poll();
+  },
+  // Shows plies seed by seed, then the captures.
+  async animate(plies, finalState) {
+    const n = finalState.pits;
+    const delay = this.speed();
+    for (const p of plies) {
+      const before = parsePosition(p.before, n);
+      const model = { pits: before.pits.slice(), scores: before.scores.slice() };
+      const svg = $("board");
+      const idx = p.move === "pass" ? -1 : (p.side === "south" ? p.move.charCodeAt(0) - 65 : n + p.move.charCodeAt(0) - 97);
+      $("g-status").textContent = `${p.side === "south" ? "South" : "North"} plays ${p.move}${p.captured ? ", capturing " + p.captured : ""}`;
+      if (p.path && delay > 0) {
+        model.pits[idx] = 0;
+        drawBoard(svg, n, model, { origin: idx });
+        await sleep(delay);
+        for (const c of p.path) {
+          if (c < 2 * n) model.pits[c] += 1; else model.scores[c - 2 * n] += 1;
+          drawBoard(svg, n, model, { origin: idx, fresh: c });
+          await sleep(delay);
+        }
+        if (p.captured_pits.length) {
+          drawBoard(svg, n, model, { captured: p.captured_pits });
+          await sleep(delay * 3);
+        }
+      }
+      const after = parsePosition(p.after, n);
+      drawBoard(svg, n, { pits: after.pits, scores: after.scores }, {});
+      $("g-south-score").textContent = after.scores[0];
+      $("g-north-score").textContent = after.scores[1];
+      if (delay > 0) await sleep(delay);
+    }
+  },
+  async undo() {
+    $("g-error").textContent = "";
+    try {
+      const r = await api("POST", `/api/games/${this.id}/undo`, { token: this.token });
+      this.state = r.state;
+      if (r.asked) $("g-error").textContent = "Asked your friend to agree to take the move back.";
+    } catch (e) { $("g-error").textContent = e.message; }
+    this.hint = null;
+    this.render();
+  },
+  async declineUndo() {
+    try {
+      const r = await api("POST", `/api/games/${this.id}/undo/decline`, { token: this.token });
+      this.state = r.state;
+    } catch (e) { $("g-error").textContent = e.message; }
+    this.render();
+  },
+  async resign() {
+    if (!confirm("Resign this game?")) return;
+    try {
+      const r = await api("POST", `/api/games/${this.id}/resign`, { token: this.token });
+      this.state = r.state;
+    } catch (e) { $("g-error").textContent = e.message; }
+    this.render();
+  },
+  async getHint() {
+    $("g-error").textContent = "";
+    try {
+      const h = await api("GET", `/api/games/${this.id}/hint`);
+      this.hint = h.move;
+      const lead = `${h.score >= 0 ? "+" : ""}${h.score}`;
+      const score = h.source === "database"
+        ? ` — perfect play: ${h.side} ends ${lead} (${h.moves.map((m) => `${m.move} ${m.value >= 0 ? "+" : ""}${m.value}`).join(", ")})`
+        : ` (about ${lead} seeds for ${h.side} by a search of ${h.depth} plies)`;
+      this.render();
+      $("g-status").textContent = `Hint: play ${h.move}${score}`;
+    } catch (e) { $("g-error").textContent = e.message; }
+  },
+};
+$("g-undo").addEventListener("click", () => Play.undo());
+$("g-undo-accept").addEventListener("click", () => Play.undo());
+$("g-undo-decline").addEventListener("click", () => Play.declineUndo());
+$("g-resign").addEventListener("click", () => Play.resign());
+$("g-hint").addEventListener("click", () => Play.getHint());
+$("g-ogn").addEventListener("click", () => { location.href = `/api/games/${Play.id}/ogn`; });
+$("g-invite-copy").addEventListener("click", () => { $("g-invite-link").select(); navigator.clipboard && navigator.clipboard.writeText($("g-invite-link").value); });
+document.addEventListener("keydown", (e) => {
+  if ($("view-game").hidden || e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA") return;
+  if (/^[a-hA-H]$/.test(e.key) && Play.state && Play.state.legal.includes(e.key)) Play.click(e.key);
+});
+
+// ---------- Counts tables (both solitaires) ----------
+async function countsTable(game, n, k, target, current) {
+  target.textContent = "Counting…";
+  try {
+    const t = await api("GET", `/api/solitaires/${game}/table?n=${n}&k=${k}`);
+    const table = document.createElement("table");
+    table.className = "counts";
+    const cols = t.cells[0].length;
+    const head = table.insertRow();
+    const corner = document.createElement("th");
+    corner.textContent = `${t.rows} \\ ${t.cols}`;
+    head.appendChild(corner);
+    for (let c = 1; c <= cols; c++) { const th = document.createElement("th"); th.textContent = c; head.appendChild(th); }
+    t.cells.forEach((row, r) => {
+      const tr = table.insertRow();
+      const th = document.createElement("th");
+      th.textContent = r + 1;
+      tr.appendChild(th);
+      row.forEach((v, c) => {
+        const td = tr.insertCell();
+        const seed = t.seed[r][c];
+        td.textContent = v === null ? "…" : String(v);
+        if (seed !== null) {
+          td.classList.add("seed");
+          if (v === seed) td.textContent += " ✓";
+          else { td.classList.add("mismatch"); td.title = `the seed gives ${seed}`; }
+        }
+        if (current && current[0] === r + 1 && current[1] === c + 1) td.classList.add("current");
+      });
+    });
+    target.innerHTML = "";
+    target.appendChild(table);
+  } catch (e) {
+    target.textContent = e.message;
+  }
+}
+
+function delayOf(input) {
+  return [700, 400, 220, 110, 45, 8][Number(input.value)] ?? 110;
+}
+
+// ---------- El mirall ----------
+const SOUTH_KEYS = ["z", "x", "c", "v", "b", "n", "m", ",", ".", "/"];
+const NORTH_KEYS = ["q", "w", "e", "r", "t", "y", "u", "i", "o", "p"];
+const Mirall = {
+  n: 6, k: 4, south: [], north: [], moves: 0, history: [], auto: false, run: 0, animating: false,
+  duo: null, cycle: null, tableKey: "",
+  enter() {
+    if ($("m-mode").value === "link") {
+      // Back from a game on two devices: play on this screen again.
+      $("m-mode").value = "watch";
+      this.reset();
+    } else if (!this.south.length) this.reset();
+    else this.draw();
+    this.table();
+  },
+  stop() { this.auto = false; this.run++; this.animating = false; $("m-auto").textContent = "Auto-play"; },
+  size() {
+    const n = Math.max(1, Math.min(12, Number($("m-pits").value) || 6));
+    const k = Math.max(1, Math.min(12, Number($("m-seeds").value) || 4));
+    return [n, k];
+  },
+  reset() {
+    this.stop();
+    if ($("m-mode").value === "link") {
+      MirallLink.create();
+      return;
+    }
+    if (this.link) {
+      // Leaving a game on two devices for one on this screen.
+      MirallLink.stop();
+      history.replaceState(null, "", "/#/mirall");
+    }
+    $("m-link").hidden = true;
+    [this.n, this.k] = this.size();
+    this.south = Array(this.n).fill(this.k);
+    this.north = Array(this.n).fill(this.k);
+    this.moves = 0;
+    this.history = [];
+    this.done = false;
+    this.duo = $("m-mode").value === "duo" ? { south: null, north: null, errors: { south: 0, north: 0 }, gaps: [], t0: null, tFirst: null } : null;
+    $("m-duo").hidden = !this.duo;
+    $("m-result").hidden = true;
+    $("m-north-msg").textContent = "";
+    $("m-south-msg").textContent = "";
+    this.cycle = null;
+    api("GET", `/api/solitaires/el-mirall/cycle?n=${this.n}&k=${this.k}`).then((r) => { this.cycle = r.moves; this.draw(); }).catch(() => {});
+    this.draw();
+    this.table();
+  },
+  southPit() { return this.south.findIndex((x) => x > 0); },
+  northPit() { for (let i = this.n - 1; i >= 0; i--) if (this.north[i] > 0) return i; return -1; },
+  isStart() { return this.south.every((x) => x === this.k) && this.north.every((x) => x === this.k); },
+  model() {
+    return { pits: this.south.concat(this.north), scores: [0, 0] };
+  },
+  draw(extra) {
+    const marked = {};
+    if (this.duo) {
+      if (this.duo.south !== null) marked[this.duo.south] = "next";
+      if (this.duo.north !== null) marked[this.n + this.duo.north] = "next";
+    }
+    const keysOf = (side) => (side === "south" ? SOUTH_KEYS : NORTH_KEYS);
+    const keyLabel = this.duo ? (side, i) => (keysOf(side)[i] || "").toUpperCase()
+      : this.link ? (side, i) => (side === this.link.side ? (keysOf(side)[i] || "").toUpperCase() : "") : null;
+    const onPit = (name, c) => {
+      const side = c < this.n ? "south" : "north", pit = c < this.n ? c : c - this.n;
+      if (this.link) MirallLink.sow(side, pit); else this.press(side, pit);
+    };
+    if (this.link && this.linkState) {
+      if (this.linkState.pending.south) marked[this.southPit()] = "next";
+      if (this.linkState.pending.north) marked[this.n + this.northPit()] = "next";
+    }
+    const o = Object.assign({ noStores: true, marked, keyLabel, idPrefix: "m-pit-", anyPit: !!(this.duo || this.link), onPit }, extra || {});
+    if (!extra && !this.done && !this.duo) {
+      o.origin = undefined;
+    }
+    drawBoard($("m-board"), this.n, this.model(), o);
+    $("m-count").textContent = this.moves;
+    let st;
+    if (this.done) st = `Both rows are back at the start after ${this.moves} moves.`;
+    else if (this.link) {
+      const me = this.link.side, other = me === "south" ? "north" : "south";
+      const p = this.linkState ? this.linkState.pending : { south: false, north: false };
+      st = `Move ${this.moves + 1}: ` + (p[me] ? `you have sown; waiting for ${other === "south" ? "South" : "North"}.`
+        : `sow your ${me === "south" ? "left" : "right"}-most occupied pit` + (p[other] ? ` (${other === "south" ? "South" : "North"} has sown).` : "."));
+    }
+    else if (this.duo) st = `Move ${this.moves + 1}: South must find his left-most occupied pit, North his right-most.`;
+    else st = `Move ${this.moves + 1}: South sows ${letter("south", this.southPit())}, North sows ${letter("north", this.northPit())}.`;
+    $("m-status").textContent = st;
+    $("m-back").disabled = this.history.length === 0 || !!this.link;
+    $("m-step").disabled = this.done || !!this.duo || !!this.link;
+    $("m-auto").disabled = this.done || !!this.duo || !!this.link;
+  },
+  // One move, animated seed by seed in both rows at once.
+  async step(animate) {
+    if (this.done) return;
+    const run = this.run;
+    this.history.push([this.south.slice(), this.north.slice()]);
+    if (this.history.length > 200000) this.history.shift();
+    const si = this.southPit(), ni = this.northPit();
+    const s = this.south[si], t = this.north[ni];
+    const n = this.n;
+    const delay = animate ? delayOf($("m-speed")) : 0;
+    this.south[si] = 0;
+    this.north[ni] = 0;
+    let js = si, jn = ni;
+    const steps = Math.max(s, t);
+    if (delay > 0) { this.draw({ origin: si, marked: { [n + ni]: "origin" } }); await sleep(delay); }
+    for (let x = 0; x < steps; x++) {
+      if (x < s) { js = (js + 1) % n; this.south[js]++; }
+      if (x < t) { jn = jn === 0 ? n - 1 : jn - 1; this.north[jn]++; }
+      if (delay > 0) {
+        if (run !== this.run) { this.finishMove(si, ni, s, t, x + 1, js, jn); return; }
+        this.draw({ origin: si, marked: { [n + ni]: "origin" }, fresh: x < s ? js : n + jn });
+        await sleep(delay);
+      }
+    }
+    this.moves++;
+    if (this.isStart()) this.finish();
+    this.draw();
+  },
+  finishMove(si, ni, s, t, done, js, jn) {
+    // Stopped mid-animation: complete the sowing at once so the state stays a real position.
+    const n = this.n;
+    for (let x = done; x < Math.max(s, t); x++) {
+      if (x < s) { js = (js + 1) % n; this.south[js]++; }
+      if (x < t) { jn = jn === 0 ? n - 1 : jn - 1; this.north[jn]++; }
+    }
+    this.moves++;
+    if (this.isStart()) this.finish();
+    this.draw();
+  },
+  finish() {
+    this.done = true;
+    this.stop();
+    let text = `Back to the start after ${this.moves} moves.`;
+    if (this.cycle !== null) text += this.cycle === this.moves ? ` The rules engine counts ${this.cycle} too.` : ` (The rules engine counts ${this.cycle}.)`;
+    if (this.duo) {
+      const d = this.duo;
+      const secs = d.t0 ? ((performance.now() - d.t0) / 1000).toFixed(1) : "0";
+      const avg = d.gaps.length ? Math.round(d.gaps.reduce((a, b) => a + b, 0) / d.gaps.length) : 0;
+      text += ` Together in ${secs} s; mistakes: South ${d.errors.south}, North ${d.errors.north}; on average ${avg} ms apart.`;
+    }
+    $("m-result").textContent = text;
+    $("m-result").hidden = false;
+  },
+  back() {
+    if (!this.history.length) return;
+    this.stop();
+    [this.south, this.north] = this.history.pop();
+    this.moves--;
+    this.done = false;
+    $("m-result").hidden = true;
+    this.draw();
+  },
+  async autoplay() {
+    if (this.auto) { this.stop(); this.draw(); return; }
+    this.auto = true;
+    const run = ++this.run;
+    $("m-auto").textContent = "Pause";
+    while (this.auto && run === this.run && !this.done) {
+      const d = delayOf($("m-speed"));
+      if (d <= 10) {
+        // Fastest: many moves a frame, no seed-by-seed animation.
+        for (let i = 0; i < 50 && !this.done; i++) await this.step(false);
+        await sleep(16);
+      } else {
+        await this.step(true);
+        await sleep(d);
+      }
+    }
+    if (run === this.run) this.stop();
+    this.draw();
+  },
+  // Two-player mode: a player names a pit of his row.
+  async press(side, pit) {
+    const d = this.duo;
+    if (!d || this.done || this.animating) return;
+    if (d.t0 === null) d.t0 = performance.now();
+    const want = side === "south" ? this.southPit() : this.northPit();
+    const msg = $(side === "south" ? "m-south-msg" : "m-north-msg");
+    if (pit >= this.n) { msg.textContent = `${side === "south" ? "South" : "North"} has no such pit.`; return; }
+    if (pit !== want) {
+      d.errors[side]++;
+      msg.textContent = this.reason(side, pit, want);
+      this.draw({ marked: Object.assign({ [side === "south" ? pit : this.n + pit]: "wrong" }) });
+      return;
+    }
+    msg.textContent = "";
+    if (d[side] !== null) return;
+    d[side] = pit;
+    const now = performance.now();
+    if (d.tFirst === null) d.tFirst = now; else d.gaps.push(Math.round(now - d.tFirst));
+    this.draw();
+    if (d.south !== null && d.north !== null) {
+      this.animating = true;
+      $("m-board").dataset.busy = "1";
+      await this.step(true);
+      this.animating = false;
+      delete $("m-board").dataset.busy;
+      d.south = null; d.north = null; d.tFirst = null;
+      const avg = d.gaps.length ? Math.round(d.gaps.reduce((a, b) => a + b, 0) / d.gaps.length) : 0;
+      $("m-duo-stats").textContent = `Moves together: ${this.moves}. Mistakes: South ${d.errors.south}, North ${d.errors.north}. Average gap between your sowings: ${avg} ms.`;
+      this.draw();
+    }
+  },
+  reason(side, pit, want) {
+    const L = (i) => letter(side, i);
+    if (side === "south") {
+      const empty = [];
+      for (let i = 0; i < want; i++) empty.push(L(i));
+      const why = want === 0 ? "it is his left-most pit and it holds seeds" : `it is his left-most pit holding seeds (${empty.join(", ")} empty)`;
+      return `South must sow ${L(want)}, not ${L(pit)}: ${why}` + (this.south[pit] === 0 ? `; ${L(pit)} is empty` : "");
+    }
+    const empty = [];
+    for (let i = this.n - 1; i > want; i--) empty.push(L(i));
+    const why = want === this.n - 1 ? "it is his right-most pit and it holds seeds" : `it is his right-most pit holding seeds (${empty.join(", ")} empty)`;
+    return `North must sow ${L(want)}, not ${L(pit)}: ${why}` + (this.north[pit] === 0 ? `; ${L(pit)} is empty` : "");
+  },
+  table() {
+    const rows = Math.max(6, this.n), cols = Math.max(6, this.k);
+    const key = `${rows}x${cols}:${this.n},${this.k}`;
+    if (key === this.tableKey) return;
+    this.tableKey = key;
+    countsTable("el-mirall", rows, cols, $("m-table"), [this.n, this.k]);
+  },
+};
+$("m-reset").addEventListener("click", () => Mirall.reset());
+$("m-back").addEventListener("click", () => Mirall.back());
+$("m-step").addEventListener("click", () => { if (!Mirall.animating) { Mirall.stop(); Mirall.step(true); } });
+$("m-auto").addEventListener("click", () => Mirall.autoplay());
+for (const id of ["m-pits", "m-seeds", "m-mode"]) $(id).addEventListener("change", () => Mirall.reset());
+document.addEventListener("keydown", (e) => {
+  // Letter and punctuation keys mean pits here, even when a size field has the focus.
+  if ($("view-mirall").hidden || !(Mirall.duo || Mirall.link) || e.target.tagName === "TEXTAREA" || e.ctrlKey || e.metaKey || e.altKey) return;
+  const k = e.key.toLowerCase();
+  if (Mirall.link) {
+    const keys = Mirall.link.side === "south" ? SOUTH_KEYS : NORTH_KEYS;
+    const i = keys.indexOf(k);
+    if (i >= 0) { e.preventDefault(); MirallLink.sow(Mirall.link.side, i); }
+    return;
+  }
+  let i = SOUTH_KEYS.indexOf(k);
+  if (i >= 0) { e.preventDefault(); Mirall.press("south", i); return; }
+  i = NORTH_KEYS.indexOf(k);
+  if (i >= 0) { e.preventDefault(); Mirall.press("north", i); }
+});
+
+// ---------- El mirall on two devices ----------
+const MirallLink = {
+  room: null, polling: 0,
+  all() {
+    try { return JSON.parse(localStorage.getItem("mancala.mirall") || "{}"); } catch (_) { return {}; }
+  },
+  put(id, v) {
+    const a = this.all();
+    a[id] = Object.assign(a[id] || {}, v);
+    localStorage.setItem("mancala.mirall", JSON.stringify(a));
+  },
+  async create() {
+    const [n, k] = Mirall.size();
+    try {
+      const r = await api("POST", "/api/mirall", { pits: n, seeds: k });
+      this.put(r.id, { token: r.token, side: "south", link: r.invite.link });
+      location.hash = "#/mirall/" + r.id;
+    } catch (e) {
+      $("m-status").textContent = e.message;
+    }
+  },
+  async open(id) {
+    let s;
+    try {
+      s = await api("GET", "/api/mirall/" + id);
+    } catch (e) {
+      $("m-status").textContent = e.message;
+      return;
+    }
+    const saved = this.all()[id] || {};
+    this.room = { id, token: saved.token || null, side: saved.side || null, version: s.version };
+    Mirall.duo = null;
+    Mirall.link = this.room;
+    Mirall.history = [];
+    $("m-mode").value = "link";
+    $("m-duo").hidden = true;
+    $("m-link").hidden = false;
+    $("m-result").hidden = true;
+    $("m-link-row").hidden = !saved.link;
+    if (saved.link) $("m-link-url").value = location.origin + saved.link;
+    $("m-link-who").textContent = this.room.token
+      ? `You play ${this.room.side === "south" ? "South, the bottom row" : "North, the top row"}: tap your pit or press its key.`
+      : "You are watching: this browser holds no seat of this game.";
+    await this.apply(s, false);
+    this.poll();
+  },
+  stop() {
+    this.polling++;
+    this.room = null;
+    Mirall.link = null;
+    Mirall.linkState = null;
+  },
+  // Shows a state from the server; a single new move is animated first.
+  async apply(s, animate) {
+    const grew = s.moves === Mirall.moves + 1 && Mirall.n === s.pits && Mirall.k === s.seeds;
+    Mirall.linkState = s;
+    if (animate && grew && !Mirall.done) {
+      Mirall.animating = true;
+      await Mirall.step(true);
+      Mirall.animating = false;
+    }
+    Mirall.n = s.pits;
+    Mirall.k = s.seeds;
+    $("m-pits").value = s.pits;
+    $("m-seeds").value = s.seeds;
+    Mirall.south = s.south.slice();
+    Mirall.north = s.north.slice();
+    Mirall.moves = s.moves;
+    Mirall.done = s.done;
+    const stats = `Moves together: ${s.moves}. Mistakes: South ${s.errors.south}, North ${s.errors.north}. Average gap between your sowings: ${s.mean_gap_ms} ms.`;
+    $("m-link-stats").textContent = stats;
+    if (s.done) {
+      $("m-result").textContent = `Back to the start after ${s.moves} moves, together in ${(s.elapsed_ms / 1000).toFixed(1)} s. ` + stats;
+      $("m-result").hidden = false;
+    }
+    Mirall.draw();
+    Mirall.table();
+  },
+  async poll() {
+    const my = ++this.polling;
+    while (my === this.polling && this.room && !Mirall.done) {
+      try {
+        const s = await api("GET", `/api/mirall/${this.room.id}?after=${this.room.version}&wait=20`);
+        if (my !== this.polling || !this.room) return;
+        if (s.version > this.room.version) {
+          this.room.version = s.version;
+          await this.apply(s, true);
+        }
+      } catch (_) {
+        await sleep(2000);
+      }
+    }
+  },
+  async sow(side, pit) {
+    const room = this.room;
+    if (!room || !room.token || Mirall.animating) return;
+    if (side !== room.side) {
+      $("m-link-msg").textContent = `You play ${room.side === "south" ? "South's (bottom)" : "North's (top)"} row.`;
+      return;
+    }
+    try {
+      const r = await api("POST", `/api/mirall/${room.id}/sow`, { token: room.token, pit: letter(side, pit) });
+      $("m-link-msg").textContent = r.accepted ? "" : r.reason;
+      if (r.state.version > room.version) {
+        room.version = r.state.version;
+        await this.apply(r.state, true);
+      }
+    } catch (e) {
+      $("m-link-msg").textContent = e.message;
+    }
+  },
+};
+
+// ---------- Stones in cups ----------
+const Cups = {
+  n: 5, k: 2, board: [], next: 0, moves: 0, history: [], auto: false, run: 0, done: false, guess: null, cycle: null, tableKey: "",
+  enter() {
+    if (!this.board.length) this.reset();
+    else this.draw();
+    this.table();
+  },
+  stop() { this.auto = false; this.run++; $("c-auto").textContent = "Auto-play"; },
+  reset() {
+    this.stop();
+    this.n = Math.max(1, Math.min(12, Number($("c-cups").value) || 5));
+    this.k = Math.max(1, Math.min(12, Number($("c-stones").value) || 2));
+    this.board = Array(this.n).fill(this.k);
+    this.next = 0;
+    this.moves = 0;
+    this.history = [];
+    this.done = false;
+    this.guess = null;
+    this.cycle = null;
+    $("c-result").hidden = true;
+    $("c-result").classList.remove("wrong");
+    api("GET", `/api/solitaires/stones-in-cups/cycle?n=${this.n}&k=${this.k}`).then((r) => { this.cycle = r.moves; }).catch(() => {});
+    this.draw();
+    this.table();
+  },
+  isStart() { return this.next === 0 && this.board.every((x) => x === this.k); },
+  draw(opt) {
+    opt = opt || {};
+    const svg = $("c-board");
+    const n = this.n, R = 158, C = 230;
+    svg.setAttribute("viewBox", "0 0 460 460");
+    svg.innerHTML = "";
+    el("circle", { cx: C, cy: C, r: 222, class: "board-frame" }, svg);
+    const cupR = Math.min(50, Math.max(20, (Math.PI * R) / n * 0.8));
+    for (let i = 0; i < n; i++) {
+      // Cup 0 at the top; clockwise on screen.
+      const a = -Math.PI / 2 + (2 * Math.PI * i) / n;
+      const x = C + R * Math.cos(a), y = C + R * Math.sin(a);
+      const g = el("g", { id: "cup-" + i }, svg);
+      const cls = ["pit"];
+      if (!this.done && i === this.next) cls.push("next");
+      if (opt.origin === i) cls.push("origin");
+      el("circle", { cx: x, cy: y, r: cupR, class: cls.join(" ") }, g);
+      drawSeeds(g, x, y, this.board[i], cupR, cupR, opt.fresh === i);
+      const lx = C + (R - cupR - 22) * Math.cos(a), ly = C + (R - cupR - 22) * Math.sin(a);
+      el("text", { x: lx, y: ly, class: "letter" }, g, `#${i}`);
+      el("text", { x: x + cupR * 0.7, y: y - cupR * 0.7, class: "count", "data-count": i }, g, String(this.board[i]));
+    }
+    el("text", { x: C, y: C - 8, class: "letter" }, svg, this.done ? "back at the start" : `next: cup ${this.next}`);
+    el("text", { x: C, y: C + 22, class: "letter" }, svg, `${this.n} cups × ${this.k}`);
+    $("c-count").textContent = this.moves;
+    $("c-status").textContent = this.done ? `Back at the start after ${this.moves} moves.` : `Move ${this.moves + 1}: empty cup ${this.next} (${this.board[this.next]} stones) and sow clockwise.`;
+    $("c-back").disabled = this.history.length === 0;
+    $("c-step").disabled = this.done;
+    $("c-auto").disabled = this.done;
+  },
+  async step(animate) {
+    if (this.done) return;
+    const run = this.run;
+    this.history.push([this.board.slice(), this.next]);
+    if (this.history.length > 200000) this.history.shift();
+    const p = this.next, s = this.board[p];
+    const delay = animate ? delayOf($("c-speed")) : 0;
+    this.board[p] = 0;
+    let j = p;
+    if (delay > 0) { this.draw({ origin: p }); await sleep(delay); }
+    for (let x = 0; x < s; x++) {
+      j = (j + 1) % this.n;
+      this.board[j]++;
+      if (delay > 0 && run === this.run) { this.draw({ origin: p, fresh: j }); await sleep(delay); }
+    }
+    this.next = j;
+    this.moves++;
+    if (this.isStart()) this.finish();
+    this.draw();
+  },
+  finish() {
+    this.done = true;
+    this.stop();
+    let text = `Back at the start after ${this.moves} moves.`;
+    if (this.cycle !== null && this.cycle !== this.moves) text += ` (The rules engine counts ${this.cycle}.)`;
+    if (this.guess !== null) {
+      text += this.guess === this.moves ? ` Your guess, ${this.guess}, was right!` : ` Your guess was ${this.guess}: ${this.guess < this.moves ? "too few" : "too many"} by ${Math.abs(this.moves - this.guess)}.`;
+      $("c-result").classList.toggle("wrong", this.guess !== this.moves);
+    }
+    $("c-result").textContent = text;
+    $("c-result").hidden = false;
+  },
+  back() {
+    if (!this.history.length) return;
+    this.stop();
+    [this.board, this.next] = this.history.pop();
+    this.moves--;
+    this.done = false;
+    $("c-result").hidden = true;
+    this.draw();
+  },
+  async autoplay() {
+    if (this.auto) { this.stop(); this.draw(); return; }
+    this.auto = true;
+    const run = ++this.run;
+    $("c-auto").textContent = "Pause";
+    while (this.auto && run === this.run && !this.done) {
+      const d = delayOf($("c-speed"));
+      if (d <= 10) {
+        for (let i = 0; i < 200 && !this.done; i++) await this.step(false);
+        this.draw();
+        await sleep(16);
+      } else {
+        await this.step(true);
+        await sleep(d);
+      }
+    }
+    if (run === this.run) this.stop();
+    this.draw();
+  },
+  guessAndRun() {
+    const g = Number($("c-guess").value);
+    if (!Number.isInteger(g) || g < 1) { $("c-status").textContent = "Enter your guess first: a whole number of moves."; return; }
+    this.reset();
+    this.guess = g;
+    $("c-status").textContent = `Your guess: ${g} moves. Running…`;
+    this.autoplay();
+  },
+  table() {
+    const rows = Math.max(5, this.k), cols = Math.max(5, this.n);
+    const key = `${rows}x${cols}:${this.n},${this.k}`;
+    if (key === this.tableKey) return;
+    this.tableKey = key;
+    countsTable("stones-in-cups", cols, rows, $("c-table"), [this.k, this.n]);
+  },
+};
+$("c-reset").addEventListener("click", () => Cups.reset());
+$("c-back").addEventListener("click", () => Cups.back());
+$("c-step").addEventListener("click", () => { Cups.stop(); Cups.step(true); });
+$("c-auto").addEventListener("click", () => Cups.autoplay());
+$("c-guess-go").addEventListener("click", () => Cups.guessAndRun());
+for (const id of ["c-cups", "c-stones"]) $(id).addEventListener("change", () => Cups.reset());
+
+route();

@@ -1,0 +1,321 @@
+//! El mirall for two people on two devices: a room holds the game (replayed from its move
+//! count through `mancala-solitaire`), each player sows only his own row with his seat's token,
+//! a wrong pit is refused with the reason and counted, and the room measures how far apart the
+//! two sowings of each move come.
+
+use crate::api::{AppState, Body, Param, Params, StateQuery};
+use crate::error::ApiError;
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use mancala_solitaire::el_mirall::{ElMirall, WrongPit};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The largest room: the page draws at most 12 pits of 12 seeds.
+const MAX: u64 = 12;
+
+/// A game of El mirall between two devices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Room {
+    pub id: String,
+    pub pits: usize,
+    pub seeds: u64,
+    /// Moves made (each a sowing by both).
+    pub moves: u64,
+    /// Whether South (0) and North (1) have sown their pit for the move under way.
+    pub pending: [bool; 2],
+    /// Wrong pits named by South and North.
+    pub errors: [u64; 2],
+    /// When the first sowing of the move under way came (Unix milliseconds).
+    pub first_at: Option<i64>,
+    /// Milliseconds between the two sowings of each move, added up, and how many moves.
+    pub gap_total: i64,
+    pub gaps: u64,
+    pub tokens: [String; 2],
+    pub version: u64,
+    /// Unix milliseconds.
+    pub created: i64,
+    pub updated: i64,
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+impl Room {
+    /// The board now.
+    pub fn board(&self) -> ElMirall {
+        let mut b = ElMirall::start(self.pits, self.seeds);
+        for _ in 0..self.moves {
+            b.step();
+        }
+        b
+    }
+
+    pub fn done(&self) -> bool {
+        self.moves > 0 && self.board().is_start()
+    }
+
+    fn seat(&self, token: &str) -> Option<usize> {
+        (0..2).find(|&i| !token.is_empty() && self.tokens[i] == token)
+    }
+
+    /// Side `side` (0 South, 1 North) sows pit `pit` of his row at time `at`: `Ok(None)` if
+    /// accepted, `Ok(Some(reason))` if it is the wrong pit (counted as a mistake).
+    pub fn sow(&mut self, side: usize, pit: usize, at: i64) -> Result<Option<String>, ApiError> {
+        if self.done() {
+            return Err(ApiError::conflict(
+                "the rows are back at the start: the game is over",
+            ));
+        }
+        if self.pending[side] {
+            return Err(ApiError::conflict(
+                "you have sown for this move; wait for the other player",
+            ));
+        }
+        let b = self.board();
+        let check = if side == 0 {
+            b.check_move(Some(pit), Some(b.north_pit()))
+        } else {
+            b.check_move(Some(b.south_pit()), Some(pit))
+        };
+        self.version += 1;
+        self.updated = at;
+        if let Err(WrongPit(reason)) = check {
+            self.errors[side] += 1;
+            return Ok(Some(reason));
+        }
+        self.pending[side] = true;
+        if self.pending[1 - side] {
+            self.gap_total += at - self.first_at.unwrap_or(at);
+            self.gaps += 1;
+            self.moves += 1;
+            self.pending = [false, false];
+            self.first_at = None;
+        } else {
+            self.first_at = Some(at);
+        }
+        Ok(None)
+    }
+
+    pub fn view(&self) -> Value {
+        let b = self.board();
+        json!({
+            "id": self.id, "pits": self.pits, "seeds": self.seeds,
+            "south": b.south(), "north": b.north(), "moves": self.moves,
+            "pending": { "south": self.pending[0], "north": self.pending[1] },
+            "errors": { "south": self.errors[0], "north": self.errors[1] },
+            "mean_gap_ms": if self.gaps > 0 { self.gap_total / self.gaps as i64 } else { 0 },
+            "elapsed_ms": self.updated - self.created,
+            "done": self.done(), "version": self.version,
+        })
+    }
+}
+
+fn new_token() -> String {
+    use rand::Rng;
+    const ABC: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
+    let mut rng = rand::thread_rng();
+    (0..24)
+        .map(|_| ABC[rng.gen_range(0..ABC.len())] as char)
+        .collect()
+}
+
+async fn load(st: &Arc<AppState>, id: &str) -> Result<Room, ApiError> {
+    if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Err(ApiError::not_found("no El mirall game with that id"));
+    }
+    let me = st.clone();
+    let key = id.to_string();
+    tokio::task::spawn_blocking(move || me.store().load_mirall(&key))
+        .await
+        .map_err(|e| ApiError::internal(format!("database task failed: {e}")))?
+        .map_err(|e| ApiError::internal(format!("database: {e}")))?
+        .ok_or_else(|| ApiError::not_found(format!("no El mirall game '{id}'")))
+}
+
+async fn save(st: &Arc<AppState>, r: &Room) -> Result<(), ApiError> {
+    let me = st.clone();
+    let r = r.clone();
+    tokio::task::spawn_blocking(move || me.store().save_mirall(&r))
+        .await
+        .map_err(|e| ApiError::internal(format!("database task failed: {e}")))?
+        .map_err(|e| ApiError::internal(format!("the game could not be saved: {e}")))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewRoom {
+    pub pits: u64,
+    pub seeds: u64,
+}
+
+/// `POST /api/mirall`: a new room; the creator plays South.
+pub async fn create(
+    State(st): State<Arc<AppState>>,
+    Body(req): Body<NewRoom>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    for (what, v) in [("pits", req.pits), ("seeds", req.seeds)] {
+        if !(1..=MAX).contains(&v) {
+            return Err(ApiError::bad_request(format!(
+                "{what} must be from 1 to {MAX}, not {v}"
+            )));
+        }
+    }
+    let t = now_ms();
+    let room = Room {
+        id: new_token()[..10].to_string(),
+        pits: req.pits as usize,
+        seeds: req.seeds,
+        moves: 0,
+        pending: [false, false],
+        errors: [0, 0],
+        first_at: None,
+        gap_total: 0,
+        gaps: 0,
+        tokens: [new_token(), new_token()],
+        version: 0,
+        created: t,
+        updated: t,
+    };
+    save(&st, &room).await?;
+    let link = format!("/?mirall={}&token={}&side=north", room.id, room.tokens[1]);
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({
+            "id": room.id, "token": room.tokens[0], "side": "south",
+            "invite": { "side": "north", "token": room.tokens[1], "link": link },
+            "state": room.view(),
+        })),
+    ))
+}
+
+/// `GET /api/mirall/{id}` (with `?after=&wait=` long polling as for games).
+pub async fn get(
+    State(st): State<Arc<AppState>>,
+    Param(id): Param,
+    Params(q): Params<StateQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let wait = q.wait.unwrap_or(0).min(30);
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(wait);
+    loop {
+        let r = load(&st, &id).await?;
+        if q.after.is_none_or(|a| r.version > a) || tokio::time::Instant::now() >= deadline {
+            return Ok(Json(r.view()));
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SowRequest {
+    pub token: Option<String>,
+    /// The pit's letter: `A`.. for South, `a`.. for North.
+    pub pit: String,
+}
+
+/// `POST /api/mirall/{id}/sow`: a player sows a pit of his row.
+pub async fn sow(
+    State(st): State<Arc<AppState>>,
+    Param(id): Param,
+    Body(req): Body<SowRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let _one_at_a_time = st.mirall_lock().lock().await;
+    let mut room = load(&st, &id).await?;
+    let token = req.token.unwrap_or_default();
+    if token.is_empty() {
+        return Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "this needs the seat's token (field \"token\")",
+        ));
+    }
+    let side = room
+        .seat(&token)
+        .ok_or_else(|| ApiError::forbidden("the token does not open a seat of this game"))?;
+    let name = if side == 0 { "South" } else { "North" };
+    let c = req.pit.trim();
+    let pit = match c.as_bytes() {
+        [b] if side == 0 && b.is_ascii_uppercase() => (b - b'A') as usize,
+        [b] if side == 1 && b.is_ascii_lowercase() => (b - b'a') as usize,
+        [b] if b.is_ascii_alphabetic() => {
+            return Err(ApiError::forbidden(format!(
+                "you play {name}'s row; '{c}' is a pit of the other row"
+            )));
+        }
+        _ => {
+            return Err(ApiError::unprocessable(format!(
+                "'{}' is not a pit letter",
+                c.chars().take(16).collect::<String>()
+            )));
+        }
+    };
+    if pit >= room.pits {
+        return Err(ApiError::unprocessable(format!(
+            "{name} has no pit {c}: the rows have {} pits",
+            room.pits
+        )));
+    }
+    let refused = room.sow(side, pit, now_ms())?;
+    save(&st, &room).await?;
+    Ok(Json(
+        json!({ "accepted": refused.is_none(), "reason": refused, "state": room.view() }),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn room(pits: usize, seeds: u64) -> Room {
+        Room {
+            id: "r".into(),
+            pits,
+            seeds,
+            moves: 0,
+            pending: [false, false],
+            errors: [0, 0],
+            first_at: None,
+            gap_total: 0,
+            gaps: 0,
+            tokens: ["s".into(), "n".into()],
+            version: 0,
+            created: 0,
+            updated: 0,
+        }
+    }
+
+    #[test]
+    fn two_pits_two_seeds_return_after_three_moves() {
+        // RULINGS.md: [2,2] -> [1,3] -> [0,4] -> [2,2].
+        let mut r = room(2, 2);
+        let plan = [(0, 1), (0, 1), (1, 0)];
+        for (i, (s, n)) in plan.into_iter().enumerate() {
+            assert_eq!(r.sow(0, s, 1000 * i as i64).unwrap(), None);
+            assert_eq!(r.moves, i as u64);
+            assert_eq!(r.sow(1, n, 1000 * i as i64 + 250).unwrap(), None);
+        }
+        assert_eq!(r.moves, 3);
+        assert!(r.done());
+        assert_eq!(r.gap_total / r.gaps as i64, 250);
+        assert!(r.sow(0, 0, 5000).is_err());
+    }
+
+    #[test]
+    fn a_wrong_pit_is_refused_with_the_reason_and_counted() {
+        let mut r = room(3, 1);
+        let why = r.sow(0, 2, 0).unwrap().unwrap();
+        assert!(why.starts_with("South must sow A, not C"), "{why}");
+        assert_eq!((r.errors, r.moves, r.pending), ([1, 0], 0, [false, false]));
+        let why = r.sow(1, 0, 0).unwrap().unwrap();
+        assert!(why.starts_with("North must sow c, not a"), "{why}");
+        assert_eq!(r.sow(0, 0, 0).unwrap(), None);
+        assert!(r.sow(0, 0, 0).is_err(), "a second sowing for the same move");
+    }
+}

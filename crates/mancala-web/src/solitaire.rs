@@ -1,0 +1,221 @@
+//! The solitaires' side of the API: exact cycle counts and tables from `mancala-solitaire`,
+//! and the seed's published tables, so the page can mark them. Stepping through a solitaire
+//! happens in the page; the counts it shows come from here.
+
+use crate::api::{Param, Params};
+use crate::error::ApiError;
+use axum::Json;
+use mancala_solitaire::{Control, CycleError, Solitaire};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// The seed's El mirall table: rows 1 to 4 pits, columns 1 to 5 seeds.
+pub const EL_MIRALL_SEED: [[u64; 5]; 4] = [
+    [1, 1, 1, 1, 1],
+    [2, 3, 3, 4, 4],
+    [5, 7, 8, 10, 11],
+    [7, 12, 12, 18, 20],
+];
+
+/// The seed's Stones in cups table: rows k = 1 to 5 stones, columns n = 1 to 5 cups.
+pub const STONES_SEED: [[u64; 5]; 5] = [
+    [1, 4, 15, 12, 75],
+    [1, 6, 21, 164, 115],
+    [1, 12, 45, 164, 260],
+    [1, 8, 132, 124, 3825],
+    [1, 6, 48, 1580, 1966],
+];
+
+/// The largest sizes the page offers: boards drawn and stepped through in the browser.
+pub const MAX_PITS: u64 = 12;
+pub const MAX_SEEDS: u64 = 12;
+/// How long one count may take here before the answer is "too long".
+const COUNT_TIME: Duration = Duration::from_secs(3);
+
+fn game(id: &str) -> Result<Solitaire, ApiError> {
+    id.parse::<Solitaire>()
+        .map_err(|e| ApiError::not_found(e.to_string()))
+}
+
+/// The seed's table as (row values, column values, cells), in the seed's layout.
+fn seed_table(g: Solitaire) -> Value {
+    match g {
+        Solitaire::ElMirall => json!({
+            "rows": "pits", "cols": "seeds", "row_values": [1, 2, 3, 4], "col_values": [1, 2, 3, 4, 5],
+            "cells": EL_MIRALL_SEED,
+        }),
+        Solitaire::StonesInCups => json!({
+            "rows": "stones", "cols": "cups", "row_values": [1, 2, 3, 4, 5], "col_values": [1, 2, 3, 4, 5],
+            "cells": STONES_SEED,
+        }),
+    }
+}
+
+/// The solitaires, for `/api/rules`.
+pub fn catalog() -> Vec<Value> {
+    [Solitaire::ElMirall, Solitaire::StonesInCups]
+        .into_iter()
+        .map(rules_json)
+        .collect()
+}
+
+/// One solitaire's description.
+pub fn rules_json(g: Solitaire) -> Value {
+    let (n, k) = g.size_names();
+    let (dn, dk) = g.default_size();
+    let summary = match g {
+        Solitaire::ElMirall => {
+            "Two rows mirror each other: South sows his left-most occupied pit to the right, North his right-most to the left, both at once; how many moves until the start returns?"
+        }
+        Solitaire::StonesInCups => {
+            "Cups in a circle: empty a cup and sow clockwise, then empty the cup where the last stone fell; how many moves until the start returns?"
+        }
+    };
+    json!({
+        "id": g.id(), "name": g.name(), "kind": "solitaire", "summary": summary,
+        "size": [n, k], "default": [dn, dk], "max": [MAX_PITS, MAX_SEEDS], "seed_table": seed_table(g),
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SizeQuery {
+    /// Pits a row (El mirall) or cups (Stones in cups).
+    pub n: u64,
+    /// Seeds (stones) a pit (cup).
+    pub k: u64,
+}
+
+/// Counts one cycle in a blocking task, stopping after `limit`.
+async fn count(g: Solitaire, n: u64, k: u64, limit: Duration) -> Result<Option<u64>, ApiError> {
+    if limit.is_zero() {
+        return Ok(None);
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let task = tokio::task::spawn_blocking(move || {
+        g.cycle(
+            n,
+            k,
+            &Control {
+                stop: Some(&flag),
+                progress: None,
+            },
+        )
+    });
+    let timer = {
+        let stop = stop.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(limit).await;
+            stop.store(true, Ordering::Relaxed);
+        })
+    };
+    let r = task
+        .await
+        .map_err(|e| ApiError::internal(format!("count task failed: {e}")))?;
+    timer.abort();
+    match r {
+        Ok(m) => Ok(Some(m)),
+        Err(CycleError::Interrupted { .. }) => Ok(None),
+        Err(e) => Err(ApiError::bad_request(e.to_string())),
+    }
+}
+
+fn check_size(g: Solitaire, n: u64, k: u64, max_n: u64, max_k: u64) -> Result<(), ApiError> {
+    let (nn, kn) = g.size_names();
+    if n < 1 || n > max_n {
+        return Err(ApiError::bad_request(format!(
+            "{nn} must be from 1 to {max_n}, not {n}"
+        )));
+    }
+    if k < 1 || k > max_k {
+        return Err(ApiError::bad_request(format!(
+            "{kn} must be from 1 to {max_k}, not {k}"
+        )));
+    }
+    Ok(())
+}
+
+/// `GET /api/solitaires/{game}/cycle?n=&k=`: the number of moves until the start recurs.
+pub async fn cycle(
+    Param(id): Param,
+    Params(q): Params<SizeQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let g = game(&id)?;
+    check_size(g, q.n, q.k, 1000, 1000)?;
+    match count(g, q.n, q.k, COUNT_TIME).await? {
+        Some(m) => Ok(Json(
+            json!({ "game": g.id(), "n": q.n, "k": q.k, "moves": m }),
+        )),
+        None => Err(ApiError::unprocessable(format!(
+            "counting {} with {}={} and {}={} takes longer than this page waits; try `mancala cycle {} --{} {} --{} {}`",
+            g.name(),
+            g.size_names().0,
+            q.n,
+            g.size_names().1,
+            q.k,
+            g.id(),
+            g.size_names().0,
+            q.n,
+            g.size_names().1,
+            q.k
+        ))),
+    }
+}
+
+/// `GET /api/solitaires/{game}/table?n=&k=`: the counts for 1..n by 1..k in the seed's layout
+/// (El mirall: a row a number of pits; Stones in cups: a row a number of stones), with the
+/// seed's values where it gives them.
+pub async fn table(
+    Param(id): Param,
+    Params(q): Params<SizeQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let g = game(&id)?;
+    check_size(g, q.n, q.k, MAX_PITS, MAX_SEEDS)?;
+    let (rows, cols) = match g {
+        Solitaire::ElMirall => (q.n, q.k),
+        Solitaire::StonesInCups => (q.k, q.n),
+    };
+    // The whole table gets the time of a few counts; cells beyond it are left empty (null).
+    let deadline = std::time::Instant::now() + 2 * COUNT_TIME;
+    let mut cells = Vec::new();
+    let mut seed = Vec::new();
+    for r in 1..=rows {
+        let mut row = Vec::new();
+        let mut srow = Vec::new();
+        for c in 1..=cols {
+            let (n, k) = match g {
+                Solitaire::ElMirall => (r, c),
+                Solitaire::StonesInCups => (c, r),
+            };
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            row.push(count(g, n, k, left).await?);
+            let s = match g {
+                Solitaire::ElMirall => EL_MIRALL_SEED
+                    .get(r as usize - 1)
+                    .and_then(|x| x.get(c as usize - 1)),
+                Solitaire::StonesInCups => STONES_SEED
+                    .get(r as usize - 1)
+                    .and_then(|x| x.get(c as usize - 1)),
+            };
+            srow.push(s.copied());
+        }
+        cells.push(row);
+        seed.push(srow);
+    }
+    let (rn, cn) = match g {
+        Solitaire::ElMirall => ("pits", "seeds"),
+        Solitaire::StonesInCups => ("stones", "cups"),
+    };
+    Ok(Json(
+        json!({ "game": g.id(), "rows": rn, "cols": cn, "cells": cells, "seed": seed }),
+    ))
+}
+
+/// `GET /api/solitaires`.
+pub async fn list() -> Json<Value> {
+    Json(json!({ "solitaires": catalog() }))
+}

@@ -1,0 +1,105 @@
+//! A server started inside the test on a free loopback port, and a small JSON client.
+
+#![allow(dead_code)]
+
+use mancala_web::Store;
+use serde_json::Value;
+use std::net::SocketAddr;
+use std::path::Path;
+
+pub struct Server {
+    pub addr: SocketAddr,
+    pub handle: tokio::task::JoinHandle<()>,
+    pub client: reqwest::Client,
+}
+
+impl Server {
+    /// Starts a server on 127.0.0.1 with the database at `db`.
+    pub async fn start(db: &Path) -> Server {
+        let store = Store::open(db).expect("open the database");
+        let (addr, handle) = mancala_web::spawn("127.0.0.1:0".parse().unwrap(), store)
+            .await
+            .expect("bind");
+        assert!(addr.ip().is_loopback());
+        Server {
+            addr,
+            handle,
+            client: reqwest::Client::new(),
+        }
+    }
+
+    /// Starts a server whose hints read the perfect-play databases in `data_dir`.
+    pub async fn start_with_data(db: &Path, data_dir: &Path) -> Server {
+        let store = Store::open(db).expect("open the database");
+        let state = mancala_web::AppState::with_data_dir(store, Some(data_dir.to_path_buf()));
+        let (addr, handle) = mancala_web::spawn_state("127.0.0.1:0".parse().unwrap(), state)
+            .await
+            .expect("bind");
+        Server {
+            addr,
+            handle,
+            client: reqwest::Client::new(),
+        }
+    }
+
+    /// Stops the server and waits until it has let go of the database.
+    pub async fn stop(self) {
+        self.handle.abort();
+        let _ = self.handle.await;
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{}", self.addr, path)
+    }
+
+    /// GET, returning the status and the JSON body.
+    pub async fn get(&self, path: &str) -> (u16, Value) {
+        let r = self
+            .client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("request");
+        let status = r.status().as_u16();
+        let text = r.text().await.expect("body");
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
+    }
+
+    /// POST with a JSON body.
+    pub async fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        let r = self
+            .client
+            .post(self.url(path))
+            .json(body)
+            .send()
+            .await
+            .expect("request");
+        let status = r.status().as_u16();
+        let text = r.text().await.expect("body");
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
+    }
+
+    /// POST with a raw body and content type.
+    pub async fn post_raw(&self, path: &str, body: Vec<u8>, content_type: &str) -> (u16, Value) {
+        let r = self
+            .client
+            .post(self.url(path))
+            .header("content-type", content_type)
+            .body(body)
+            .send()
+            .await
+            .expect("request");
+        let status = r.status().as_u16();
+        let text = r.text().await.expect("body");
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
+    }
+}

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# End-to-end tests of the web app in headless Chromium (Debian's chromium, driven by the npm
+# package playwright-core). Installs what is missing, builds `mancala`, starts `mancala serve`
+# on a free loopback port with a fresh database, runs e2e/tests/*.test.mjs, and stops the server.
+#
+#   bash e2e/run.sh                 # the tests
+#   bash e2e/run.sh --screenshots   # the tests, also writing docs/screenshots/*.png
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(dirname "$here")"
+
+if [ "${1:-}" = "--screenshots" ]; then
+  export SCREENSHOT_DIR="$root/docs/screenshots"
+  mkdir -p "$SCREENSHOT_DIR"
+fi
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "e2e: installing chromium" >&2
+  apt-get update -q >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >&2
+fi
+if ! command -v node >/dev/null; then
+  echo "e2e: node is needed (Node.js 18 or later)" >&2
+  exit 2
+fi
+if [ ! -f "$here/node_modules/playwright-core/package.json" ]; then
+  echo "e2e: installing playwright-core" >&2
+  (cd "$here" && { npm ci --no-audit --no-fund || npm install --no-audit --no-fund; }) >&2
+fi
+
+# Build the command and find where cargo put it.
+bin="$(cd "$root" && cargo build --bin mancala --message-format=json-render-diagnostics \
+  | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{let exe="";for(const l of s.split("\n")){try{const m=JSON.parse(l);if(m.reason==="compiler-artifact"&&m.target&&m.target.name==="mancala"&&m.executable)exe=m.executable}catch(_){}}process.stdout.write(exe)})')"
+if [ -z "$bin" ] || [ ! -x "$bin" ]; then
+  echo "e2e: could not build the mancala command" >&2
+  exit 2
+fi
+export MANCALA_BIN="$bin"
+
+work="$(mktemp -d)"
+server_pid=""
+cleanup() {
+  if [ -n "$server_pid" ]; then
+    kill "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+"$bin" serve --host 127.0.0.1 --port 0 --db "$work/games.sqlite" >"$work/serve.out" 2>"$work/serve.err" &
+server_pid=$!
+for _ in $(seq 1 100); do
+  if grep -q '^open http' "$work/serve.out" 2>/dev/null; then break; fi
+  if ! kill -0 "$server_pid" 2>/dev/null; then
+    echo "e2e: the server did not start: $(cat "$work/serve.err")" >&2
+    exit 2
+  fi
+  sleep 0.1
+done
+url="$(grep -m1 '^open http' "$work/serve.out" | sed 's/^open //')"
+if [ -z "$url" ]; then
+  echo "e2e: the server printed no address" >&2
+  exit 2
+fi
+echo "e2e: testing $url" >&2
+export BASE_URL="$url"
+export E2E_PROFILE_ROOT="$work"
+cd "$here"
+node --test --test-concurrency=1 tests/*.test.mjs

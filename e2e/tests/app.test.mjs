@@ -1,0 +1,401 @@
+// End-to-end tests of the page in headless Chromium. Started by e2e/run.sh, which gives
+// BASE_URL (a running `mancala serve`), MANCALA_BIN (the command, to check the page against
+// the rules core through `mancala replay` and `mancala cycle`) and, optionally, SCREENSHOT_DIR.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { join } from "node:path";
+import { tmpdir } from "node:os";
+import { chromium } from "playwright-core";
+
+const BASE = process.env.BASE_URL;
+const BIN = process.env.MANCALA_BIN;
+const SHOTS = process.env.SCREENSHOT_DIR || "";
+assert.ok(BASE, "BASE_URL must name a running server (use e2e/run.sh)");
+assert.ok(BIN, "MANCALA_BIN must name the mancala command (use e2e/run.sh)");
+
+let context;
+
+before(async () => {
+  const profile = mkdtempSync(join(process.env.E2E_PROFILE_ROOT || tmpdir(), "chromium-"));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    viewport: { width: 1100, height: 900 },
+  });
+});
+
+after(async () => {
+  if (context) await context.close();
+});
+
+function mancala(...args) {
+  const out = execFileSync(BIN, args, { encoding: "utf8" }).trim().split("\n");
+  return out[out.length - 1];
+}
+
+async function shot(page, name) {
+  if (SHOTS) await page.screenshot({ path: join(SHOTS, name + ".png"), fullPage: true });
+}
+
+// The board as the page shows it: counts by pit letter.
+async function boardCounts(page, n) {
+  const counts = {};
+  for (let i = 0; i < n; i++) {
+    for (const L of [String.fromCharCode(65 + i), String.fromCharCode(97 + i)]) {
+      counts[L] = Number(await page.textContent(`#board [data-count="${L}"]`));
+    }
+  }
+  return counts;
+}
+
+function countsOf(position, n) {
+  const f = position.split("-").map(Number);
+  const c = {};
+  for (let i = 0; i < n; i++) {
+    c[String.fromCharCode(65 + i)] = f[i];
+    c[String.fromCharCode(97 + i)] = f[n + i];
+  }
+  return c;
+}
+
+async function setRange(page, sel, value) {
+  await page.$eval(sel, (e, v) => { e.value = v; e.dispatchEvent(new Event("input")); e.dispatchEvent(new Event("change")); }, String(value));
+}
+
+async function movesShown(page) {
+  return page.$$eval("#g-moves [data-move]", (ms) => ms.map((m) => m.getAttribute("data-move")));
+}
+
+async function waitIdle(page) {
+  // The page is idle when it shows the state it got (no animation, no request pending).
+  await page.waitForFunction(() => document.getElementById("g-status").textContent !== "…", null, { timeout: 30000 });
+  await page.waitForFunction(() => {
+    const s = document.getElementById("g-status").textContent;
+    return s.startsWith("Your turn") || s.startsWith("Game over");
+  }, null, { timeout: 30000 });
+}
+
+test("a Modiar game against the computer, played to its end and found again after a reload", async () => {
+  const page = await context.newPage();
+  await page.goto(BASE);
+  await page.waitForSelector("#ng-game option[value=modiar]", { state: "attached" });
+  await page.selectOption("#ng-game", "modiar");
+  await page.selectOption("#ng-opponent", "engine");
+  await page.selectOption("#ng-level", "greedy");
+  await page.selectOption("#ng-side", "south");
+  await shot(page, "new-game");
+  await page.click("#ng-start");
+  await page.waitForURL(/#\/game\//);
+  const id = page.url().split("#/game/")[1];
+  await page.waitForSelector("#pit-A .pit.legal");
+  // The start position, drawn with North's row on top.
+  assert.deepEqual(await boardCounts(page, 3), countsOf("7-7-7-7-7-7-0-0-S", 3));
+  const yA = await page.$eval("#pit-A circle", (c) => Number(c.getAttribute("cy")));
+  const ya = await page.$eval("#pit-a circle", (c) => Number(c.getAttribute("cy")));
+  assert.ok(ya < yA, "North's row is drawn above South's");
+  // Only legal pits are highlighted: all of South's, none of North's.
+  assert.equal(await page.$$eval("#board .pit.legal", (p) => p.length), 3);
+
+  // The first move, animated seed by seed: the page shows the sowing in progress.
+  await page.click("#pit-A");
+  await page.waitForFunction(() => document.getElementById("g-status").textContent.startsWith("South plays A"));
+  await waitIdle(page);
+  let moves = await movesShown(page);
+  assert.equal(moves[0], "A");
+  assert.ok(moves.length >= 2, "the computer answered");
+  // The board now is the position the rules core gives for the same moves.
+  let want = mancala("replay", "modiar", ...moves);
+  assert.deepEqual(await boardCounts(page, 3), countsOf(want, 3));
+  await shot(page, "game");
+
+  // Play on quickly to the end: always the first highlighted pit.
+  await setRange(page, "#g-speed", 4);
+  for (let i = 0; i < 200; i++) {
+    const over = await page.isVisible("#g-result");
+    if (over) break;
+    const legal = await page.$$eval("#board .pit.legal", (ps) => ps.map((p) => p.parentNode.getAttribute("data-pit")));
+    assert.ok(legal.length > 0, "a legal pit is shown while the game goes on");
+    const before = (await movesShown(page)).length;
+    await page.click(`#pit-${legal[0]}`);
+    await page.waitForFunction((n) => document.querySelectorAll("#g-moves [data-move]").length > n, before, { timeout: 30000 });
+    await waitIdle(page);
+    moves = await movesShown(page);
+    want = mancala("replay", "modiar", ...moves);
+    const shown = await boardCounts(page, 3);
+    if (!(await page.isVisible("#g-result"))) assert.deepEqual(shown, countsOf(want, 3), `after ${moves.join(" ")}`);
+  }
+  assert.ok(await page.isVisible("#g-result"), "the game reached its end");
+  const result = await page.textContent("#g-result");
+  const core = JSON.parse(mancala("replay", "modiar", "--json", ...moves));
+  assert.equal(core.over, true);
+  const [s, n] = core.score;
+  if (core.winner === "draw") assert.match(result, new RegExp(`Draw ${s}-${n}`));
+  else assert.match(result, new RegExp(`${core.winner === "south" ? "South" : "North"} wins ${Math.max(s, n)}-${Math.min(s, n)}`));
+  assert.equal(await page.textContent("#g-south-score"), String(s));
+  assert.equal(await page.textContent("#g-north-score"), String(n));
+  await shot(page, "game-over");
+
+  // A reload finds the same game, the same moves and the same result.
+  await page.reload();
+  await page.waitForSelector("#g-result:not([hidden])");
+  assert.deepEqual(await movesShown(page), moves);
+  assert.equal(await page.textContent("#g-result"), result);
+  assert.ok(page.url().endsWith(id));
+  await page.close();
+});
+
+test("an illegal click is refused with the reason and changes nothing", async () => {
+  const page = await context.newPage();
+  await page.goto(new URL("/#/", BASE).href);
+  await page.waitForSelector("#ng-game option[value=mangala-ii]", { state: "attached" });
+  await page.selectOption("#ng-game", "mangala-ii");
+  await page.selectOption("#ng-opponent", "local");
+  await page.click("#ng-start");
+  await page.waitForSelector("#pit-A .pit.legal");
+  await page.click("#pit-a");
+  assert.match(await page.textContent("#g-error"), /cannot be played now/);
+  assert.deepEqual(await movesShown(page), []);
+  // Both sides play on this screen.
+  await setRange(page, "#g-speed", 4);
+  await page.click("#pit-C");
+  await page.waitForSelector("#pit-a .pit.legal");
+  await page.click("#pit-b");
+  await page.waitForFunction(() => document.querySelectorAll("#g-moves [data-move]").length === 2);
+  const moves = await movesShown(page);
+  assert.deepEqual(moves, ["C", "b"]);
+  await page.waitForSelector("#pit-A .pit.legal");
+  assert.deepEqual(await boardCounts(page, 6), countsOf(mancala("replay", "mangala-ii", "C", "b"), 6));
+  // The OGN record names the game and the moves.
+  const gid = page.url().split("#/game/")[1];
+  const ogn = await page.evaluate(async (id) => (await fetch(`/api/games/${id}/ogn`)).text(), gid);
+  assert.match(ogn, /\[Variant "Mangala II"\]/);
+  assert.match(ogn, /1\. C b/);
+  await page.close();
+});
+
+test("El mirall plays to its end and shows the count", async () => {
+  const page = await context.newPage();
+  await page.goto(new URL("/#/mirall", BASE).href);
+  await page.waitForSelector("#m-board [data-count=A]");
+  await page.fill("#m-pits", "6");
+  await page.fill("#m-seeds", "4");
+  await page.$eval("#m-seeds", (e) => e.dispatchEvent(new Event("change")));
+  // Step and back.
+  await page.click("#m-step");
+  await page.waitForFunction(() => document.getElementById("m-count").textContent === "1");
+  // South sowed A (4 seeds into B C D E); North mirrored him.
+  assert.equal(await page.textContent("#m-board [data-count=A]"), "0");
+  assert.equal(await page.textContent("#m-board [data-count=B]"), "5");
+  assert.equal(await page.textContent("#m-board [data-count=f]"), "0");
+  assert.equal(await page.textContent("#m-board [data-count=e]"), "5");
+  await shot(page, "el-mirall");
+  await page.click("#m-back");
+  assert.equal(await page.textContent("#m-count"), "0");
+  assert.equal(await page.textContent("#m-board [data-count=A]"), "4");
+  // Auto-play at full speed to the end.
+  await setRange(page, "#m-speed", 5);
+  await page.click("#m-auto");
+  await page.waitForSelector("#m-result:not([hidden])", { timeout: 60000 });
+  const want = mancala("cycle", "el-mirall", "--pits", "6", "--seeds", "4");
+  assert.equal(await page.textContent("#m-count"), want);
+  assert.match(await page.textContent("#m-result"), new RegExp(`after ${want} moves\\. The rules engine counts ${want} too`));
+  // The table of counts marks the seed's values, and they agree.
+  await page.waitForSelector("#m-table table");
+  const seedCells = await page.$$eval("#m-table td.seed", (t) => t.length);
+  assert.equal(seedCells, 20);
+  assert.equal(await page.$$eval("#m-table td.mismatch", (t) => t.length), 0);
+  await shot(page, "el-mirall-end");
+  await page.close();
+});
+
+test("El mirall for two players refuses a wrong pit with the reason", async () => {
+  const page = await context.newPage();
+  await page.goto(new URL("/#/mirall", BASE).href);
+  await page.waitForSelector("#m-board [data-count=A]");
+  await page.fill("#m-pits", "2");
+  await page.fill("#m-seeds", "2");
+  await page.selectOption("#m-mode", "duo");
+  await page.$eval("#m-seeds", (e) => e.dispatchEvent(new Event("change")));
+  await setRange(page, "#m-speed", 5);
+  // [2,2] -> [1,3] -> [0,4] -> [2,2]: South sows A, A, B; North mirrors with b, b, a.
+  await page.keyboard.press("x"); // South's pit B: wrong
+  assert.match(await page.textContent("#m-south-msg"), /South must sow A, not B/);
+  const plan = [["z", "w"], ["z", "w"], ["x", "q"]];
+  for (const [s, n] of plan) {
+    await page.keyboard.press(s);
+    await page.keyboard.press(n);
+    await page.waitForFunction(() => !document.getElementById("m-board").dataset.busy, null, { timeout: 5000 });
+    await page.waitForTimeout(150);
+  }
+  await page.waitForSelector("#m-result:not([hidden])", { timeout: 10000 });
+  const text = await page.textContent("#m-result");
+  assert.match(text, /after 3 moves/);
+  assert.match(text, /mistakes: South 1, North 0/);
+  await shot(page, "el-mirall-two-players");
+  await page.close();
+});
+
+test("Stones in cups: guess, run, and see the count", async () => {
+  const page = await context.newPage();
+  await page.goto(new URL("/#/cups", BASE).href);
+  await page.waitForSelector("#c-board #cup-0");
+  await page.fill("#c-cups", "2");
+  await page.fill("#c-stones", "1");
+  await page.$eval("#c-stones", (e) => e.dispatchEvent(new Event("change")));
+  await setRange(page, "#c-speed", 5);
+  await page.fill("#c-guess", "4");
+  await page.click("#c-guess-go");
+  await page.waitForSelector("#c-result:not([hidden])", { timeout: 20000 });
+  assert.equal(await page.textContent("#c-count"), mancala("cycle", "stones-in-cups", "--cups", "2", "--stones", "1"));
+  assert.match(await page.textContent("#c-result"), /Your guess, 4, was right/);
+  // A bigger one, stepped by hand: the state after one move.
+  await page.fill("#c-cups", "5");
+  await page.fill("#c-stones", "2");
+  await page.$eval("#c-stones", (e) => e.dispatchEvent(new Event("change")));
+  await page.click("#c-step");
+  await page.waitForFunction(() => document.getElementById("c-count").textContent === "1");
+  // Cup 0's two stones go to cups 1 and 2; cup 2 is next.
+  const counts = await page.$$eval("#c-board [data-count]", (t) => t.map((x) => Number(x.textContent)));
+  assert.deepEqual(counts, [0, 3, 3, 2, 2]);
+  assert.match(await page.textContent("#c-status"), /empty cup 2/);
+  await page.waitForSelector("#c-table table");
+  assert.equal(await page.$$eval("#c-table td.mismatch", (t) => t.length), 0);
+  assert.equal(await page.$$eval("#c-table td.seed", (t) => t.length), 25);
+  await shot(page, "stones-in-cups");
+  await page.close();
+});
+
+test("the game page fits a phone", async () => {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(new URL("/#/", BASE).href);
+  await page.waitForSelector("#ng-game option[value=oware]", { state: "attached" });
+  await page.selectOption("#ng-game", "oware");
+  await page.selectOption("#ng-opponent", "engine");
+  await page.click("#ng-start");
+  await page.waitForSelector("#pit-C .pit.legal");
+  await page.click("#pit-C");
+  await page.waitForFunction(() => document.querySelectorAll("#g-moves [data-move]").length >= 2, null, { timeout: 30000 });
+  await waitIdle(page);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `no sideways scrolling (page is ${width}px wide)`);
+  const box = await page.$eval("#board", (b) => b.getBoundingClientRect().width);
+  assert.ok(box > 300 && box <= 390, `the board fills the screen (${box}px)`);
+  await shot(page, "phone");
+  await page.close();
+});
+
+test("two people play one game through a link, each on his own side", async () => {
+  const profile = mkdtempSync(join(process.env.E2E_PROFILE_ROOT || tmpdir(), "chromium-friend-"));
+  const friendCtx = await chromium.launchPersistentContext(profile, {
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    const me = await context.newPage();
+    await me.goto(new URL("/#/", BASE).href);
+    await me.waitForSelector("#ng-game option[value=modiar]", { state: "attached" });
+    await me.selectOption("#ng-game", "modiar");
+    await me.selectOption("#ng-opponent", "remote");
+    await me.selectOption("#ng-side", "south");
+    await me.click("#ng-start");
+    await me.waitForSelector("#g-invite:not([hidden])");
+    const link = await me.inputValue("#g-invite-link");
+    assert.match(link, /\?game=\w+&token=\w+&side=north/);
+    await setRange(me, "#g-speed", 4);
+
+    const friend = await friendCtx.newPage();
+    await friend.goto(link);
+    await friend.waitForURL(/#\/game\//);
+    await friend.waitForFunction(() => document.getElementById("g-status").textContent.startsWith("Waiting for South"));
+    assert.equal(await friend.$$eval("#board .pit.legal", (p) => p.length), 0);
+    await setRange(friend, "#g-speed", 4);
+
+    // South moves; the friend's page follows by itself and it becomes his turn.
+    await me.click("#pit-A");
+    await friend.waitForFunction(() => document.querySelectorAll("#g-moves [data-move]").length === 1, null, { timeout: 30000 });
+    await friend.waitForSelector("#pit-a .pit.legal");
+    // South may not move for North.
+    await me.waitForFunction(() => document.getElementById("g-status").textContent.startsWith("Waiting for North"));
+    await me.click("#pit-b");
+    assert.match(await me.textContent("#g-error"), /not your turn/);
+    await friend.click("#pit-a");
+    await me.waitForFunction(() => document.querySelectorAll("#g-moves [data-move]").length === 2, null, { timeout: 30000 });
+    assert.deepEqual(await movesShown(me), ["A", "a"]);
+    assert.deepEqual(await boardCounts(me, 3), countsOf(mancala("replay", "modiar", "A", "a"), 3));
+    await shot(me, "two-people");
+
+    // South asks to take his move back; the friend agrees; both boards are back at the start.
+    await me.waitForSelector("#pit-B .pit.legal");
+    await me.click("#g-undo");
+    await friend.waitForSelector("#g-undo-ask:not([hidden])", { timeout: 30000 });
+    await friend.click("#g-undo-accept");
+    await me.waitForFunction(() => document.querySelectorAll("#g-moves [data-move]").length === 0, null, { timeout: 30000 });
+    assert.deepEqual(await boardCounts(me, 3), countsOf("7-7-7-7-7-7-0-0-S", 3));
+    assert.deepEqual(await boardCounts(friend, 3), countsOf("7-7-7-7-7-7-0-0-S", 3));
+    await me.close();
+    await friend.close();
+  } finally {
+    await friendCtx.close();
+  }
+});
+
+test("El mirall on two devices: each sows his own row through a link", async () => {
+  const profile = mkdtempSync(join(process.env.E2E_PROFILE_ROOT || tmpdir(), "chromium-north-"));
+  const northCtx = await chromium.launchPersistentContext(profile, {
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    const south = await context.newPage();
+    await south.goto(new URL("/#/mirall", BASE).href);
+    await south.waitForSelector("#m-board [data-count=A]");
+    await south.fill("#m-pits", "2");
+    await south.fill("#m-seeds", "2");
+    await south.$eval("#m-seeds", (e) => e.dispatchEvent(new Event("change")));
+    await setRange(south, "#m-speed", 5);
+    await south.selectOption("#m-mode", "link");
+    await south.waitForURL(/#\/mirall\/\w+/);
+    await south.waitForFunction(() => document.getElementById("m-link-url").value.includes("mirall="));
+    const link = await south.inputValue("#m-link-url");
+
+    const north = await northCtx.newPage();
+    await north.goto(link);
+    await north.waitForURL(/#\/mirall\/\w+/);
+    await north.waitForFunction(() => document.getElementById("m-link-who").textContent.includes("North"));
+    await setRange(north, "#m-speed", 5);
+    // A wrong pit is refused with the reason: North must sow b (his right-most), not a.
+    await north.keyboard.press("q");
+    await north.waitForFunction(() => document.getElementById("m-link-msg").textContent.length > 0);
+    assert.match(await north.textContent("#m-link-msg"), /North must sow b, not a/);
+    // [2,2] -> [1,3] -> [0,4] -> [2,2]: South A, A, B; North b, b, a.
+    const plan = [["z", "w"], ["z", "w"], ["x", "q"]];
+    for (let i = 0; i < plan.length; i++) {
+      await south.keyboard.press(plan[i][0]);
+      await north.waitForFunction(() => document.getElementById("m-status").textContent.includes("South has sown"), null, { timeout: 30000 });
+      await north.keyboard.press(plan[i][1]);
+      for (const p of [south, north]) {
+        await p.waitForFunction((n) => document.getElementById("m-count").textContent === String(n), i + 1, { timeout: 30000 });
+      }
+    }
+    for (const p of [south, north]) {
+      await p.waitForSelector("#m-result:not([hidden])", { timeout: 30000 });
+      const text = await p.textContent("#m-result");
+      assert.match(text, /after 3 moves/);
+      assert.match(text, /Mistakes: South 0, North 1/);
+    }
+    await shot(north, "el-mirall-two-devices");
+    await south.close();
+    await north.close();
+  } finally {
+    await northCtx.close();
+  }
+});

@@ -1,0 +1,361 @@
+//! Terminal play of the solitaires, move by move, reading one line at a time from stdin (so it
+//! can be scripted): El mirall (each player names his pit) and Stones in cups (the cup to
+//! empty). A wrong pit is refused with the reason; `u` undoes, `h` or `?` helps, `q` quits.
+
+use anyhow::bail;
+use mancala_core::GameSpec;
+use mancala_solitaire::el_mirall::{ElMirall, pit_letter};
+use mancala_solitaire::stones::Cups;
+use mancala_solitaire::{Control, Solitaire};
+use std::io::{BufRead, Write};
+
+pub fn run(spec: &GameSpec) -> anyhow::Result<()> {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    match spec.id.as_str() {
+        "el-mirall" => {
+            spec.check_keys(&["pits", "seeds"])?;
+            let pits = spec.get_u32("pits", 6, 1, 26)?;
+            let seeds = spec.get_u32("seeds", 4, 1, 1_000_000)?;
+            play_el_mirall(pits as usize, u64::from(seeds), stdin.lock(), stdout.lock())
+        }
+        "stones-in-cups" => {
+            spec.check_keys(&["cups", "stones"])?;
+            let cups = spec.get_u32("cups", 5, 1, 100)?;
+            let stones = spec.get_u32("stones", 2, 1, 1_000_000)?;
+            play_stones(
+                cups as usize,
+                u64::from(stones),
+                stdin.lock(),
+                stdout.lock(),
+            )
+        }
+        other => bail!("'{other}' is not a solitaire (el-mirall or stones-in-cups)"),
+    }
+}
+
+/// What a line of input asks for.
+enum Command<'a> {
+    Quit,
+    Undo,
+    Help,
+    Empty,
+    Move(&'a str),
+}
+
+fn command(line: &str) -> Command<'_> {
+    match line.trim() {
+        "q" | "quit" => Command::Quit,
+        "u" | "undo" => Command::Undo,
+        "h" | "?" | "help" => Command::Help,
+        "" => Command::Empty,
+        m => Command::Move(m),
+    }
+}
+
+/// The end of a game: the count, compared with the cycle length computed by `mancala cycle`.
+fn announce_end(
+    out: &mut impl Write,
+    game: Solitaire,
+    n: u64,
+    k: u64,
+    moves: u64,
+) -> anyhow::Result<()> {
+    let (nn, kn) = game.size_names();
+    writeln!(out, "Back to the start after {moves} moves.")?;
+    match game.cycle(n, k, &Control::NONE) {
+        Ok(c) if c == moves => writeln!(
+            out,
+            "That is the cycle length for {} and {} (mancala cycle {} --{nn} {n} --{kn} {k}).",
+            plural(n, &nn[..nn.len() - 1]),
+            plural(k, &kn[..kn.len() - 1]),
+            game.id()
+        )?,
+        Ok(c) => writeln!(
+            out,
+            "The cycle length for {n} {nn} and {k} {kn} is {c}, not {moves}."
+        )?,
+        Err(e) => writeln!(out, "(The cycle length could not be computed: {e}.)")?,
+    }
+    Ok(())
+}
+
+fn plural(n: u64, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+fn prompt(out: &mut impl Write, next_move: usize) -> anyhow::Result<()> {
+    write!(out, "move {next_move}> ")?;
+    out.flush()?;
+    Ok(())
+}
+
+const EL_MIRALL_HELP: &str = "\
+El mirall: each player sows only his own row and has no choice.
+  South sows his left-most pit that holds seeds, to the right (A, B, ...), one seed a pit,
+  starting with the next pit and going on from his left end after his right end.
+  North mirrors him: his right-most pit that holds seeds, sowing to his left.
+  A move is one sowing by each; the game ends when both rows are back at the start.
+Type the two pits of a move, South's (capital) and North's (small), e.g. `A f` or `Af`.
+  u  undo the last move      h or ?  this help      q  quit";
+
+/// El mirall move by move.
+pub fn play_el_mirall(
+    pits: usize,
+    seeds: u64,
+    input: impl BufRead,
+    mut out: impl Write,
+) -> anyhow::Result<()> {
+    let mut game = ElMirall::start(pits, seeds);
+    let mut history: Vec<ElMirall> = Vec::new();
+    writeln!(
+        out,
+        "El mirall, {} a row, {} a pit. Type h for help.",
+        plural(pits as u64, "pit"),
+        plural(seeds, "seed")
+    )?;
+    draw_el_mirall(&mut out, &game, 0)?;
+    prompt(&mut out, 1)?;
+    for line in input.lines() {
+        let line = line?;
+        match command(&line) {
+            Command::Quit => {
+                writeln!(
+                    out,
+                    "Stopped after {}.",
+                    plural(history.len() as u64, "move")
+                )?;
+                return Ok(());
+            }
+            Command::Help => writeln!(out, "{EL_MIRALL_HELP}")?,
+            Command::Empty => writeln!(
+                out,
+                "Type South's pit and North's pit (e.g. `A f`), or h for help."
+            )?,
+            Command::Undo => match history.pop() {
+                Some(prev) => {
+                    game = prev;
+                    writeln!(out, "Undone.")?;
+                    draw_el_mirall(&mut out, &game, history.len())?;
+                }
+                None => writeln!(out, "Nothing to undo: this is the start.")?,
+            },
+            Command::Move(text) => match parse_pits(text, pits) {
+                Err(e) => writeln!(out, "Refused: {e}")?,
+                Ok((s, n)) => match game.check_move(s, n) {
+                    Err(e) => writeln!(out, "Refused: {e}.")?,
+                    Ok(()) => {
+                        history.push(game.clone());
+                        let (s, n) = game.step();
+                        writeln!(
+                            out,
+                            "South sowed {}, North sowed {}.",
+                            pit_letter(false, s),
+                            pit_letter(true, n)
+                        )?;
+                        draw_el_mirall(&mut out, &game, history.len())?;
+                        if game.is_start() {
+                            return announce_end(
+                                &mut out,
+                                Solitaire::ElMirall,
+                                pits as u64,
+                                seeds,
+                                history.len() as u64,
+                            );
+                        }
+                    }
+                },
+            },
+        }
+        prompt(&mut out, history.len() + 1)?;
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "Input ended after {}.",
+        plural(history.len() as u64, "move")
+    )?;
+    Ok(())
+}
+
+/// Reads the pits of a move: letters, capital for South, small for North, in any order, with
+/// or without spaces.
+fn parse_pits(text: &str, pits: usize) -> Result<(Option<usize>, Option<usize>), String> {
+    let (mut south, mut north) = (None, None);
+    for c in text.chars().filter(|c| !c.is_whitespace() && *c != ',') {
+        let (slot, idx) = match c {
+            'A'..='Z' => (&mut south, c as usize - 'A' as usize),
+            'a'..='z' => (&mut north, c as usize - 'a' as usize),
+            _ => {
+                return Err(format!(
+                    "'{c}' is not a pit: South's pits are A to {}, North's a to {}",
+                    pit_letter(false, pits - 1),
+                    pit_letter(true, pits - 1)
+                ));
+            }
+        };
+        if idx >= pits {
+            let (who, first) = if c.is_ascii_uppercase() {
+                ("South", 'A')
+            } else {
+                ("North", 'a')
+            };
+            return Err(format!(
+                "{who} has no pit {c}: his pits are {first} to {}",
+                pit_letter(c.is_ascii_lowercase(), pits - 1)
+            ));
+        }
+        if slot.is_some() {
+            let who = if c.is_ascii_uppercase() {
+                "South"
+            } else {
+                "North"
+            };
+            return Err(format!(
+                "{who} is named twice: a move is one pit for each player"
+            ));
+        }
+        *slot = Some(idx);
+    }
+    Ok((south, north))
+}
+
+/// North's row on top as South sees it (North's right-most pit opposite A).
+fn draw_el_mirall(out: &mut impl Write, g: &ElMirall, moves: usize) -> anyhow::Result<()> {
+    let n = g.pits();
+    let w = g
+        .south()
+        .iter()
+        .chain(g.north())
+        .map(|c| c.to_string().len())
+        .max()
+        .unwrap_or(1)
+        .max(2);
+    let cell = |s: String| format!(" {s:>w$}");
+    let north_letters: String = (0..n).rev().map(|i| cell(pit_letter(true, i))).collect();
+    let north_counts: String = (0..n)
+        .rev()
+        .map(|i| cell(g.north()[i].to_string()))
+        .collect();
+    let south_counts: String = (0..n).map(|i| cell(g.south()[i].to_string())).collect();
+    let south_letters: String = (0..n).map(|i| cell(pit_letter(false, i))).collect();
+    writeln!(out)?;
+    writeln!(out, "Move {moves}")?;
+    writeln!(out, "       {north_letters}")?;
+    writeln!(out, "North: {north_counts}")?;
+    writeln!(out, "South: {south_counts}")?;
+    writeln!(out, "       {south_letters}")?;
+    Ok(())
+}
+
+const STONES_HELP: &str = "\
+Stones in cups: the cups stand in a circle, numbered clockwise from 0.
+  A move empties a cup and sows its stones one by one clockwise, starting with the next cup
+  (going round as often as needed, the emptied cup included).
+  The first move empties cup 0; every later move empties the cup where the last stone fell.
+  The game ends when every cup again holds as many stones as at the start, cup 0 to play.
+Type the number of the cup to empty, e.g. `0`.
+  u  undo the last move      h or ?  this help      q  quit";
+
+/// Stones in cups move by move.
+pub fn play_stones(
+    cups: usize,
+    stones: u64,
+    input: impl BufRead,
+    mut out: impl Write,
+) -> anyhow::Result<()> {
+    let mut game = Cups::start(cups, stones);
+    let mut history: Vec<Cups> = Vec::new();
+    writeln!(
+        out,
+        "Stones in cups, {}, {} a cup. Type h for help.",
+        plural(cups as u64, "cup"),
+        plural(stones, "stone")
+    )?;
+    draw_stones(&mut out, &game, 0)?;
+    prompt(&mut out, 1)?;
+    for line in input.lines() {
+        let line = line?;
+        match command(&line) {
+            Command::Quit => {
+                writeln!(
+                    out,
+                    "Stopped after {}.",
+                    plural(history.len() as u64, "move")
+                )?;
+                return Ok(());
+            }
+            Command::Help => writeln!(out, "{STONES_HELP}")?,
+            Command::Empty => writeln!(out, "Type the number of the cup to empty, or h for help.")?,
+            Command::Undo => match history.pop() {
+                Some(prev) => {
+                    game = prev;
+                    writeln!(out, "Undone.")?;
+                    draw_stones(&mut out, &game, history.len())?;
+                }
+                None => writeln!(out, "Nothing to undo: this is the start.")?,
+            },
+            Command::Move(text) => match text.parse::<usize>() {
+                Err(_) => writeln!(
+                    out,
+                    "Refused: '{text}' is not a cup: type a cup number from 0 to {}.",
+                    cups - 1
+                )?,
+                Ok(c) => match game.check_cup(c, history.is_empty()) {
+                    Err(e) => writeln!(out, "Refused: {e}.")?,
+                    Ok(()) => {
+                        history.push(game.clone());
+                        let sown = game.board()[c];
+                        game.step();
+                        writeln!(
+                            out,
+                            "Cup {c} sowed {}; the last fell into cup {}.",
+                            plural(sown, "stone"),
+                            game.next_cup()
+                        )?;
+                        draw_stones(&mut out, &game, history.len())?;
+                        if game.is_start() {
+                            return announce_end(
+                                &mut out,
+                                Solitaire::StonesInCups,
+                                cups as u64,
+                                stones,
+                                history.len() as u64,
+                            );
+                        }
+                    }
+                },
+            },
+        }
+        prompt(&mut out, history.len() + 1)?;
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "Input ended after {}.",
+        plural(history.len() as u64, "move")
+    )?;
+    Ok(())
+}
+
+fn draw_stones(out: &mut impl Write, g: &Cups, moves: usize) -> anyhow::Result<()> {
+    let n = g.cups();
+    let w = g
+        .board()
+        .iter()
+        .map(|c| c.to_string().len())
+        .max()
+        .unwrap_or(1)
+        .max((n - 1).to_string().len());
+    let cups: String = (0..n).map(|i| format!(" {i:>w$}")).collect();
+    let counts: String = g.board().iter().map(|c| format!(" {c:>w$}")).collect();
+    writeln!(out)?;
+    writeln!(out, "Move {moves}")?;
+    writeln!(out, "cup:   {cups}")?;
+    writeln!(out, "stones:{counts}")?;
+    Ok(())
+}
