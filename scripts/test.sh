@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the project on a fresh machine: installs what the tests need (OpenSpiel in a
-# virtual environment, Chromium and playwright-core for the browser tests), then runs the Rust
-# test suites and the end-to-end tests.
+# virtual environment for the differential test; Chromium and playwright-core for the browser
+# tests), then runs the Rust test suites and the end-to-end tests in headless Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,3 +11,6 @@ export OPENSPIEL_REQUIRED=1
 
 echo "== cargo test (workspace)"
 cargo test --workspace --locked 2>&1
+
+echo "== end-to-end tests in headless Chromium"
+bash e2e/run.sh

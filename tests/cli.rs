@@ -199,3 +199,14 @@ fn ogn_written_by_replay_and_play_reads_back() {
     assert_eq!(answer(&mancala(&["replay", "--ogn", g.to_str().unwrap()])), answer(&mancala(&["replay", "modiar", "A a"])));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn bad_flags_are_one_line_errors() {
+    assert_error(&mancala(&["perft", "modiar", "3", "--frobnicate"]), "--frobnicate");
+    assert_error(&mancala(&["perft", "modiar", "three"]), "three");
+    assert_error(&mancala(&["nonsense"]), "nonsense");
+    assert_error(&mancala(&["perft"]), "required");
+    // Help still prints in full and succeeds.
+    let h = mancala(&["--help"]);
+    assert!(h.status.success() && String::from_utf8_lossy(&h.stdout).contains("perft"));
+}

@@ -12,7 +12,7 @@ pub struct GamesArgs {
 
 const SOLITAIRES: &[(&str, &str, &str)] = &[
     ("el-mirall", "El mirall", "pits=6,seeds=4"),
-    ("stones-in-cups", "Stones in cups", "cups, stones"),
+    ("stones-in-cups", "Stones in cups", "cups=5,stones=2"),
 ];
 
 pub fn run(args: GamesArgs) -> anyhow::Result<()> {
