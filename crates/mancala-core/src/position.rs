@@ -29,7 +29,7 @@ impl Position {
     /// slices of that length). Use [`crate::Rules::position`] for a checked one.
     pub fn from_parts(south: &[u8], north: &[u8], scores: BySide<u8>, side: Side) -> Position {
         let n = south.len();
-        assert!(n >= 1 && n <= MAX_ROW && north.len() == n, "rows must have 1..=8 pits each");
+        assert!((1..=MAX_ROW).contains(&n) && north.len() == n, "rows must have 1..=8 pits each");
         let mut cells = [0u8; CELLS];
         cells[..n].copy_from_slice(south);
         cells[n..2 * n].copy_from_slice(north);

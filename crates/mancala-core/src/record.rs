@@ -188,7 +188,7 @@ impl Record {
         let numbers = move_numbers(start.side(), self.moves.iter().map(|m| m.mv));
         for (i, rm) in self.moves.iter().enumerate() {
             let text = move_text(rm);
-            let number = numbers[i].clone();
+            let number = error_label(&numbers, i);
             let effect = game.play(rm.mv).map_err(|error| RecordError::Move {
                 number: number.clone(),
                 text: text.clone(),
@@ -279,6 +279,16 @@ fn move_numbers(first: Side, moves: impl Iterator<Item = Move>) -> Vec<String> {
         side = s.other();
     }
     out
+}
+
+/// The number of move `i` for a message: its own label, or the label of the move it follows
+/// with `...` (`3...` for North's reply to South's third move).
+fn error_label(numbers: &[String], i: usize) -> String {
+    if !numbers[i].is_empty() {
+        return numbers[i].clone();
+    }
+    let prev = numbers[..i].iter().rev().find(|l| !l.is_empty()).map_or("1", |l| l.trim_end_matches('.'));
+    format!("{prev}...")
 }
 
 fn escape(v: &str) -> String {
@@ -857,5 +867,18 @@ mod tests {
                 proptest::prop_assert!(line.len() <= 80 || line.starts_with('['), "long line {}", line);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod error_label_tests {
+    use super::*;
+
+    #[test]
+    fn an_illegal_reply_is_numbered_with_dots() {
+        let rules = crate::rules_for(&"mangala-ii".parse().unwrap()).unwrap();
+        let rec = Record::parse("[Variant \"Mangala II\"]\n1. A A *\n").unwrap();
+        let e = rec.to_game(&rules).unwrap_err().to_string();
+        assert!(e.contains("move 1... ('A', ply 2)"), "{e}");
     }
 }

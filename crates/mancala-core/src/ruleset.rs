@@ -307,9 +307,7 @@ impl Ruleset {
             ));
         }
         if self.repetition == Repetition::Split {
-            if self.total_seeds() % 2 != 0 {
-                return Err(err("repetition", "split needs an even number of seeds in the game"));
-            }
+            // Two equal rows always hold an even number of seeds; captures must keep it even.
             if self.capture.counts.iter().any(|c| c % 2 != 0) || self.capture.opposite_empty != OppositeCapture::None {
                 return Err(err(
                     "repetition",

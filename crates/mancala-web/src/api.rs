@@ -438,8 +438,7 @@ async fn import_game(
     State(st): State<Arc<AppState>>,
     Body(req): Body<ImportRequest>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let rec =
-        ogn::import(&req.ogn).map_err(|e| ApiError::unprocessable(format!("OGN record: {e}")))?;
+    let rec = ogn::import(&req.ogn).map_err(ApiError::unprocessable)?;
     let (mut s, token, other) = build_session(
         rec.spec,
         rec.start,

@@ -3,9 +3,9 @@
 //!
 //! - [`api`]: the routes and handlers; [`session`]: a game being played (seats, tokens, undo,
 //!   resignation); [`store`]: the SQLite database; [`engine`]: the computer opponents;
-//!   [`ogn`]: game records; [`sowing`]: seed-by-seed paths for the animation;
-//!   [`solitaire`]: cycle counts for the solitaires; [`mirall`]: El mirall on two devices;
-//!   [`assets`]: the page itself.
+//!   [`ogn`]: game records (the core's OGN, with the web's tags); [`sowing`]: seed-by-seed
+//!   paths for the animation; [`solitaire`]: cycle counts for the solitaires; [`mirall`]:
+//!   El mirall on two devices; [`assets`]: the page itself.
 
 pub mod api;
 pub mod assets;

@@ -475,7 +475,11 @@ async fn ogn_export_and_import_round_trip() {
         )
         .await;
     assert_eq!(st, 422);
-    assert!(e["error"].as_str().unwrap().contains("captures 6"), "{e}");
+    let e = e["error"].as_str().unwrap();
+    assert!(
+        e.contains("move 1. ('A+6', ply 1)") && e.contains("marked as capturing 6"),
+        "{e}"
+    );
 }
 
 #[tokio::test]
