@@ -1,0 +1,543 @@
+//! The database of a game: its level files in a data directory, probing, solving positions,
+//! and building the levels (resumable: a finished level is never rebuilt).
+
+use crate::file::{FileError, Header, LevelFile, fnv1a, write_level};
+use crate::game::{SolverGame, Unsupported};
+use crate::index::Indexer;
+use crate::level::{Progress, solve_level};
+use mancala_core::{Move, Position, Rules, Side};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, RwLock};
+use std::time::Instant;
+
+/// The environment variable naming the data directory.
+pub const DATA_ENV: &str = "MANCALA_DATA";
+
+/// The data directory: `MANCALA_DATA`, else `$XDG_DATA_HOME/mancala`, else
+/// `~/.local/share/mancala`, else `./mancala-data`.
+pub fn default_data_dir() -> PathBuf {
+    if let Some(d) = std::env::var_os(DATA_ENV).filter(|d| !d.is_empty()) {
+        return PathBuf::from(d);
+    }
+    if let Some(d) = std::env::var_os("XDG_DATA_HOME").filter(|d| !d.is_empty()) {
+        return PathBuf::from(d).join("mancala");
+    }
+    if let Some(h) = std::env::var_os("HOME").filter(|d| !d.is_empty()) {
+        return PathBuf::from(h).join(".local/share/mancala");
+    }
+    PathBuf::from("mancala-data")
+}
+
+/// Why a database cannot answer or be built.
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error(transparent)]
+    Unsupported(#[from] Unsupported),
+    #[error("no {name} database for {level} stones on the board ({path} not found); build it with `mancala db build {spec}{max}`", path = path.display(), max = max_flag(*level, *total))]
+    Missing {
+        name: String,
+        spec: String,
+        level: u32,
+        total: u32,
+        path: PathBuf,
+    },
+    #[error("{name} database for {level} stones on the board is unusable: {why}; rebuild it with `mancala db build {spec}{max}`", max = max_flag(*level, *total))]
+    Corrupt {
+        name: String,
+        spec: String,
+        level: u32,
+        total: u32,
+        why: String,
+    },
+    #[error("{0}")]
+    Io(String),
+    #[error(
+        "the position has {stones} stones on the board, an odd number: captures take an even number, so no game of {name} reaches it and the databases do not hold it"
+    )]
+    OddBoard { name: String, stones: u32 },
+    #[error(
+        "level {level} of {name} has {boards} boards and needs about {need_mib} MiB of memory, more than the {limit_mib} MiB allowed; build fewer levels with --max-stones"
+    )]
+    TooBig {
+        name: String,
+        level: u32,
+        boards: u64,
+        need_mib: u64,
+        limit_mib: u64,
+    },
+}
+
+fn max_flag(level: u32, total: u32) -> String {
+    if level >= total {
+        String::new()
+    } else {
+        format!(" --max-stones {level}")
+    }
+}
+
+/// The perfect-play value of a board: the share of its stones the mover gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Value {
+    /// Stones on the board.
+    pub board: u8,
+    /// The mover's share of them under perfect play.
+    pub share: u8,
+}
+
+impl Value {
+    /// The mover's final lead over the opponent from the board alone (`2 * share - board`).
+    pub fn board_difference(self) -> i32 {
+        2 * self.share as i32 - self.board as i32
+    }
+
+    /// The final score difference for the side to move of `pos` (captures included).
+    pub fn final_difference(self, pos: &Position) -> i32 {
+        let me = pos.score(pos.side()) as i32;
+        let them = pos.score(pos.side().other()) as i32;
+        me - them + self.board_difference()
+    }
+}
+
+/// The result of a game from the side to move's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win,
+    Loss,
+    Draw,
+}
+
+impl Outcome {
+    pub fn from_difference(d: i32) -> Outcome {
+        match d.cmp(&0) {
+            std::cmp::Ordering::Greater => Outcome::Win,
+            std::cmp::Ordering::Less => Outcome::Loss,
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Win => "win",
+            Outcome::Loss => "loss",
+            Outcome::Draw => "draw",
+        }
+    }
+}
+
+/// A solved position: its value and the value of every legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// Final score difference for the side to move under perfect play.
+    pub value: i32,
+    pub outcome: Outcome,
+    /// Every legal move with the final score difference it leads to (mover's view).
+    pub moves: Vec<(Move, i32)>,
+    /// The moves that keep the value (empty when the game is over).
+    pub best: Vec<Move>,
+}
+
+/// How a build reports its work.
+pub trait BuildProgress: Sync {
+    /// Level `level` (`boards` boards) is about to be built.
+    fn start(&self, _level: u32, _boards: u64) {}
+    /// `done` of `total` work units of the level are finished.
+    fn advance(&self, _done: u64, _total: u64) {}
+    /// Level `level` is built (or was already, `built == false`), in `seconds`.
+    fn done(&self, _level: u32, _boards: u64, _built: bool, _seconds: f64) {}
+    /// A level file was unusable and is rebuilt.
+    fn replacing(&self, _level: u32, _why: &str) {}
+}
+
+impl BuildProgress for () {}
+
+struct ProgressAdapter<'a>(&'a dyn BuildProgress);
+impl Progress for ProgressAdapter<'_> {
+    fn advance(&self, done: u64, total: u64) {
+        self.0.advance(done, total)
+    }
+}
+
+/// What a build did.
+#[derive(Clone, Debug, Default)]
+pub struct BuildReport {
+    /// (level, boards, seconds) of each level built now.
+    pub built: Vec<(u32, u64, f64)>,
+    /// Levels that were already there.
+    pub kept: Vec<u32>,
+}
+
+/// The database of one game in a data directory. Level files are opened on first use.
+pub struct Database {
+    game: SolverGame,
+    ix: Indexer,
+    dir: PathBuf,
+    spec: String,
+    hash: u64,
+    cache: RwLock<Vec<Option<Arc<LevelFile>>>>,
+}
+
+/// The directory name and command-line spelling of a ruleset: the id for a built-in game,
+/// `id:pits=..,seeds=..` for a resized one, the id with the ruleset hash otherwise.
+fn naming(rules: &Rules, hash: u64) -> (String, String) {
+    let r = rules.ruleset();
+    match mancala_core::builtin(&r.id) {
+        Some(b) if &b == r => (r.id.clone(), r.id.clone()),
+        Some(b) if b.resized(r.pits, r.seeds).ok().as_ref() == Some(r) => {
+            let spec = format!("{}:pits={},seeds={}", r.id, r.pits, r.seeds);
+            (format!("{}-{}x{}", r.id, r.pits, r.seeds), spec)
+        }
+        _ => (format!("{}-{hash:016x}", r.id), r.id.clone()),
+    }
+}
+
+impl Database {
+    /// The database of `rules` under `data_dir` (nothing is read until a level is needed).
+    pub fn open(data_dir: &Path, rules: &Rules) -> Result<Database, DbError> {
+        let game = SolverGame::new(rules)?;
+        let hash = fnv1a(&mancala_core::rules_to_toml(rules.ruleset()));
+        let (dirname, spec) = naming(rules, hash);
+        let total = game.total();
+        let ix = Indexer::new(game.pits(), total);
+        Ok(Database {
+            dir: data_dir.join(dirname),
+            spec,
+            hash,
+            cache: RwLock::new(vec![None; total as usize + 1]),
+            ix,
+            game,
+        })
+    }
+
+    pub fn game(&self) -> &SolverGame {
+        &self.game
+    }
+
+    pub fn indexer(&self) -> &Indexer {
+        &self.ix
+    }
+
+    /// The directory holding this game's level files.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// How to name this game on the command line.
+    pub fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    /// The file of level `b`.
+    pub fn level_path(&self, b: u32) -> PathBuf {
+        self.dir.join(format!("level-{b:03}.mdb"))
+    }
+
+    fn expected_header(&self, b: u32) -> Header {
+        Header {
+            game: self.game.rules().id().to_string(),
+            ruleset_hash: self.hash,
+            pits: self.game.pits_per_row() as u8,
+            level: b as u16,
+            entries: self.ix.level_size(b),
+        }
+    }
+
+    fn file_error(&self, b: u32, e: FileError) -> DbError {
+        let name = self.game.rules().name().to_string();
+        let (spec, total) = (self.spec.clone(), self.game.total());
+        match e {
+            FileError::Missing { path } => DbError::Missing {
+                name,
+                spec,
+                level: b,
+                total,
+                path,
+            },
+            FileError::Corrupt { path, why } => DbError::Corrupt {
+                name,
+                spec,
+                level: b,
+                total,
+                why: format!("{} {why}", path.display()),
+            },
+            FileError::Io { path, source } => DbError::Io(format!("{}: {source}", path.display())),
+        }
+    }
+
+    /// The level of `b` stones, opened and checked on first use.
+    pub fn level(&self, b: u32) -> Result<Arc<LevelFile>, DbError> {
+        if let Some(Some(f)) = self.cache.read().unwrap().get(b as usize) {
+            return Ok(f.clone());
+        }
+        if b > self.game.total() || b % 2 != self.game.total() % 2 {
+            return Err(DbError::Io(format!(
+                "no board of this game holds {b} stones"
+            )));
+        }
+        let f = LevelFile::open(&self.level_path(b), &self.expected_header(b))
+            .map_err(|e| self.file_error(b, e))?;
+        let f = Arc::new(f);
+        self.cache.write().unwrap()[b as usize] = Some(f.clone());
+        Ok(f)
+    }
+
+    /// A real position with the normalised `board` and `side` to move, the stones off the
+    /// board shared between the captures as evenly as possible (South gets the smaller half).
+    pub fn real_position(&self, board: &crate::index::Board, side: Side) -> Position {
+        let (n, m) = (self.game.pits_per_row(), self.game.pits());
+        let on: u32 = board[..m].iter().map(|&c| c as u32).sum();
+        let off = self.game.total() - on;
+        let s = (off / 2) as u8;
+        let (mine, theirs) = (&board[..n], &board[n..m]);
+        let (south, north) = if side == Side::South {
+            (mine, theirs)
+        } else {
+            (theirs, mine)
+        };
+        Position::from_parts(
+            south,
+            north,
+            mancala_core::BySide::new(s, off as u8 - s),
+            side,
+        )
+    }
+
+    /// The stored value of a position's board (mover's share). For a start position whose
+    /// first move captures nothing, the value is worked out from its moves (see [`Self::solve`]).
+    pub fn probe_checked(&self, pos: &Position) -> Result<Value, DbError> {
+        if self.exempt_start(pos) {
+            let s = self.solve(pos)?;
+            let board = pos.board_total() as u8;
+            let share = ((s.value - pos.score(pos.side()) as i32
+                + pos.score(pos.side().other()) as i32
+                + board as i32)
+                / 2) as u8;
+            return Ok(Value { board, share });
+        }
+        self.check_parity(pos)?;
+        self.lookup(&self.game.normalise(pos))
+    }
+
+    /// [`Self::probe_checked`], with `None` for a level that is not built or unusable.
+    pub fn probe(&self, pos: &Position) -> Option<Value> {
+        self.probe_checked(pos).ok()
+    }
+
+    fn check_parity(&self, pos: &Position) -> Result<(), DbError> {
+        let stones = pos.board_total();
+        if stones % 2 != self.game.total() % 2 {
+            return Err(DbError::OddBoard {
+                name: self.game.rules().name().to_string(),
+                stones,
+            });
+        }
+        Ok(())
+    }
+
+    fn exempt_start(&self, pos: &Position) -> bool {
+        self.game.rules().ruleset().first_move_no_capture && self.game.rules().is_start(pos)
+    }
+
+    fn lookup(&self, board: &crate::index::Board) -> Result<Value, DbError> {
+        let b: u32 = board[..self.game.pits()].iter().map(|&c| c as u32).sum();
+        let f = self.level(b)?;
+        Ok(Value {
+            board: b as u8,
+            share: f.data()[self.ix.rank(board) as usize],
+        })
+    }
+
+    /// The value of `pos` under perfect play with the value of each legal move. Moves are
+    /// played on the real position (so the start position's first-move exemption applies) and
+    /// the positions they lead to are read from the database.
+    pub fn solve(&self, pos: &Position) -> Result<Solution, DbError> {
+        let rules = self.game.rules();
+        self.check_parity(pos)?;
+        let me = pos.side();
+        let legal = rules.legal_moves(pos);
+        if legal.is_empty() {
+            let reason = rules
+                .end_reason(pos)
+                .expect("no legal move means the game is over");
+            let end = rules.settle(pos, reason);
+            let value = end.score(me) as i32 - end.score(me.other()) as i32;
+            return Ok(Solution {
+                value,
+                outcome: Outcome::from_difference(value),
+                moves: vec![],
+                best: vec![],
+            });
+        }
+        let mut moves = Vec::with_capacity(legal.len());
+        for mv in legal {
+            let mut child = *pos;
+            rules.play_unchecked(&mut child, mv);
+            let v = self.lookup(&self.game.normalise(&child))?;
+            // The child's value is from the opponent's view.
+            let diff = -v.final_difference(&child);
+            moves.push((mv, diff));
+        }
+        let value = moves
+            .iter()
+            .map(|&(_, d)| d)
+            .max()
+            .expect("at least one move");
+        let best = moves
+            .iter()
+            .filter(|&&(_, d)| d == value)
+            .map(|&(m, _)| m)
+            .collect();
+        Ok(Solution {
+            value,
+            outcome: Outcome::from_difference(value),
+            moves,
+            best,
+        })
+    }
+
+    /// Estimated memory to build level `b`, in bytes (three bytes a board, plus work lists).
+    pub fn build_memory(&self, b: u32) -> u64 {
+        self.ix.level_size(b) * 7
+    }
+
+    /// Builds every level up to `max_stones` stones that is not built yet, lowest first.
+    /// A level already on disk and sound is kept; an unusable one is rebuilt. Each level is
+    /// written atomically, so a build killed at any point resumes where it stopped.
+    pub fn build(
+        &self,
+        max_stones: u32,
+        memory_limit: Option<u64>,
+        progress: &dyn BuildProgress,
+    ) -> Result<BuildReport, DbError> {
+        let levels: Vec<u32> = self.game.levels(max_stones).collect();
+        if let Some(&b) = levels
+            .iter()
+            .find(|&&b| self.ix.level_size(b) >= u32::MAX as u64 && !self.level_path(b).exists())
+        {
+            return Err(DbError::Io(format!(
+                "level {b} of {} has {} boards, more than one machine's build handles (2^32); build fewer levels with --max-stones (see docs/solver.md for the cluster plan)",
+                self.game.rules().name(),
+                self.ix.level_size(b)
+            )));
+        }
+        // Refuse early, before hours of work, if a level will not fit.
+        if let Some(limit) = memory_limit {
+            for &b in &levels {
+                let need = self.build_memory(b);
+                if need > limit && !self.level_path(b).exists() {
+                    return Err(DbError::TooBig {
+                        name: self.game.rules().name().to_string(),
+                        level: b,
+                        boards: self.ix.level_size(b),
+                        need_mib: need >> 20,
+                        limit_mib: limit >> 20,
+                    });
+                }
+            }
+        }
+        self.remove_stale_temporaries();
+        let mut report = BuildReport::default();
+        for &b in &levels {
+            let boards = self.ix.level_size(b);
+            match self.level(b) {
+                Ok(_) => {
+                    report.kept.push(b);
+                    progress.done(b, boards, false, 0.0);
+                    continue;
+                }
+                Err(DbError::Missing { .. }) => {}
+                Err(e @ DbError::Corrupt { .. }) => progress.replacing(b, &e.to_string()),
+                Err(e) => return Err(e),
+            }
+            progress.start(b, boards);
+            let t0 = Instant::now();
+            let lower: Vec<Option<Arc<LevelFile>>> = (0..b)
+                .map(|l| {
+                    if l % 2 == b % 2 {
+                        self.level(l).ok()
+                    } else {
+                        None
+                    }
+                })
+                .collect();
+            let tables: Vec<&[u8]> = lower
+                .iter()
+                .map(|f| f.as_ref().map_or(&[][..], |f| f.data()))
+                .collect();
+            let data = solve_level(
+                &self.game,
+                &self.ix,
+                b,
+                &|l: u32, i: u64| tables[l as usize][i as usize],
+                &ProgressAdapter(progress),
+            );
+            write_level(&self.level_path(b), &self.expected_header(b), &data)
+                .map_err(|e| self.file_error(b, e))?;
+            self.level(b)?;
+            let secs = t0.elapsed().as_secs_f64();
+            report.built.push((b, boards, secs));
+            progress.done(b, boards, true, secs);
+        }
+        Ok(report)
+    }
+
+    /// Temporary files left by a build that was killed.
+    fn remove_stale_temporaries(&self) {
+        if let Ok(rd) = std::fs::read_dir(&self.dir) {
+            for e in rd.flatten() {
+                let name = e.file_name();
+                let name = name.to_string_lossy();
+                if name.starts_with("level-") && name.contains(".tmp") {
+                    let _ = std::fs::remove_file(e.path());
+                }
+            }
+        }
+    }
+}
+
+/// One level file found in a data directory.
+#[derive(Clone, Debug)]
+pub struct FileInfo {
+    pub path: PathBuf,
+    pub bytes: u64,
+    /// The header, or why it cannot be read.
+    pub header: Result<Header, String>,
+}
+
+/// Every level file under `data_dir` (one directory per game), sorted by path.
+pub fn list_files(data_dir: &Path) -> std::io::Result<Vec<FileInfo>> {
+    let mut out = Vec::new();
+    let rd = match std::fs::read_dir(data_dir) {
+        Ok(rd) => rd,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(out),
+        Err(e) => return Err(e),
+    };
+    for game in rd.flatten() {
+        if !game.path().is_dir() {
+            continue;
+        }
+        for f in std::fs::read_dir(game.path())?.flatten() {
+            let path = f.path();
+            if path.extension().is_none_or(|x| x != "mdb") {
+                continue;
+            }
+            let bytes = f.metadata().map(|m| m.len()).unwrap_or(0);
+            let header =
+                read_head(&path).and_then(|b| crate::file::read_header(&b).map(|(h, _)| h));
+            out.push(FileInfo {
+                path,
+                bytes,
+                header,
+            });
+        }
+    }
+    out.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(out)
+}
+
+fn read_head(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let mut f = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut buf = vec![0u8; crate::file::HEADER_LEN];
+    let n = f.read(&mut buf).map_err(|e| e.to_string())?;
+    buf.truncate(n);
+    Ok(buf)
+}

@@ -1,0 +1,244 @@
+//! Database files: one file per level, a 64-byte header and one byte per board.
+//!
+//! Layout (little-endian), version 1:
+//!
+//! | offset | size | field |
+//! |-------:|-----:|-------|
+//! | 0  | 8  | magic `MNCLRETR` |
+//! | 8  | 4  | format version (1) |
+//! | 12 | 16 | game id, ASCII, zero-padded |
+//! | 28 | 8  | ruleset hash (FNV-1a 64 of the ruleset's canonical TOML) |
+//! | 36 | 1  | pits per row |
+//! | 37 | 1  | value encoding (1: the mover's share of the stones on the board) |
+//! | 38 | 2  | level: stones on the board |
+//! | 40 | 8  | entries (boards in the level) |
+//! | 48 | 4  | CRC-32 of the data |
+//! | 52 | 4  | CRC-32 of bytes 0..52 |
+//! | 56 | 8  | reserved, zero |
+//!
+//! Entry `i` (at byte `64 + i`) is the value of the normalised board of index `i`.
+
+use memmap2::Mmap;
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+pub const MAGIC: &[u8; 8] = b"MNCLRETR";
+pub const VERSION: u32 = 1;
+pub const HEADER_LEN: usize = 64;
+/// Value encoding 1: one byte, the mover's share of the stones on the board.
+pub const ENCODING_SHARE: u8 = 1;
+
+/// What a level file must say about itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    pub game: String,
+    pub ruleset_hash: u64,
+    pub pits: u8,
+    pub level: u16,
+    pub entries: u64,
+}
+
+/// A level file that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    #[error("{path}: not found")]
+    Missing { path: PathBuf },
+    #[error("{path}: {why}")]
+    Corrupt { path: PathBuf, why: String },
+    #[error("{path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+fn crc(bytes: &[u8]) -> u32 {
+    let mut h = crc32fast::Hasher::new();
+    h.update(bytes);
+    h.finalize()
+}
+
+/// FNV-1a, 64 bits: a stable hash of a ruleset's canonical text.
+pub fn fnv1a(text: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+fn encode_header(h: &Header, data_crc: u32) -> [u8; HEADER_LEN] {
+    let mut out = [0u8; HEADER_LEN];
+    out[0..8].copy_from_slice(MAGIC);
+    out[8..12].copy_from_slice(&VERSION.to_le_bytes());
+    let id = h.game.as_bytes();
+    let n = id.len().min(16);
+    out[12..12 + n].copy_from_slice(&id[..n]);
+    out[28..36].copy_from_slice(&h.ruleset_hash.to_le_bytes());
+    out[36] = h.pits;
+    out[37] = ENCODING_SHARE;
+    out[38..40].copy_from_slice(&h.level.to_le_bytes());
+    out[40..48].copy_from_slice(&h.entries.to_le_bytes());
+    out[48..52].copy_from_slice(&data_crc.to_le_bytes());
+    let hc = crc(&out[0..52]);
+    out[52..56].copy_from_slice(&hc.to_le_bytes());
+    out
+}
+
+/// Writes a level file atomically: a temporary file beside it, synced, then renamed over.
+pub fn write_level(path: &Path, h: &Header, data: &[u8]) -> Result<(), FileError> {
+    let io = |source| FileError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    assert_eq!(data.len() as u64, h.entries);
+    let dir = path.parent().expect("level files live in a directory");
+    std::fs::create_dir_all(dir).map_err(io)?;
+    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+    let result = (|| {
+        let mut f = File::create(&tmp)?;
+        f.write_all(&encode_header(h, crc(data)))?;
+        f.write_all(data)?;
+        f.sync_all()?;
+        drop(f);
+        std::fs::rename(&tmp, path)?;
+        if let Ok(d) = File::open(dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result.map_err(io)
+}
+
+/// A level file, memory-mapped and checked.
+#[derive(Debug)]
+pub struct LevelFile {
+    map: Mmap,
+    pub header: Header,
+    pub path: PathBuf,
+}
+
+impl LevelFile {
+    /// Opens and checks a level file against what it must contain (the data checksum too).
+    pub fn open(path: &Path, expect: &Header) -> Result<LevelFile, FileError> {
+        let corrupt = |why: String| FileError::Corrupt {
+            path: path.to_path_buf(),
+            why,
+        };
+        let file = match File::open(path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(FileError::Missing {
+                    path: path.to_path_buf(),
+                });
+            }
+            Err(source) => {
+                return Err(FileError::Io {
+                    path: path.to_path_buf(),
+                    source,
+                });
+            }
+        };
+        // Safety: the file is only ever replaced by rename, never written in place, so the
+        // mapping stays valid while we hold it.
+        let map = unsafe { Mmap::map(&file) }.map_err(|source| FileError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let header = read_header(&map).map_err(corrupt)?;
+        let (h, data_crc) = header;
+        if h.game != expect.game {
+            return Err(corrupt(format!(
+                "is a database of '{}', not '{}'",
+                h.game, expect.game
+            )));
+        }
+        if h.ruleset_hash != expect.ruleset_hash || h.pits != expect.pits {
+            return Err(corrupt("was built for other rules of the game".into()));
+        }
+        if h.level != expect.level {
+            return Err(corrupt(format!(
+                "holds level {}, expected level {}",
+                h.level, expect.level
+            )));
+        }
+        if h.entries != expect.entries {
+            return Err(corrupt(format!(
+                "holds {} entries, expected {}",
+                h.entries, expect.entries
+            )));
+        }
+        if (map.len() - HEADER_LEN) as u64 != h.entries {
+            return Err(corrupt(format!(
+                "is truncated or padded: {} data bytes for {} entries",
+                map.len() - HEADER_LEN,
+                h.entries
+            )));
+        }
+        if crc(&map[HEADER_LEN..]) != data_crc {
+            return Err(corrupt(
+                "data checksum mismatch (the file is damaged)".into(),
+            ));
+        }
+        if let Some(bad) = map[HEADER_LEN..].iter().position(|&v| v as u16 > h.level) {
+            return Err(corrupt(format!(
+                "entry {bad} is larger than the stones on the board"
+            )));
+        }
+        Ok(LevelFile {
+            map,
+            header: h,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// The stored values.
+    #[inline(always)]
+    pub fn data(&self) -> &[u8] {
+        &self.map[HEADER_LEN..]
+    }
+}
+
+/// Parses a header: the fields and the stored data checksum.
+pub fn read_header(bytes: &[u8]) -> Result<(Header, u32), String> {
+    if bytes.len() < HEADER_LEN {
+        return Err(format!(
+            "is {} bytes long, shorter than a header",
+            bytes.len()
+        ));
+    }
+    if &bytes[0..8] != MAGIC {
+        return Err("is not a mancala database file (bad magic)".into());
+    }
+    let version = u32::from_le_bytes(bytes[8..12].try_into().unwrap());
+    if version != VERSION {
+        return Err(format!(
+            "has format version {version}; this build reads version {VERSION}"
+        ));
+    }
+    let hc = u32::from_le_bytes(bytes[52..56].try_into().unwrap());
+    if crc(&bytes[0..52]) != hc {
+        return Err("header checksum mismatch (the file is damaged)".into());
+    }
+    if bytes[37] != ENCODING_SHARE {
+        return Err(format!(
+            "has value encoding {}; this build reads {ENCODING_SHARE}",
+            bytes[37]
+        ));
+    }
+    let id_end = bytes[12..28].iter().position(|&c| c == 0).unwrap_or(16);
+    let game = String::from_utf8_lossy(&bytes[12..12 + id_end]).into_owned();
+    let h = Header {
+        game,
+        ruleset_hash: u64::from_le_bytes(bytes[28..36].try_into().unwrap()),
+        pits: bytes[36],
+        level: u16::from_le_bytes(bytes[38..40].try_into().unwrap()),
+        entries: u64::from_le_bytes(bytes[40..48].try_into().unwrap()),
+    };
+    Ok((h, u32::from_le_bytes(bytes[48..52].try_into().unwrap())))
+}

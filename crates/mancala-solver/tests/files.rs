@@ -1,0 +1,147 @@
+//! Database files: header and checksum checked on open, clear errors with a hint for a missing
+//! or damaged level, atomic writes, and builds that resume without rebuilding finished levels.
+
+use mancala_core::{GameSpec, Rules, rules_for};
+use mancala_solver::{Database, DbError, list_files};
+
+fn rules(spec: &str) -> Rules {
+    rules_for(&spec.parse::<GameSpec>().unwrap()).unwrap()
+}
+
+#[test]
+fn a_missing_level_names_the_file_and_how_to_build_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Database::open(dir.path(), &rules("mangala-ii")).unwrap();
+    let pos = rules("mangala-ii")
+        .parse_position("0-0-0-0-0-0-0-0-0-0-1-1-34-36-S")
+        .unwrap();
+    let err = db.solve(&pos).unwrap_err();
+    assert!(matches!(err, DbError::Missing { level: 2, .. }), "{err}");
+    let msg = err.to_string();
+    assert!(
+        msg.contains("level-002.mdb") && msg.contains("mancala db build mangala-ii --max-stones 2"),
+        "{msg}"
+    );
+    assert!(db.probe(&pos).is_none());
+}
+
+#[test]
+fn resumed_builds_keep_finished_levels() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Database::open(dir.path(), &rules("modiar:seeds=2")).unwrap();
+    let first = db.build(6, None, &()).unwrap();
+    assert_eq!(
+        first.built.iter().map(|b| b.0).collect::<Vec<_>>(),
+        vec![0, 2, 4, 6]
+    );
+    let stamp = std::fs::metadata(db.level_path(4))
+        .unwrap()
+        .modified()
+        .unwrap();
+    // A build killed while writing leaves at most a temporary file; the next build clears it.
+    std::fs::write(db.dir().join("level-008.tmp12345"), b"partial").unwrap();
+    let db = Database::open(dir.path(), &rules("modiar:seeds=2")).unwrap();
+    let second = db.build(12, None, &()).unwrap();
+    assert_eq!(second.kept, vec![0, 2, 4, 6]);
+    assert_eq!(
+        second.built.iter().map(|b| b.0).collect::<Vec<_>>(),
+        vec![8, 10, 12]
+    );
+    assert_eq!(
+        std::fs::metadata(db.level_path(4))
+            .unwrap()
+            .modified()
+            .unwrap(),
+        stamp
+    );
+    assert!(!db.dir().join("level-008.tmp12345").exists());
+    let files = list_files(dir.path()).unwrap();
+    assert_eq!(files.len(), 7);
+    assert!(files.iter().all(|f| f.header.is_ok()));
+}
+
+#[test]
+fn a_damaged_level_is_refused_then_rebuilt() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = rules("modiar:seeds=2");
+    let db = Database::open(dir.path(), &r).unwrap();
+    db.build(12, None, &()).unwrap();
+    let pos = r.parse_position("2-2-2-0-2-2-2-0-N").unwrap();
+    let good = db.solve(&pos).unwrap();
+    let path = db.level_path(10);
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let db = Database::open(dir.path(), &r).unwrap();
+    let err = db.solve(&pos).unwrap_err();
+    let msg = err.to_string();
+    assert!(matches!(err, DbError::Corrupt { level: 10, .. }), "{msg}");
+    assert!(
+        msg.contains("checksum") && msg.contains("mancala db build modiar:pits=3,seeds=2"),
+        "{msg}"
+    );
+    // Truncated, and not a database at all.
+    std::fs::write(&path, &bytes[..100]).unwrap();
+    let msg = Database::open(dir.path(), &r)
+        .unwrap()
+        .solve(&pos)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        msg.contains("truncated") || msg.contains("entries"),
+        "{msg}"
+    );
+    std::fs::write(&path, b"hello").unwrap();
+    let msg = Database::open(dir.path(), &r)
+        .unwrap()
+        .solve(&pos)
+        .unwrap_err()
+        .to_string();
+    assert!(msg.contains("shorter than a header"), "{msg}");
+    // The next build replaces it and the answer is back.
+    let db = Database::open(dir.path(), &r).unwrap();
+    let report = db.build(12, None, &()).unwrap();
+    assert_eq!(
+        report.built.iter().map(|b| b.0).collect::<Vec<_>>(),
+        vec![10]
+    );
+    assert_eq!(db.solve(&pos).unwrap(), good);
+}
+
+#[test]
+fn a_level_of_other_rules_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = Database::open(dir.path(), &rules("modiar:seeds=2")).unwrap();
+    a.build(4, None, &()).unwrap();
+    // Same directory layout, other rules: copy a file where the other game looks for it.
+    let b = Database::open(dir.path(), &rules("mangala-ii:pits=3,seeds=2")).unwrap();
+    std::fs::create_dir_all(b.dir()).unwrap();
+    std::fs::copy(a.level_path(4), b.level_path(4)).unwrap();
+    let msg = b.level(4).unwrap_err().to_string();
+    assert!(msg.contains("not 'mangala-ii'"), "{msg}");
+}
+
+#[test]
+fn a_build_too_big_for_memory_is_refused_before_it_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Database::open(dir.path(), &rules("mangala-ii")).unwrap();
+    let err = db.build(30, Some(1 << 30), &()).unwrap_err();
+    assert!(matches!(err, DbError::TooBig { .. }), "{err}");
+    assert!(err.to_string().contains("--max-stones"));
+    // Level 32 has more boards than 32-bit indices reach, whatever memory is allowed.
+    let err = db.build(32, Some(u64::MAX), &()).unwrap_err();
+    assert!(err.to_string().contains("2^32"), "{err}");
+    assert!(list_files(dir.path()).unwrap().is_empty());
+}
+
+#[test]
+fn games_the_method_does_not_fit_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for id in ["oware", "kalah"] {
+        let err = Database::open(dir.path(), &rules(id))
+            .err()
+            .expect("refused");
+        assert!(err.to_string().contains("cannot be solved"), "{err}");
+    }
+}

@@ -1,0 +1,71 @@
+//! The solver's move expansion agrees with the rules core, and its predecessors (moves
+//! played backwards) are exactly the inverse of the non-capturing moves, on every board of
+//! small levels.
+
+use mancala_core::{GameSpec, rules_for};
+use mancala_solver::{Indexer, SolverGame};
+use std::collections::HashMap;
+
+fn game(spec: &str) -> SolverGame {
+    SolverGame::new(&rules_for(&spec.parse::<GameSpec>().unwrap()).unwrap()).unwrap()
+}
+
+fn check(spec: &str, max: u32) {
+    let g = game(spec);
+    let m = g.pits();
+    let ix = Indexer::new(m, g.total());
+    let mut edges_checked = 0;
+    for b in g.levels(max) {
+        // Forward: every in-level edge, with multiplicity.
+        let mut forward: HashMap<(u64, u64), usize> = HashMap::new();
+        for r in 0..ix.level_size(b) {
+            let board = ix.unrank(b, r);
+            let mut fast = Vec::new();
+            let mut slow = Vec::new();
+            let e1 = g.children(&board, |c| fast.push((c.mv, c.captured, c.board)));
+            let e2 = g.children_reference(&board, |c| slow.push((c.mv, c.captured, c.board)));
+            fast.sort();
+            slow.sort();
+            assert_eq!(e1, e2, "{spec}: end of game at {:?}", &board[..m]);
+            assert_eq!(fast, slow, "{spec}: moves at {:?}", &board[..m]);
+            for (_, captured, child) in fast {
+                if captured == 0 {
+                    *forward.entry((r, ix.rank(&child))).or_default() += 1;
+                }
+            }
+        }
+        // Backward: predecessors of every board.
+        let mut backward: HashMap<(u64, u64), usize> = HashMap::new();
+        for r in 0..ix.level_size(b) {
+            let board = ix.unrank(b, r);
+            g.predecessors(&board, b, |p| {
+                let pb: u32 = p[..m].iter().map(|&c| c as u32).sum();
+                assert_eq!(pb, b);
+                *backward.entry((ix.rank(p), r)).or_default() += 1;
+            });
+        }
+        edges_checked += forward.len();
+        assert_eq!(forward, backward, "{spec}: level {b}");
+    }
+    assert!(
+        edges_checked > 100,
+        "{spec}: too few moves to mean anything"
+    );
+}
+
+#[test]
+fn modiar_predecessors_invert_moves() {
+    check("modiar", 12);
+}
+
+#[test]
+fn mangala_ii_predecessors_invert_moves() {
+    check("mangala-ii", 6);
+}
+
+#[test]
+fn small_variants_predecessors_invert_moves() {
+    check("modiar:seeds=2", 12);
+    check("mangala-ii:pits=3,seeds=2", 12);
+    check("mangala-ii:pits=2,seeds=3", 12);
+}

@@ -1,0 +1,188 @@
+//! `mancala db`: builds and lists the perfect-play databases (retrograde analysis).
+
+use super::common::load_rules;
+use clap::{Args, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use mancala_solver::{BuildProgress, Database, default_data_dir, list_files};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+#[derive(Args)]
+pub struct DbArgs {
+    #[command(subcommand)]
+    pub command: DbCommand,
+}
+
+#[derive(Subcommand)]
+pub enum DbCommand {
+    /// Build the databases of a game, level by level (resumable: built levels are kept).
+    Build(BuildArgs),
+    /// List the database files in the data directory.
+    Info(InfoArgs),
+}
+
+#[derive(Args)]
+pub struct BuildArgs {
+    /// Game id: `modiar` or `mangala-ii` (parameters as in `modiar:seeds=3`).
+    pub game: String,
+    /// Build the levels up to this many stones on the board (default: every level).
+    #[arg(long, value_name = "N")]
+    pub max_stones: Option<u32>,
+    /// Directory of the databases (default: $MANCALA_DATA, else $XDG_DATA_HOME/mancala, else ~/.local/share/mancala).
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Memory the build may use, in MiB (default: 90% of the available memory).
+    #[arg(long, value_name = "MIB")]
+    pub memory_mib: Option<u64>,
+    /// A rules file (TOML) to use instead of the built-in rules.
+    #[arg(long)]
+    pub rules: Option<PathBuf>,
+}
+
+#[derive(Args)]
+pub struct InfoArgs {
+    /// Directory of the databases (default: $MANCALA_DATA, else $XDG_DATA_HOME/mancala, else ~/.local/share/mancala).
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+}
+
+pub fn run(args: DbArgs) -> anyhow::Result<()> {
+    match args.command {
+        DbCommand::Build(a) => build(a),
+        DbCommand::Info(a) => info(a),
+    }
+}
+
+/// Available memory from /proc/meminfo, if the system says.
+fn available_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// A progress bar per level on a terminal, one line per level in any case (on stderr).
+struct Bars {
+    bar: Mutex<Option<ProgressBar>>,
+    tty: bool,
+}
+
+impl BuildProgress for Bars {
+    fn start(&self, level: u32, boards: u64) {
+        if self.tty {
+            let bar = ProgressBar::new(1);
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "level {msg:>3} [{bar:40}] {percent:>3}% {elapsed_precise} eta {eta}",
+                )
+                .expect("a valid template")
+                .progress_chars("=> "),
+            );
+            bar.set_message(format!("{level}"));
+            let _ = boards;
+            *self.bar.lock().unwrap() = Some(bar);
+        }
+    }
+    fn advance(&self, done: u64, total: u64) {
+        if let Some(bar) = self.bar.lock().unwrap().as_ref() {
+            bar.set_length(total);
+            bar.set_position(done);
+        }
+    }
+    fn done(&self, level: u32, boards: u64, built: bool, seconds: f64) {
+        if let Some(bar) = self.bar.lock().unwrap().take() {
+            bar.finish_and_clear();
+        }
+        if built {
+            let rate = if seconds > 0.0 {
+                boards as f64 / seconds
+            } else {
+                0.0
+            };
+            eprintln!(
+                "level {level:>3}: {boards} boards built in {seconds:.2} s ({rate:.0} boards/s)"
+            );
+        } else {
+            eprintln!("level {level:>3}: {boards} boards, already built");
+        }
+    }
+    fn replacing(&self, level: u32, why: &str) {
+        eprintln!("level {level:>3}: rebuilding ({why})");
+    }
+}
+
+fn build(a: BuildArgs) -> anyhow::Result<()> {
+    let rules = load_rules(&a.game, a.rules.as_deref())?;
+    if a.threads == Some(0) {
+        anyhow::bail!("--threads 0: at least one thread is needed");
+    }
+    let total = rules.total_seeds();
+    let max = a.max_stones.unwrap_or(total);
+    if max > total {
+        anyhow::bail!(
+            "--max-stones {max}: {} has only {total} stones",
+            rules.name()
+        );
+    }
+    let dir = a.data_dir.unwrap_or_else(default_data_dir);
+    let db = Database::open(&dir, &rules)?;
+    let limit = a
+        .memory_mib
+        .map(|m| m << 20)
+        .or_else(|| available_memory().map(|b| b / 10 * 9));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.threads.unwrap_or(0))
+        .build()?;
+    let bars = Bars {
+        bar: Mutex::new(None),
+        tty: std::io::stderr().is_terminal(),
+    };
+    let t0 = std::time::Instant::now();
+    let report = pool.install(|| db.build(max, limit, &bars))?;
+    let secs = t0.elapsed().as_secs_f64();
+    let boards: u64 = report.built.iter().map(|&(_, n, _)| n).sum();
+    let rate = if secs > 0.0 {
+        boards as f64 / secs
+    } else {
+        0.0
+    };
+    println!(
+        "{}: levels 0-{max} in {}: {} built ({boards} boards in {secs:.2} s, {rate:.0} boards/s), {} already built",
+        rules.name(),
+        db.dir().display(),
+        report.built.len(),
+        report.kept.len()
+    );
+    Ok(())
+}
+
+fn info(a: InfoArgs) -> anyhow::Result<()> {
+    let dir = a.data_dir.unwrap_or_else(default_data_dir);
+    let files =
+        list_files(&dir).map_err(|e| anyhow::anyhow!("data directory {}: {e}", dir.display()))?;
+    let mut total = 0u64;
+    for f in &files {
+        total += f.bytes;
+        match &f.header {
+            Ok(h) => println!(
+                "{}  game {} level {} entries {} bytes {}",
+                f.path.display(),
+                h.game,
+                h.level,
+                h.entries,
+                f.bytes
+            ),
+            Err(why) => println!("{}  unreadable: {why}", f.path.display()),
+        }
+    }
+    println!(
+        "{} database files, {total} bytes, in {}",
+        files.len(),
+        dir.display()
+    );
+    Ok(())
+}

@@ -1,0 +1,285 @@
+//! `mancala solve` and `mancala db`, run as the real binary: the NOTATION.md contract (the
+//! answer on the last line of stdout; errors one line on stderr, exit 2, nothing on stdout).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn mancala(args: &[&str], data: Option<&Path>) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_mancala"));
+    c.args(args).env_remove("MANCALA_DATA");
+    if let Some(d) = data {
+        c.env("MANCALA_DATA", d);
+    }
+    c.output().expect("the binary runs")
+}
+
+/// A fresh directory under the system's temporary directory, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn tempdir(name: &str) -> TempDir {
+    let p = std::env::temp_dir().join(format!("mancala-solver-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&p);
+    std::fs::create_dir_all(&p).unwrap();
+    TempDir(p)
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn assert_error(o: &Output, needle: &str) {
+    assert_eq!(o.status.code(), Some(2), "stderr: {}", stderr(o));
+    assert!(o.stdout.is_empty(), "nothing on stdout: {}", stdout(o));
+    let err = stderr(o);
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(err.starts_with("error: ") && err.contains(needle), "{err}");
+}
+
+fn last_line(o: &Output) -> String {
+    stdout(o).lines().last().unwrap_or_default().to_string()
+}
+
+#[test]
+fn solve_without_a_database_says_how_to_build_it() {
+    let dir = tempdir("nodb");
+    let d = dir.path().to_str().unwrap();
+    let o = mancala(&["solve", "modiar:seeds=2", "--data-dir", d], None);
+    assert_error(&o, "mancala db build modiar:pits=3,seeds=2");
+    let o = mancala(
+        &[
+            "solve",
+            "mangala-ii",
+            "--position",
+            "0-0-0-0-0-0-0-0-0-0-1-1-34-36-S",
+            "--data-dir",
+            d,
+        ],
+        None,
+    );
+    assert_error(&o, "mancala db build mangala-ii --max-stones 2");
+}
+
+#[test]
+fn build_then_solve_with_json() {
+    let dir = tempdir("build");
+    let d = dir.path().to_str().unwrap();
+    let o = mancala(&["db", "build", "modiar:seeds=2", "--data-dir", d], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(last_line(&o).contains("7 built"), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("level  12"),
+        "a line per level: {}",
+        stderr(&o)
+    );
+    // Built levels are kept.
+    let o = mancala(&["db", "build", "modiar:seeds=2", "--data-dir", d], None);
+    assert!(
+        last_line(&o).contains("0 built") && last_line(&o).contains("7 already built"),
+        "{}",
+        stdout(&o)
+    );
+
+    let o = mancala(
+        &["solve", "modiar:seeds=2", "--json", "--data-dir", d],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&last_line(&o)).unwrap();
+    let value = v["value"].as_i64().unwrap();
+    let result = v["result"].as_str().unwrap();
+    assert_eq!(
+        result,
+        if value > 0 {
+            "win"
+        } else if value < 0 {
+            "loss"
+        } else {
+            "draw"
+        }
+    );
+    let best = v["best"].as_str().unwrap();
+    assert!(
+        v["best_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m == best)
+    );
+    assert_eq!(v["moves"][best].as_i64(), Some(value));
+    assert!(
+        v["moves"]
+            .as_object()
+            .unwrap()
+            .values()
+            .all(|x| x.as_i64().unwrap() <= value)
+    );
+
+    // The library gives the same answer, and the text form ends with it too.
+    let rules = mancala_core::rules_for(&"modiar:seeds=2".parse().unwrap()).unwrap();
+    let db = mancala_solver::Database::open(dir.path(), &rules).unwrap();
+    assert_eq!(db.solve(&rules.start()).unwrap().value as i64, value);
+    let o = mancala(&["solve", "modiar:seeds=2", "--data-dir", d], None);
+    assert!(
+        last_line(&o).starts_with(&format!("value {value:+} {result} best {best}")),
+        "{}",
+        stdout(&o)
+    );
+
+    let o = mancala(&["db", "info", "--data-dir", d], None);
+    assert!(
+        stdout(&o).contains("level-012.mdb") && last_line(&o).starts_with("7 database files"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn the_data_directory_comes_from_mancala_data() {
+    let dir = tempdir("env");
+    let o = mancala(
+        &[
+            "db",
+            "build",
+            "mangala-ii:pits=2,seeds=2",
+            "--max-stones",
+            "4",
+        ],
+        Some(dir.path()),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(dir.path().join("mangala-ii-2x2/level-004.mdb").exists());
+    let o = mancala(
+        &[
+            "solve",
+            "mangala-ii:pits=2,seeds=2",
+            "--position",
+            "1-0-0-1-3-3-N",
+            "--json",
+        ],
+        Some(dir.path()),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&last_line(&o)).unwrap();
+    assert!(v["value"].is_i64());
+    // A finished game has no best move.
+    let o = mancala(
+        &[
+            "solve",
+            "mangala-ii:pits=2,seeds=2",
+            "--position",
+            "0-0-0-0-4-4-S",
+            "--json",
+        ],
+        Some(dir.path()),
+    );
+    let v: serde_json::Value = serde_json::from_str(&last_line(&o)).unwrap();
+    assert_eq!(v["value"], 0);
+    assert_eq!(v["result"], "draw");
+    assert!(v["best"].is_null());
+}
+
+#[test]
+fn bad_input_is_refused_with_exit_status_2() {
+    let dir = tempdir("bad");
+    let d = dir.path().to_str().unwrap();
+    assert_error(
+        &mancala(&["db", "build", "oware", "--data-dir", d], None),
+        "cannot be solved",
+    );
+    assert_error(
+        &mancala(
+            &[
+                "db",
+                "build",
+                "modiar",
+                "--max-stones",
+                "99",
+                "--data-dir",
+                d,
+            ],
+            None,
+        ),
+        "--max-stones 99",
+    );
+    assert_error(
+        &mancala(&["db", "build", "nosuchgame", "--data-dir", d], None),
+        "unknown game",
+    );
+    assert_error(
+        &mancala(
+            &["db", "build", "modiar", "--threads", "0", "--data-dir", d],
+            None,
+        ),
+        "--threads 0",
+    );
+    assert_error(
+        &mancala(
+            &["solve", "modiar", "--position", "7-7-7", "--data-dir", d],
+            None,
+        ),
+        "expected 9 fields",
+    );
+    assert_error(
+        &mancala(
+            &[
+                "db",
+                "build",
+                "mangala-ii",
+                "--max-stones",
+                "40",
+                "--memory-mib",
+                "64",
+                "--data-dir",
+                d,
+            ],
+            None,
+        ),
+        "MiB",
+    );
+}
+
+#[test]
+fn a_damaged_file_is_reported_with_the_rebuild_command() {
+    let dir = tempdir("damaged");
+    let d = dir.path().to_str().unwrap();
+    assert!(
+        mancala(&["db", "build", "modiar:seeds=2", "--data-dir", d], None)
+            .status
+            .success()
+    );
+    let path = dir.path().join("modiar-3x2/level-012.mdb");
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[70] ^= 0x40;
+    std::fs::write(&path, bytes).unwrap();
+    assert_error(
+        &mancala(&["solve", "modiar:seeds=2", "--data-dir", d], None),
+        "checksum",
+    );
+    let o = mancala(&["db", "build", "modiar:seeds=2", "--data-dir", d], None);
+    assert!(
+        o.status.success() && stderr(&o).contains("rebuilding"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        mancala(&["solve", "modiar:seeds=2", "--data-dir", d], None)
+            .status
+            .success()
+    );
+}
