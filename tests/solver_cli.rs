@@ -242,7 +242,7 @@ fn bad_input_is_refused_with_exit_status_2() {
                 "build",
                 "mangala-ii",
                 "--max-stones",
-                "40",
+                "20",
                 "--memory-mib",
                 "64",
                 "--data-dir",

@@ -1,6 +1,6 @@
-//! Build speed: Modiar's levels up to 24 stones (464,646 boards) and one mid-size level of
-//! Mangala II, each built from nothing into a fresh directory. The full builds are commands
-//! (docs/solver.md), not benchmarks.
+//! Build speed: Modiar's levels up to 24 stones (329,329 boards) and Mangala II's levels up
+//! to 10 stones (442,118 boards), each built from nothing into a fresh directory. The full
+//! builds are commands (docs/solver.md), not benchmarks.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use mancala_core::{GameSpec, rules_for};
