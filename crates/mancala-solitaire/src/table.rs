@@ -69,7 +69,8 @@ impl Table {
                     value: max_n,
                     why: "a table has at most 2^24 cells",
                 })?;
-        // Largest cells first, so that the long ones do not start last.
+        // Largest cells first, handed out one at a time as threads come free (a plain parallel
+        // iterator would split the list in halves and run the two largest cells on one thread).
         let mut sizes: Vec<(u64, u64)> = (1..=max_n)
             .flat_map(|n| (1..=max_k).map(move |k| (n, k)))
             .collect();
@@ -80,8 +81,8 @@ impl Table {
             progress: None,
         };
         let results: Vec<((u64, u64), u64)> = sizes
-            .into_par_iter()
-            .with_max_len(1)
+            .into_iter()
+            .par_bridge()
             .map(|(n, k)| {
                 let c = game.cycle_with(method, n, k, &inner)?;
                 let d = done.fetch_add(1, Ordering::Relaxed) + 1;
