@@ -8,7 +8,11 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "mancala", version, about = "Engine and workbench for mancala games")]
+#[command(
+    name = "mancala",
+    version,
+    about = "Engine and workbench for mancala games"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -49,13 +53,19 @@ fn main() -> ExitCode {
             use clap::error::ErrorKind;
             if matches!(
                 e.kind(),
-                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
             ) {
                 e.exit();
             }
             // The contract: one line on stderr, exit status 2.
             let text = e.to_string();
-            let first = text.lines().next().unwrap_or("invalid arguments").trim_start_matches("error: ");
+            let first = text
+                .lines()
+                .next()
+                .unwrap_or("invalid arguments")
+                .trim_start_matches("error: ");
             eprintln!("error: {first} (see mancala --help)");
             return ExitCode::from(2);
         }

@@ -5,7 +5,10 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn mancala(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mancala")).args(args).output().expect("the binary runs")
+    Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
 }
 
 fn mancala_stdin(args: &[&str], input: &str) -> Output {
@@ -16,20 +19,38 @@ fn mancala_stdin(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
 fn answer(o: &Output) -> String {
-    assert!(o.status.success(), "failed: {}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout.clone()).unwrap().lines().last().unwrap_or("").to_string()
+    assert!(
+        o.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout.clone())
+        .unwrap()
+        .lines()
+        .last()
+        .unwrap_or("")
+        .to_string()
 }
 
 /// Exit 2, nothing on stdout, one line on stderr containing `needle`.
 fn assert_error(o: &Output, needle: &str) {
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "stderr: {err}");
-    assert!(o.stdout.is_empty(), "stdout not empty: {}", String::from_utf8_lossy(&o.stdout));
+    assert!(
+        o.stdout.is_empty(),
+        "stdout not empty: {}",
+        String::from_utf8_lossy(&o.stdout)
+    );
     assert_eq!(err.trim_end().lines().count(), 1, "not one line: {err}");
     assert!(err.contains(needle), "'{needle}' not in: {err}");
     assert!(!err.contains("panicked"), "{err}");
@@ -47,14 +68,32 @@ fn perft_answers_on_the_last_line() {
 #[test]
 fn perft_from_a_position() {
     // A position where every Modiar move is an illegal grand slam has no children.
-    assert_eq!(answer(&mancala(&["perft", "modiar", "3", "--position", "0-0-2-1-0-0-20-19-S"])), "0");
+    assert_eq!(
+        answer(&mancala(&[
+            "perft",
+            "modiar",
+            "3",
+            "--position",
+            "0-0-2-1-0-0-20-19-S"
+        ])),
+        "0"
+    );
 }
 
 #[test]
 fn replay_prints_the_position() {
-    assert_eq!(answer(&mancala(&["replay", "modiar", "A"])), "2-8-8-8-8-8-0-0-N");
-    assert_eq!(answer(&mancala(&["replay", "mangala-ii", "A b"])), "1-8-7-7-7-7-7-0-7-7-7-7-0-0-S");
-    assert_eq!(answer(&mancala(&["replay", "mangala-ii", "A", "b"])), "1-8-7-7-7-7-7-0-7-7-7-7-0-0-S");
+    assert_eq!(
+        answer(&mancala(&["replay", "modiar", "A"])),
+        "2-8-8-8-8-8-0-0-N"
+    );
+    assert_eq!(
+        answer(&mancala(&["replay", "mangala-ii", "A b"])),
+        "1-8-7-7-7-7-7-0-7-7-7-7-0-0-S"
+    );
+    assert_eq!(
+        answer(&mancala(&["replay", "mangala-ii", "A", "b"])),
+        "1-8-7-7-7-7-7-0-7-7-7-7-0-0-S"
+    );
     assert_eq!(answer(&mancala(&["replay", "modiar"])), "7-7-7-7-7-7-0-0-S");
 }
 
@@ -77,7 +116,13 @@ fn replay_json_reports_the_end_and_settles() {
     let v: serde_json::Value = serde_json::from_str(&answer(&o)).unwrap();
     assert_eq!(v["over"], false);
     assert_eq!(v["winner"], serde_json::Value::Null);
-    let o = mancala(&["replay", "modiar", "--json", "--position", "1-1-0-3-2-1-18-16-S"]);
+    let o = mancala(&[
+        "replay",
+        "modiar",
+        "--json",
+        "--position",
+        "1-1-0-3-2-1-18-16-S",
+    ]);
     let v: serde_json::Value = serde_json::from_str(&answer(&o)).unwrap();
     assert_eq!(v["position"], "0-0-0-0-0-0-20-22-S");
     assert_eq!(v["winner"], "north");
@@ -85,21 +130,45 @@ fn replay_json_reports_the_end_and_settles() {
 
 #[test]
 fn bad_input_is_a_one_line_error_with_status_2() {
-    assert_error(&mancala(&["replay", "modiar", "--position", "7-7-7-7-7-7-0-S"]), "expected 9 fields");
-    assert_error(&mancala(&["replay", "modiar", "--position", "7-7-q-7-7-7-0-0-S"]), "pit C");
-    assert_error(&mancala(&["replay", "modiar", "--position", "7-7-7-7-7-7-0-1-S"]), "43");
-    assert_error(&mancala(&["replay", "modiar", "--position", "7-7-7-7-7-7-0-0-W"]), "side to move");
+    assert_error(
+        &mancala(&["replay", "modiar", "--position", "7-7-7-7-7-7-0-S"]),
+        "expected 9 fields",
+    );
+    assert_error(
+        &mancala(&["replay", "modiar", "--position", "7-7-q-7-7-7-0-0-S"]),
+        "pit C",
+    );
+    assert_error(
+        &mancala(&["replay", "modiar", "--position", "7-7-7-7-7-7-0-1-S"]),
+        "43",
+    );
+    assert_error(
+        &mancala(&["replay", "modiar", "--position", "7-7-7-7-7-7-0-0-W"]),
+        "side to move",
+    );
     assert_error(&mancala(&["replay", "chess", "e4"]), "unknown game 'chess'");
     assert_error(&mancala(&["perft", "nim", "3"]), "unknown game 'nim'");
-    assert_error(&mancala(&["replay", "modiar", "A", "B"]), "move 2 'B' is illegal");
+    assert_error(
+        &mancala(&["replay", "modiar", "A", "B"]),
+        "move 2 'B' is illegal",
+    );
     assert_error(&mancala(&["replay", "modiar", "A", "a", "Z"]), "move 3");
     assert_error(&mancala(&["replay", "modiar", "D"]), "3 pits");
     assert_error(
-        &mancala(&["replay", "mangala-ii", "--position", "0-0-0-0-0-1-0-0-0-0-0-1-35-35-S", "F f A a B b C c D d E e F"]),
+        &mancala(&[
+            "replay",
+            "mangala-ii",
+            "--position",
+            "0-0-0-0-0-1-0-0-0-0-0-1-35-35-S",
+            "F f A a B b C c D d E e F",
+        ]),
         "already over",
     );
     assert_error(&mancala(&["replay", "modiar:pits=0"]), "pits");
-    assert_error(&mancala(&["replay", "modiar:colour=red"]), "no parameter 'colour'");
+    assert_error(
+        &mancala(&["replay", "modiar:colour=red"]),
+        "no parameter 'colour'",
+    );
     assert_error(&mancala(&["rules", "go"]), "unknown game");
     assert_error(&mancala(&["perft", "el-mirall", "2"]), "solitaire");
 }
@@ -114,7 +183,14 @@ fn illegal_move_message_lists_the_legal_moves() {
 #[test]
 fn games_and_rules_pages() {
     let out = String::from_utf8(mancala(&["games"]).stdout).unwrap();
-    for id in ["modiar", "mangala-ii", "oware", "kalah", "el-mirall", "stones-in-cups"] {
+    for id in [
+        "modiar",
+        "mangala-ii",
+        "oware",
+        "kalah",
+        "el-mirall",
+        "stones-in-cups",
+    ] {
         assert!(out.contains(id), "{id} missing from games");
     }
     for id in ["modiar", "mangala-ii", "oware", "kalah"] {
@@ -142,7 +218,11 @@ fn rules_export_round_trips_through_a_rules_file() {
     assert_eq!(a, b);
     std::fs::write(&file, toml.replace("pits = 6", "pits = 9")).unwrap();
     assert_error(&mancala(&["perft", "x", "2", "--rules", f]), "'pits'");
-    std::fs::write(&file, toml.replace("pass = true", "pass = true\ncolour = 1")).unwrap();
+    std::fs::write(
+        &file,
+        toml.replace("pass = true", "pass = true\ncolour = 1"),
+    )
+    .unwrap();
     assert_error(&mancala(&["perft", "x", "2", "--rules", f]), "colour");
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -154,7 +234,10 @@ fn terminal_play_against_the_computer_to_the_end() {
     for _ in 0..200 {
         script.push_str("A\nB\nC\n");
     }
-    let o = mancala_stdin(&["play", "modiar", "--ai", "greedy", "--seed", "7"], &script);
+    let o = mancala_stdin(
+        &["play", "modiar", "--ai", "greedy", "--seed", "7"],
+        &script,
+    );
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(out.contains("Game over"), "{out}");
@@ -166,7 +249,10 @@ fn terminal_play_against_the_computer_to_the_end() {
 fn terminal_play_explains_a_wrong_pit_and_undoes() {
     let o = mancala_stdin(&["play", "modiar"], "a\nA\nu\nm\nq\n");
     let out = String::from_utf8_lossy(&o.stdout);
-    assert!(out.contains("Not played: 'a' is illegal: it is North's pit, and South is to move"), "{out}");
+    assert!(
+        out.contains("Not played: 'a' is illegal: it is North's pit, and South is to move"),
+        "{out}"
+    );
     assert!(out.contains("Took back A"), "{out}");
     assert!(out.contains("Moves: none yet"), "{out}");
     // The board shows North's row on top, reversed: c b a.
@@ -179,30 +265,51 @@ fn ogn_written_by_replay_and_play_reads_back() {
     std::fs::create_dir_all(&dir).unwrap();
     let f = dir.join("g.ogn");
     let fs = f.to_str().unwrap();
-    let direct = answer(&mancala(&["replay", "mangala-ii", "A b C d E", "--write-ogn", fs]));
+    let direct = answer(&mancala(&[
+        "replay",
+        "mangala-ii",
+        "A b C d E",
+        "--write-ogn",
+        fs,
+    ]));
     let text = std::fs::read_to_string(&f).unwrap();
-    assert!(text.contains("[Variant \"Mangala II\"]") && text.contains("1. A b"), "{text}");
+    assert!(
+        text.contains("[Variant \"Mangala II\"]") && text.contains("1. A b"),
+        "{text}"
+    );
     // Read back, with the game named by the record, then continued with one more move.
     assert_eq!(answer(&mancala(&["replay", "--ogn", fs])), direct);
     let more = answer(&mancala(&["replay", "mangala-ii", "--ogn", fs, "f"]));
-    assert_eq!(more, answer(&mancala(&["replay", "mangala-ii", "A b C d E f"])));
+    assert_eq!(
+        more,
+        answer(&mancala(&["replay", "mangala-ii", "A b C d E f"]))
+    );
     // A record of another game is refused.
     assert_error(&mancala(&["replay", "modiar", "--ogn", fs]), "OGN file");
     std::fs::write(&f, "[Variant \"Modiar\"]\n1. A a 2. Q *\n").unwrap();
     assert_error(&mancala(&["replay", "--ogn", fs]), "OGN file");
     // Terminal play writes its record on leaving.
     let g = dir.join("play.ogn");
-    let o = mancala_stdin(&["play", "modiar", "--ogn", g.to_str().unwrap()], "A\na\nq\n");
+    let o = mancala_stdin(
+        &["play", "modiar", "--ogn", g.to_str().unwrap()],
+        "A\na\nq\n",
+    );
     assert!(o.status.success());
     let rec = std::fs::read_to_string(&g).unwrap();
     assert!(rec.contains("1. A a"), "{rec}");
-    assert_eq!(answer(&mancala(&["replay", "--ogn", g.to_str().unwrap()])), answer(&mancala(&["replay", "modiar", "A a"])));
+    assert_eq!(
+        answer(&mancala(&["replay", "--ogn", g.to_str().unwrap()])),
+        answer(&mancala(&["replay", "modiar", "A a"]))
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn bad_flags_are_one_line_errors() {
-    assert_error(&mancala(&["perft", "modiar", "3", "--frobnicate"]), "--frobnicate");
+    assert_error(
+        &mancala(&["perft", "modiar", "3", "--frobnicate"]),
+        "--frobnicate",
+    );
     assert_error(&mancala(&["perft", "modiar", "three"]), "three");
     assert_error(&mancala(&["nonsense"]), "nonsense");
     assert_error(&mancala(&["perft"]), "required");

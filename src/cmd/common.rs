@@ -7,8 +7,10 @@ use std::path::Path;
 /// The rules of `game`, or of the rules file `file` when given.
 pub fn load_rules(game: &str, file: Option<&Path>) -> anyhow::Result<Rules> {
     if let Some(path) = file {
-        let text = std::fs::read_to_string(path).with_context(|| format!("rules file {}", path.display()))?;
-        let r = parse_rules_toml(&text).with_context(|| format!("rules file {}", path.display()))?;
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("rules file {}", path.display()))?;
+        let r =
+            parse_rules_toml(&text).with_context(|| format!("rules file {}", path.display()))?;
         return Ok(Rules::new(r)?);
     }
     let spec: GameSpec = game.parse()?;
@@ -26,11 +28,22 @@ pub fn start_position(rules: &Rules, text: Option<&str>) -> anyhow::Result<Posit
 /// Writes `text` to `path` through a temporary file in the same folder and a rename, so that a
 /// crash never leaves a half-written file in place of a good one.
 pub fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().ok_or_else(|| anyhow::anyhow!("{}: not a file name", path.display()))?;
-    let tmp = dir.join(format!(".{}.tmp{}", name.to_string_lossy(), std::process::id()));
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .ok_or_else(|| anyhow::anyhow!("{}: not a file name", path.display()))?;
+    let tmp = dir.join(format!(
+        ".{}.tmp{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
     std::fs::write(&tmp, text).with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display())).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
+    std::fs::rename(&tmp, path)
+        .with_context(|| format!("writing {}", path.display()))
+        .inspect_err(|_| {
+            let _ = std::fs::remove_file(&tmp);
+        })
 }

@@ -25,12 +25,18 @@ pub fn run(args: GamesArgs) -> anyhow::Result<()> {
             });
             println!("{v}");
         } else {
-            println!("{:<16} {:<14} 2x{} board, {} seeds a pit", id, r.name, r.pits, r.seeds);
+            println!(
+                "{:<16} {:<14} 2x{} board, {} seeds a pit",
+                id, r.name, r.pits, r.seeds
+            );
         }
     }
     for (id, name, params) in SOLITAIRES {
         if args.json {
-            println!("{}", serde_json::json!({"id": id, "name": name, "kind": "solitaire"}));
+            println!(
+                "{}",
+                serde_json::json!({"id": id, "name": name, "kind": "solitaire"})
+            );
         } else {
             println!("{id:<16} {name:<14} solitaire ({params})");
         }

@@ -89,7 +89,9 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
                 break;
             }
             let m = o.choose(&game);
-            let eff = game.play(m).map_err(|e| anyhow::anyhow!("the computer chose an illegal move: {e}"))?;
+            let eff = game
+                .play(m)
+                .map_err(|e| anyhow::anyhow!("the computer chose an illegal move: {e}"))?;
             println!("{} ({}) plays {}{}", side, o.name(), m, capture_mark(&eff));
         }
         println!();
@@ -115,7 +117,10 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
             }
             "?" | "help" => {
                 println!("{HELP}");
-                println!("Computer levels (mancala play GAME --ai LEVEL): {}", super::opponent::LEVELS.join(", "));
+                println!(
+                    "Computer levels (mancala play GAME --ai LEVEL): {}",
+                    super::opponent::LEVELS.join(", ")
+                );
             }
             "m" | "moves" => println!("Moves: {}", move_list(&game)),
             "u" | "undo" => undo(&mut game, ai.as_ref().map(|(_, s)| *s)),
@@ -137,7 +142,11 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
             _ => match game.play_str(cmd) {
                 Ok(eff) => {
                     if eff.captured > 0 {
-                        println!("{} captures {}.", game.plies().last().unwrap().before.side(), eff.captured);
+                        println!(
+                            "{} captures {}.",
+                            game.plies().last().unwrap().before.side(),
+                            eff.captured
+                        );
                     } else if eff.capture_forfeited {
                         println!("{}", forfeit_reason(&game));
                     }
@@ -168,7 +177,11 @@ fn undo(game: &mut Game, ai_side: Option<Side>) {
 }
 
 fn capture_mark(eff: &Effect) -> String {
-    if eff.captured > 0 { format!(" and captures {}", eff.captured) } else { String::new() }
+    if eff.captured > 0 {
+        format!(" and captures {}", eff.captured)
+    } else {
+        String::new()
+    }
 }
 
 fn move_list(game: &Game) -> String {
@@ -183,7 +196,15 @@ fn move_list(game: &Game) -> String {
                 s.push_str(" ...");
             }
         }
-        s.push_str(&format!(" {}{}", p.mv, if p.effect.captured > 0 { format!("+{}", p.effect.captured) } else { String::new() }));
+        s.push_str(&format!(
+            " {}{}",
+            p.mv,
+            if p.effect.captured > 0 {
+                format!("+{}", p.effect.captured)
+            } else {
+                String::new()
+            }
+        ));
     }
     if s.is_empty() { "none yet".into() } else { s }
 }
@@ -193,7 +214,11 @@ pub fn draw(game: &Game) -> String {
     let pos: Position = game.position();
     let n = pos.pits_per_row();
     let rules = game.rules();
-    let word = if rules.ruleset().stores { "store" } else { "captured" };
+    let word = if rules.ruleset().stores {
+        "store"
+    } else {
+        "captured"
+    };
     let mut s = String::new();
     let cell = |c: u8| format!("[{c:>3}]");
     let letters = |side: Side| -> Vec<String> {
@@ -207,14 +232,32 @@ pub fn draw(game: &Game) -> String {
     let mut north_letters = letters(Side::North);
     north_letters.reverse();
     s.push_str(&format!("   {}\n", north_letters.concat()));
-    let north: Vec<String> = pos.row(Side::North).iter().rev().map(|&c| cell(c)).collect();
-    s.push_str(&format!("N  {}   North {word}: {}\n", north.concat(), pos.score(Side::North)));
+    let north: Vec<String> = pos
+        .row(Side::North)
+        .iter()
+        .rev()
+        .map(|&c| cell(c))
+        .collect();
+    s.push_str(&format!(
+        "N  {}   North {word}: {}\n",
+        north.concat(),
+        pos.score(Side::North)
+    ));
     let south: Vec<String> = pos.row(Side::South).iter().map(|&c| cell(c)).collect();
-    s.push_str(&format!("S  {}   South {word}: {}\n", south.concat(), pos.score(Side::South)));
+    s.push_str(&format!(
+        "S  {}   South {word}: {}\n",
+        south.concat(),
+        pos.score(Side::South)
+    ));
     s.push_str(&format!("   {}\n", letters(Side::South).concat()));
     let legal = game.legal_moves();
     if !game.is_over() {
-        s.push_str(&format!("Move {}: {} to move; legal: {}\n", game.plies().len() + 1, pos.side(), legal));
+        s.push_str(&format!(
+            "Move {}: {} to move; legal: {}\n",
+            game.plies().len() + 1,
+            pos.side(),
+            legal
+        ));
     }
     s
 }
@@ -250,14 +293,25 @@ fn record(game: &Game, ai: Option<&(Box<dyn Opponent>, Side)>) -> Record {
     };
     let (south, north) = (name(Side::South), name(Side::North));
     let date = today();
-    Record::from_game(game, &[("South", &south), ("North", &north), ("Date", &date)])
+    Record::from_game(
+        game,
+        &[("South", &south), ("North", &north), ("Date", &date)],
+    )
 }
 
-fn save(game: &Game, path: &std::path::Path, ai: Option<&(Box<dyn Opponent>, Side)>) -> anyhow::Result<()> {
+fn save(
+    game: &Game,
+    path: &std::path::Path,
+    ai: Option<&(Box<dyn Opponent>, Side)>,
+) -> anyhow::Result<()> {
     super::common::write_atomically(path, &record(game, ai).to_string())
 }
 
-fn save_on_exit(game: &Game, args: &PlayArgs, ai: Option<&(Box<dyn Opponent>, Side)>) -> anyhow::Result<()> {
+fn save_on_exit(
+    game: &Game,
+    args: &PlayArgs,
+    ai: Option<&(Box<dyn Opponent>, Side)>,
+) -> anyhow::Result<()> {
     if let Some(path) = &args.ogn {
         save(game, path, ai)?;
         println!("Game saved to {}.", path.display());

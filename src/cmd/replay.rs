@@ -1,8 +1,8 @@
 //! `mancala replay`: plays moves from a position and prints the resulting position.
 
 use super::common::{load_rules, start_position};
-use clap::Args;
 use anyhow::Context;
+use clap::Args;
 use mancala_core::record::Record;
 use mancala_core::{Game, MoveError};
 
@@ -60,7 +60,6 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
     print_result(&game, args.json);
     Ok(())
 }
-
 
 /// Plays each move, naming the first one that fails by its number.
 pub fn play_all<'a>(game: &mut Game, moves: impl Iterator<Item = &'a str>) -> anyhow::Result<()> {

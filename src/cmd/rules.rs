@@ -19,7 +19,10 @@ const PAGES: &[(&str, &str)] = &[
     ("oware", include_str!("../../docs/rules/oware.md")),
     ("kalah", include_str!("../../docs/rules/kalah.md")),
     ("el-mirall", include_str!("../../docs/rules/el-mirall.md")),
-    ("stones-in-cups", include_str!("../../docs/rules/stones-in-cups.md")),
+    (
+        "stones-in-cups",
+        include_str!("../../docs/rules/stones-in-cups.md"),
+    ),
 ];
 
 pub fn run(args: RulesArgs) -> anyhow::Result<()> {
@@ -37,7 +40,10 @@ pub fn run(args: RulesArgs) -> anyhow::Result<()> {
             // A resized game: the parameters as data.
             Some(resized) => print!("{}", rules_to_toml(&resized)),
             // The shipped file, with its comments.
-            None => print!("{}", mancala_core::catalog::builtin_source(&spec.id).unwrap_or(&rules_to_toml(&r))),
+            None => print!(
+                "{}",
+                mancala_core::catalog::builtin_source(&spec.id).unwrap_or(&rules_to_toml(&r))
+            ),
         }
         return Ok(());
     }

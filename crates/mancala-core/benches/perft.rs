@@ -7,13 +7,20 @@ use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
-    for (game, depth) in [("mangala-ii", 7), ("modiar", 10), ("oware", 8), ("kalah", 7)] {
+    for (game, depth) in [
+        ("mangala-ii", 7),
+        ("modiar", 10),
+        ("oware", 8),
+        ("kalah", 7),
+    ] {
         let rules = rules_for(&game.parse().unwrap()).unwrap();
         let start = rules.start();
         let leaves = perft(&rules, &start, depth);
         group.throughput(Throughput::Elements(leaves));
         group.sample_size(10);
-        group.bench_function(format!("{game}/{depth}"), |b| b.iter(|| perft(&rules, black_box(&start), depth)));
+        group.bench_function(format!("{game}/{depth}"), |b| {
+            b.iter(|| perft(&rules, black_box(&start), depth))
+        });
     }
     group.finish();
 }

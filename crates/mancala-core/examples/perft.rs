@@ -22,6 +22,9 @@ fn main() {
     let t = std::time::Instant::now();
     let n = mancala_core::perft(&rules, &pos, depth);
     let s = t.elapsed().as_secs_f64();
-    eprintln!("{game} depth {depth}: {n} leaves in {s:.3} s = {:.1} M leaves/s", n as f64 / s / 1e6);
+    eprintln!(
+        "{game} depth {depth}: {n} leaves in {s:.3} s = {:.1} M leaves/s",
+        n as f64 / s / 1e6
+    );
     println!("{n}");
 }

@@ -27,7 +27,8 @@ pub enum RulesFileError {
 
 /// Reads a ruleset from TOML text and checks it.
 pub fn parse_rules_toml(text: &str) -> Result<Ruleset, RulesFileError> {
-    let r: Ruleset = toml::from_str(text).map_err(|e| RulesFileError::Toml(toml_error(text, &e)))?;
+    let r: Ruleset =
+        toml::from_str(text).map_err(|e| RulesFileError::Toml(toml_error(text, &e)))?;
     r.validate()?;
     Ok(r)
 }
@@ -49,11 +50,19 @@ fn toml_error(text: &str, e: &toml::de::Error) -> String {
         .unwrap_or_default();
     if text[start..end].contains('\n') {
         // The error is about a whole table (a missing parameter): no single line to show.
-        return if table.is_empty() { msg } else { format!("{}: {msg}", table.trim_start()) };
+        return if table.is_empty() {
+            msg
+        } else {
+            format!("{}: {msg}", table.trim_start())
+        };
     }
     let line_no = before.matches('\n').count() + 1;
     let line = text.lines().nth(line_no - 1).unwrap_or("").trim();
-    let table = if line.starts_with('[') { String::new() } else { table };
+    let table = if line.starts_with('[') {
+        String::new()
+    } else {
+        table
+    };
     format!("line {line_no}{table}: `{line}`: {msg}")
 }
 
@@ -73,7 +82,10 @@ pub fn builtin(id: &str) -> Option<Ruleset> {
 /// The TOML file of the built-in game `id` as shipped, with its comments (what
 /// `mancala rules --export` should print for an unresized game).
 pub fn builtin_source(id: &str) -> Option<&'static str> {
-    BUILTIN_RULES.iter().find(|(k, _)| *k == id).map(|(_, text)| *text)
+    BUILTIN_RULES
+        .iter()
+        .find(|(k, _)| *k == id)
+        .map(|(_, text)| *text)
 }
 
 /// Ids of the built-in two-row games.
@@ -88,7 +100,9 @@ pub fn rules_for(spec: &GameSpec) -> Result<Rules, SpecError> {
             SpecError::BadValue {
                 key: "game".into(),
                 value: spec.id.clone(),
-                why: "is a solitaire, not a two-player game (see `mancala cycle` and `mancala play`)".into(),
+                why:
+                    "is a solitaire, not a two-player game (see `mancala cycle` and `mancala play`)"
+                        .into(),
             }
         } else {
             SpecError::UnknownGame(spec.id.clone())

@@ -3,7 +3,7 @@
 
 use crate::moves::{Move, MoveSet};
 use crate::position::Position;
-use crate::rules::{EndReason, Effect, MoveError, Outcome, Rules};
+use crate::rules::{Effect, EndReason, MoveError, Outcome, Rules};
 use crate::ruleset::Repetition;
 
 /// One move of a game, with what it did.
@@ -35,7 +35,13 @@ impl Game {
     /// A game from a set-up position (checked by the caller through [`Rules::parse_position`]).
     pub fn from_position(rules: Rules, start: Position) -> Game {
         let end = rules.end_reason(&start);
-        Game { rules, start, plies: Vec::new(), current: start, end }
+        Game {
+            rules,
+            start,
+            plies: Vec::new(),
+            current: start,
+            end,
+        }
     }
 
     pub fn rules(&self) -> &Rules {
@@ -99,9 +105,15 @@ impl Game {
             return Err(MoveError::GameOver { mv: m.to_string() });
         }
         let (next, effect) = self.rules.play(&self.current, m)?;
-        self.plies.push(Ply { mv: m, effect, before: self.current });
+        self.plies.push(Ply {
+            mv: m,
+            effect,
+            before: self.current,
+        });
         self.current = next;
-        self.end = self.history_end().or_else(|| self.rules.end_reason(&self.current));
+        self.end = self
+            .history_end()
+            .or_else(|| self.rules.end_reason(&self.current));
         Ok(effect)
     }
 

@@ -9,7 +9,10 @@ use std::str::FromStr;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
     /// Sow pit `pit` (0 = the row's left-most pit from its owner's view) of `side`'s row.
-    Sow { side: Side, pit: u8 },
+    Sow {
+        side: Side,
+        pit: u8,
+    },
     Pass,
 }
 
@@ -27,8 +30,14 @@ impl Move {
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Move::Sow { side: Side::South, pit } => write!(f, "{}", (b'A' + pit) as char),
-            Move::Sow { side: Side::North, pit } => write!(f, "{}", (b'a' + pit) as char),
+            Move::Sow {
+                side: Side::South,
+                pit,
+            } => write!(f, "{}", (b'A' + pit) as char),
+            Move::Sow {
+                side: Side::North,
+                pit,
+            } => write!(f, "{}", (b'a' + pit) as char),
             Move::Pass => f.write_str("pass"),
         }
     }
@@ -50,10 +59,16 @@ impl FromStr for Move {
         if bytes.len() == 1 {
             let c = bytes[0];
             if (b'A'..b'A' + MAX_ROW as u8).contains(&c) {
-                return Ok(Move::Sow { side: Side::South, pit: c - b'A' });
+                return Ok(Move::Sow {
+                    side: Side::South,
+                    pit: c - b'A',
+                });
             }
             if (b'a'..b'a' + MAX_ROW as u8).contains(&c) {
-                return Ok(Move::Sow { side: Side::North, pit: c - b'a' });
+                return Ok(Move::Sow {
+                    side: Side::North,
+                    pit: c - b'a',
+                });
             }
         }
         Err(MoveSyntaxError(s.to_string()))
@@ -70,7 +85,11 @@ pub struct MoveSet {
 
 impl MoveSet {
     pub(crate) const fn empty(side: Side) -> MoveSet {
-        MoveSet { bits: 0, pass: false, side }
+        MoveSet {
+            bits: 0,
+            pass: false,
+            side,
+        }
     }
 
     /// Number of legal moves.
@@ -87,7 +106,9 @@ impl MoveSet {
     pub fn contains(&self, m: Move) -> bool {
         match m {
             Move::Pass => self.pass,
-            Move::Sow { side, pit } => side == self.side && (pit as usize) < 16 && self.bits & (1 << pit) != 0,
+            Move::Sow { side, pit } => {
+                side == self.side && (pit as usize) < 16 && self.bits & (1 << pit) != 0
+            }
         }
     }
 
@@ -97,7 +118,11 @@ impl MoveSet {
     }
 
     pub fn iter(&self) -> MoveSetIter {
-        MoveSetIter { bits: self.bits, pass: self.pass, side: self.side }
+        MoveSetIter {
+            bits: self.bits,
+            pass: self.pass,
+            side: self.side,
+        }
     }
 
     /// The moves as a `Vec`, in pit order.
@@ -151,7 +176,10 @@ impl Iterator for MoveSetIter {
         if self.bits != 0 {
             let pit = self.bits.trailing_zeros() as u8;
             self.bits &= self.bits - 1;
-            Some(Move::Sow { side: self.side, pit })
+            Some(Move::Sow {
+                side: self.side,
+                pit,
+            })
         } else if self.pass {
             self.pass = false;
             Some(Move::Pass)

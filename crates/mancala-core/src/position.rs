@@ -29,13 +29,20 @@ impl Position {
     /// slices of that length). Use [`crate::Rules::position`] for a checked one.
     pub fn from_parts(south: &[u8], north: &[u8], scores: BySide<u8>, side: Side) -> Position {
         let n = south.len();
-        assert!((1..=MAX_ROW).contains(&n) && north.len() == n, "rows must have 1..=8 pits each");
+        assert!(
+            (1..=MAX_ROW).contains(&n) && north.len() == n,
+            "rows must have 1..=8 pits each"
+        );
         let mut cells = [0u8; CELLS];
         cells[..n].copy_from_slice(south);
         cells[n..2 * n].copy_from_slice(north);
         cells[store(Side::South)] = scores.south;
         cells[store(Side::North)] = scores.north;
-        Position { cells, n: n as u8, side }
+        Position {
+            cells,
+            n: n as u8,
+            side,
+        }
     }
 
     /// Pits per row.
@@ -107,6 +114,12 @@ impl fmt::Display for Position {
         for c in self.pits() {
             write!(f, "{c}-")?;
         }
-        write!(f, "{}-{}-{}", self.score(Side::South), self.score(Side::North), self.side.letter())
+        write!(
+            f,
+            "{}-{}-{}",
+            self.score(Side::South),
+            self.score(Side::North),
+            self.side.letter()
+        )
     }
 }

@@ -287,7 +287,11 @@ fn error_label(numbers: &[String], i: usize) -> String {
     if !numbers[i].is_empty() {
         return numbers[i].clone();
     }
-    let prev = numbers[..i].iter().rev().find(|l| !l.is_empty()).map_or("1", |l| l.trim_end_matches('.'));
+    let prev = numbers[..i]
+        .iter()
+        .rev()
+        .find(|l| !l.is_empty())
+        .map_or("1", |l| l.trim_end_matches('.'));
     format!("{prev}...")
 }
 

@@ -4,8 +4,8 @@
 use crate::moves::{Move, MoveSet};
 use crate::position::{CELLS, Position, store};
 use crate::ruleset::{
-    CaptureRows, Chain, Direction, End, Feeding, GrandSlam, Leftover, MAX_ROW, OppositeCapture, Ruleset,
-    RulesetError,
+    CaptureRows, Chain, Direction, End, Feeding, GrandSlam, Leftover, MAX_ROW, OppositeCapture,
+    Ruleset, RulesetError,
 };
 use crate::side::{BySide, Side};
 use std::fmt;
@@ -73,7 +73,11 @@ impl Outcome {
             std::cmp::Ordering::Less => Some(Side::North),
             std::cmp::Ordering::Equal => None,
         };
-        Outcome { scores, winner, reason }
+        Outcome {
+            scores,
+            winner,
+            reason,
+        }
     }
 
     /// `south`, `north` or `draw`.
@@ -85,16 +89,39 @@ impl Outcome {
 /// What is wrong with a position string, naming the field.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
-    #[error("position '{text}': expected {expected} fields separated by '-' ({layout}), found {found}")]
-    FieldCount { text: String, expected: usize, found: usize, layout: String },
+    #[error(
+        "position '{text}': expected {expected} fields separated by '-' ({layout}), found {found}"
+    )]
+    FieldCount {
+        text: String,
+        expected: usize,
+        found: usize,
+        layout: String,
+    },
     #[error("position field {index} ({field}): '{value}' is not a whole number")]
-    NotANumber { index: usize, field: String, value: String },
+    NotANumber {
+        index: usize,
+        field: String,
+        value: String,
+    },
     #[error("position field {index} ({field}): {value} is more than a cell can hold (255)")]
-    TooLarge { index: usize, field: String, value: String },
+    TooLarge {
+        index: usize,
+        field: String,
+        value: String,
+    },
     #[error("position field {index} (side to move): '{value}' is not S or N")]
     Side { index: usize, value: String },
-    #[error("position: the seeds add up to {found} (board {board}, captures {captured}), but {game} has {expected}")]
-    Total { found: u32, board: u32, captured: u32, expected: u32, game: String },
+    #[error(
+        "position: the seeds add up to {found} (board {board}, captures {captured}), but {game} has {expected}"
+    )]
+    Total {
+        found: u32,
+        board: u32,
+        captured: u32,
+        expected: u32,
+        game: String,
+    },
     #[error("position: {0}")]
     Impossible(String),
 }
@@ -105,9 +132,18 @@ pub enum MoveError {
     #[error(transparent)]
     Syntax(#[from] crate::moves::MoveSyntaxError),
     #[error("'{mv}': {game} has {n} pits a row ({range})")]
-    NoSuchPit { mv: String, game: String, n: usize, range: String },
+    NoSuchPit {
+        mv: String,
+        game: String,
+        n: usize,
+        range: String,
+    },
     #[error("'{mv}' is illegal: {why} (legal: {legal})")]
-    Illegal { mv: String, why: String, legal: MoveSet },
+    Illegal {
+        mv: String,
+        why: String,
+        legal: MoveSet,
+    },
     #[error("'{mv}': the game is over")]
     GameOver { mv: String },
 }
@@ -228,7 +264,8 @@ impl Rules {
             let row = vec![ruleset.seeds; n];
             Position::from_parts(&row, &row, BySide::new(0, 0), Side::South)
         };
-        let filter_moves = ruleset.grand_slam == GrandSlam::Illegal || ruleset.feeding != Feeding::None;
+        let filter_moves =
+            ruleset.grand_slam == GrandSlam::Illegal || ruleset.feeding != Feeding::None;
         let total = ruleset.total_seeds();
         let sow_table = (!ruleset.stores).then(|| Box::new(SowTable::new(&ruleset, &next[0])));
         let row_bytes = (1u128 << (8 * n)) - 1;
@@ -305,13 +342,22 @@ impl Rules {
         if let Some(r) = self.static_end(pos) {
             return Some(r);
         }
-        if self.moves_unless_ended(pos).is_empty() { Some(EndReason::NoLegalMove) } else { None }
+        if self.moves_unless_ended(pos).is_empty() {
+            Some(EndReason::NoLegalMove)
+        } else {
+            None
+        }
     }
 
     /// Ends that need no move generation.
     #[inline(always)]
     fn static_end(&self, pos: &Position) -> Option<EndReason> {
-        let End { majority, row_empty, empty_board, .. } = self.end;
+        let End {
+            majority,
+            row_empty,
+            empty_board,
+            ..
+        } = self.end;
         if majority {
             let half = self.total / 2;
             if pos.score(Side::South) as u32 > half || pos.score(Side::North) as u32 > half {
@@ -347,7 +393,11 @@ impl Rules {
         if self.filter_moves && bits != 0 {
             bits = self.filter(pos, bits);
         }
-        MoveSet { bits, pass: bits == 0 && self.pass, side }
+        MoveSet {
+            bits,
+            pass: bits == 0 && self.pass,
+            side,
+        }
     }
 
     /// Applies the grand-slam prohibition and the duty to feed.
@@ -425,7 +475,13 @@ impl Rules {
 
     fn pit_range(&self) -> String {
         let last = (self.n - 1) as u8;
-        format!("{}-{} for South, {}-{} for North", 'A', (b'A' + last) as char, 'a', (b'a' + last) as char)
+        format!(
+            "{}-{} for South, {}-{} for North",
+            'A',
+            (b'A' + last) as char,
+            'a',
+            (b'a' + last) as char
+        )
     }
 
     /// Checks that `m` is legal at `pos`, explaining why not.
@@ -458,7 +514,8 @@ impl Rules {
                         let mut p = *pos;
                         let eff = self.apply(&mut p, side.index() * self.n + pit as usize);
                         if self.ruleset.grand_slam == GrandSlam::Illegal && eff.grand_slam {
-                            "it would capture every seed of the opponent's row (grand slam)".to_string()
+                            "it would capture every seed of the opponent's row (grand slam)"
+                                .to_string()
                         } else if pos.row_total(side.other()) == 0 {
                             "the opponent's row is empty and this move does not feed it".to_string()
                         } else {
@@ -478,7 +535,10 @@ impl Rules {
         let r = &self.ruleset;
         let first_move = r.first_move_no_capture && *pos == self.start;
         let landing = self.sow(pos, origin);
-        let mut eff = Effect { landing: Some(landing as u8), ..Effect::default() };
+        let mut eff = Effect {
+            landing: Some(landing as u8),
+            ..Effect::default()
+        };
         let two_n = 2 * self.n;
         if landing < two_n {
             if !r.capture.counts.is_empty() {
@@ -576,8 +636,12 @@ impl Rules {
     /// `false` means it certainly does not. For search: cheaper than playing the move.
     #[inline]
     pub fn may_score(&self, pos: &Position, m: Move) -> bool {
-        let Some(origin) = m.board_index(self.n) else { return false };
-        let Some(t) = &self.sow_table else { return true };
+        let Some(origin) = m.board_index(self.n) else {
+            return false;
+        };
+        let Some(t) = &self.sow_table else {
+            return true;
+        };
         if self.ruleset.capture.counts.is_empty() {
             return false;
         }
@@ -589,7 +653,14 @@ impl Rules {
     /// Captures by count at `landing`, with the chain, the first-move exemption and the
     /// grand-slam policy.
     #[inline(always)]
-    fn count_capture(&self, pos: &mut Position, landing: usize, side: Side, first_move: bool, eff: &mut Effect) {
+    fn count_capture(
+        &self,
+        pos: &mut Position,
+        landing: usize,
+        side: Side,
+        first_move: bool,
+        eff: &mut Effect,
+    ) {
         let rows = self.capture_rows[side.index()];
         let cells = &mut pos.cells;
         if rows & (1 << landing) == 0 || !self.captures[cells[landing] as usize] {
@@ -613,8 +684,10 @@ impl Rules {
         if mask & opp_row != 0 {
             let n = self.n;
             let base = side.other().index() * n;
-            let left: u32 =
-                (0..n).filter(|k| mask & (1 << (base + k)) == 0).map(|k| cells[base + k] as u32).sum();
+            let left: u32 = (0..n)
+                .filter(|k| mask & (1 << (base + k)) == 0)
+                .map(|k| cells[base + k] as u32)
+                .sum();
             eff.grand_slam = left == 0;
         }
         if eff.grand_slam && self.ruleset.grand_slam != GrandSlam::Legal {
@@ -695,9 +768,17 @@ impl Rules {
             let field = self.field_name(k);
             let v = f.trim();
             if v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(PositionError::NotANumber { index: k + 1, field, value: v.to_string() });
+                return Err(PositionError::NotANumber {
+                    index: k + 1,
+                    field,
+                    value: v.to_string(),
+                });
             }
-            let c: u8 = v.parse().map_err(|_| PositionError::TooLarge { index: k + 1, field, value: v.to_string() })?;
+            let c: u8 = v.parse().map_err(|_| PositionError::TooLarge {
+                index: k + 1,
+                field,
+                value: v.to_string(),
+            })?;
             counts.push(c);
         }
         let side: Side = fields[2 * n + 2]
@@ -705,15 +786,32 @@ impl Rules {
             .parse()
             .ok()
             .filter(|_| matches!(fields[2 * n + 2].trim(), "S" | "N"))
-            .ok_or_else(|| PositionError::Side { index: expected, value: fields[2 * n + 2].trim().to_string() })?;
-        self.position(&counts[..n], &counts[n..2 * n], BySide::new(counts[2 * n], counts[2 * n + 1]), side)
+            .ok_or_else(|| PositionError::Side {
+                index: expected,
+                value: fields[2 * n + 2].trim().to_string(),
+            })?;
+        self.position(
+            &counts[..n],
+            &counts[n..2 * n],
+            BySide::new(counts[2 * n], counts[2 * n + 1]),
+            side,
+        )
     }
 
     /// A checked position from its parts.
-    pub fn position(&self, south: &[u8], north: &[u8], scores: BySide<u8>, side: Side) -> Result<Position, PositionError> {
+    pub fn position(
+        &self,
+        south: &[u8],
+        north: &[u8],
+        scores: BySide<u8>,
+        side: Side,
+    ) -> Result<Position, PositionError> {
         let n = self.n;
         if south.len() != n || north.len() != n {
-            return Err(PositionError::Impossible(format!("{} has {n} pits a row", self.ruleset.name)));
+            return Err(PositionError::Impossible(format!(
+                "{} has {n} pits a row",
+                self.ruleset.name
+            )));
         }
         let board: u32 = south.iter().chain(north).map(|&c| c as u32).sum();
         let captured = scores.south as u32 + scores.north as u32;
@@ -730,7 +828,11 @@ impl Rules {
     }
 
     fn score_word(&self) -> &'static str {
-        if self.ruleset.stores { "store" } else { "captures" }
+        if self.ruleset.stores {
+            "store"
+        } else {
+            "captures"
+        }
     }
 
     fn field_name(&self, k: usize) -> String {
@@ -771,6 +873,11 @@ impl SowTable {
             }
             full.push(w);
         }
-        SowTable { lap, incr, landing, full }
+        SowTable {
+            lap,
+            incr,
+            landing,
+            full,
+        }
     }
 }

@@ -219,7 +219,10 @@ pub struct RulesetError {
 }
 
 fn err(param: &'static str, why: impl Into<String>) -> RulesetError {
-    RulesetError { param, why: why.into() }
+    RulesetError {
+        param,
+        why: why.into(),
+    }
 }
 
 impl Ruleset {
@@ -231,12 +234,21 @@ impl Ruleset {
     /// Checks that the parameters describe a playable game.
     pub fn validate(&self) -> Result<(), RulesetError> {
         if self.id.is_empty()
-            || !self.id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            || !self
+                .id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
         {
-            return Err(err("id", "must be non-empty lowercase letters, digits and '-'"));
+            return Err(err(
+                "id",
+                "must be non-empty lowercase letters, digits and '-'",
+            ));
         }
         if self.pits == 0 || self.pits as usize > MAX_ROW {
-            return Err(err("pits", format!("must be from 1 to {MAX_ROW}, not {}", self.pits)));
+            return Err(err(
+                "pits",
+                format!("must be from 1 to {MAX_ROW}, not {}", self.pits),
+            ));
         }
         if self.seeds == 0 {
             return Err(err("seeds", "must be at least 1"));
@@ -253,10 +265,16 @@ impl Ruleset {
             ));
         }
         if self.min_seeds == 0 {
-            return Err(err("min-seeds", "must be at least 1 (an empty pit cannot be sown)"));
+            return Err(err(
+                "min-seeds",
+                "must be at least 1 (an empty pit cannot be sown)",
+            ));
         }
         if self.min_seeds as u32 > self.total_seeds() {
-            return Err(err("min-seeds", "is larger than all the seeds of the game: no move is ever possible"));
+            return Err(err(
+                "min-seeds",
+                "is larger than all the seeds of the game: no move is ever possible",
+            ));
         }
         if self.first_seed_in_origin && self.skip_origin {
             return Err(err(
@@ -271,7 +289,10 @@ impl Ruleset {
             ));
         }
         if self.capture.counts.contains(&0) {
-            return Err(err("capture.counts", "0 cannot be a capture count (a pit the last seed lands in holds at least 1)"));
+            return Err(err(
+                "capture.counts",
+                "0 cannot be a capture count (a pit the last seed lands in holds at least 1)",
+            ));
         }
         let mut sorted = self.capture.counts.clone();
         sorted.sort_unstable();
@@ -283,13 +304,22 @@ impl Ruleset {
             return Err(err("capture.chain", "a chain needs capture.counts"));
         }
         if self.capture.opposite_empty != OppositeCapture::None && !self.stores {
-            return Err(err("capture.opposite-empty", "needs stores (the captured seeds go to the store)"));
+            return Err(err(
+                "capture.opposite-empty",
+                "needs stores (the captured seeds go to the store)",
+            ));
         }
         if self.extra_turn && !self.stores {
-            return Err(err("extra-turn", "needs stores (the extra turn is earned by ending in one's store)"));
+            return Err(err(
+                "extra-turn",
+                "needs stores (the extra turn is earned by ending in one's store)",
+            ));
         }
         if self.first_seed_in_origin && self.stores {
-            return Err(err("first-seed-in-origin", "is not supported together with stores"));
+            return Err(err(
+                "first-seed-in-origin",
+                "is not supported together with stores",
+            ));
         }
         if !self.pass && !self.end.no_legal_move {
             return Err(err(
@@ -298,7 +328,10 @@ impl Ruleset {
             ));
         }
         if self.pass && self.end.no_legal_move {
-            return Err(err("pass", "contradicts end.no-legal-move (a player without a move either passes or the game ends)"));
+            return Err(err(
+                "pass",
+                "contradicts end.no-legal-move (a player without a move either passes or the game ends)",
+            ));
         }
         if self.pass && !self.end.empty_board && !self.end.row_empty {
             return Err(err(
@@ -308,7 +341,9 @@ impl Ruleset {
         }
         if self.repetition == Repetition::Split {
             // Two equal rows always hold an even number of seeds; captures must keep it even.
-            if self.capture.counts.iter().any(|c| c % 2 != 0) || self.capture.opposite_empty != OppositeCapture::None {
+            if self.capture.counts.iter().any(|c| c % 2 != 0)
+                || self.capture.opposite_empty != OppositeCapture::None
+            {
                 return Err(err(
                     "repetition",
                     "split needs every capture to be of an even count, so the board can always be shared equally",
@@ -316,7 +351,10 @@ impl Ruleset {
             }
         }
         if self.grand_slam != GrandSlam::Legal && self.capture.counts.is_empty() {
-            return Err(err("grand-slam", "only applies to count captures (capture.counts is empty)"));
+            return Err(err(
+                "grand-slam",
+                "only applies to count captures (capture.counts is empty)",
+            ));
         }
         if self.max_plies == Some(0) {
             return Err(err("max-plies", "must be at least 1"));

@@ -5,7 +5,9 @@ use std::ops::{Index, IndexMut};
 use std::str::FromStr;
 
 /// A player. South owns pits `A B C ...` (board indices `0..n`) and moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     South = 0,
@@ -66,7 +68,9 @@ impl FromStr for Side {
 }
 
 /// One value for each side, indexed by [`Side`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct BySide<T> {
     pub south: T,
     pub north: T,
@@ -77,7 +81,10 @@ impl<T> BySide<T> {
         BySide { south, north }
     }
     pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> BySide<U> {
-        BySide { south: f(self.south), north: f(self.north) }
+        BySide {
+            south: f(self.south),
+            north: f(self.north),
+        }
     }
 }
 

@@ -23,15 +23,26 @@ pub enum SpecError {
     #[error("unknown game '{0}' (try `mancala games`)")]
     UnknownGame(String),
     #[error("game '{game}' has no parameter '{key}' (it takes: {known})")]
-    UnknownParam { game: String, key: String, known: String },
+    UnknownParam {
+        game: String,
+        key: String,
+        known: String,
+    },
     #[error("game parameter {key}={value}: {why}")]
-    BadValue { key: String, value: String, why: String },
+    BadValue {
+        key: String,
+        value: String,
+        why: String,
+    },
 }
 
 impl GameSpec {
     /// The value of `key`, if given.
     pub fn get(&self, key: &str) -> Option<&str> {
-        self.params.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+        self.params
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
     }
 
     /// Refuses any parameter outside `known`.
@@ -41,7 +52,11 @@ impl GameSpec {
                 return Err(SpecError::UnknownParam {
                     game: self.id.clone(),
                     key: k.clone(),
-                    known: if known.is_empty() { "none".into() } else { known.join(", ") },
+                    known: if known.is_empty() {
+                        "none".into()
+                    } else {
+                        known.join(", ")
+                    },
                 });
             }
         }
@@ -53,7 +68,11 @@ impl GameSpec {
         match self.get(key) {
             None => Ok(default),
             Some(v) => {
-                let bad = |why: String| SpecError::BadValue { key: key.into(), value: v.into(), why };
+                let bad = |why: String| SpecError::BadValue {
+                    key: key.into(),
+                    value: v.into(),
+                    why,
+                };
                 let n: u32 = v.parse().map_err(|_| bad("not a whole number".into()))?;
                 if n < lo || n > hi {
                     return Err(bad(format!("must be from {lo} to {hi}")));
@@ -89,7 +108,10 @@ impl FromStr for GameSpec {
                 params.push((k, v));
             }
         }
-        Ok(GameSpec { id: id.to_ascii_lowercase(), params })
+        Ok(GameSpec {
+            id: id.to_ascii_lowercase(),
+            params,
+        })
     }
 }
 
@@ -120,9 +142,18 @@ mod tests {
 
     #[test]
     fn rejects_malformed_params() {
-        assert!(matches!("x:pits".parse::<GameSpec>(), Err(SpecError::Malformed(_))));
-        assert!(matches!("x:a=1,a=2".parse::<GameSpec>(), Err(SpecError::Duplicate(_))));
-        assert!(matches!(":a=1".parse::<GameSpec>(), Err(SpecError::EmptyId)));
+        assert!(matches!(
+            "x:pits".parse::<GameSpec>(),
+            Err(SpecError::Malformed(_))
+        ));
+        assert!(matches!(
+            "x:a=1,a=2".parse::<GameSpec>(),
+            Err(SpecError::Duplicate(_))
+        ));
+        assert!(matches!(
+            ":a=1".parse::<GameSpec>(),
+            Err(SpecError::EmptyId)
+        ));
         let s: GameSpec = "x:pits=0".parse().unwrap();
         assert!(s.get_u32("pits", 4, 1, 10).is_err());
         assert!(s.check_keys(&["seeds"]).is_err());

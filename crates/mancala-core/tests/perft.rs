@@ -6,10 +6,16 @@ use std::fs;
 
 #[test]
 fn perft_suites() {
-    let max: u64 = std::env::var("PERFT_MAX_NODES").ok().and_then(|v| v.parse().ok()).unwrap_or(5_000_000);
+    let max: u64 = std::env::var("PERFT_MAX_NODES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(5_000_000);
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/perft");
     let mut checked = 0;
-    let mut entries: Vec<_> = fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut entries: Vec<_> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     entries.sort();
     for path in entries {
         let text = fs::read_to_string(&path).unwrap();
@@ -29,7 +35,11 @@ fn perft_suites() {
                 }
                 "position" => {
                     let r = rules.as_ref().unwrap();
-                    pos = Some(if val == "start" { r.start() } else { r.parse_position(val).unwrap() });
+                    pos = Some(if val == "start" {
+                        r.start()
+                    } else {
+                        r.parse_position(val).unwrap()
+                    });
                 }
                 "perft" => {
                     let (d, n) = val.split_once(' ').unwrap();

@@ -4,7 +4,14 @@
 use mancala_core::{Game, Move, Position, Rules, Side, rules_for};
 use proptest::prelude::*;
 
-const GAMES: &[&str] = &["modiar", "mangala-ii", "oware", "kalah", "mangala-ii:pits=3,seeds=2", "modiar:seeds=3"];
+const GAMES: &[&str] = &[
+    "modiar",
+    "mangala-ii",
+    "oware",
+    "kalah",
+    "mangala-ii:pits=3,seeds=2",
+    "modiar:seeds=3",
+];
 
 fn rules(id: &str) -> Rules {
     rules_for(&id.parse().unwrap()).unwrap()
@@ -14,7 +21,11 @@ fn rules(id: &str) -> Rules {
 fn random_position(r: &Rules, cuts: &[u32], side: bool) -> Position {
     let n = r.pits_per_row();
     let total = r.total_seeds();
-    let mut bounds: Vec<u32> = cuts.iter().map(|c| c % (total + 1)).take(2 * n + 1).collect();
+    let mut bounds: Vec<u32> = cuts
+        .iter()
+        .map(|c| c % (total + 1))
+        .take(2 * n + 1)
+        .collect();
     bounds.sort_unstable();
     let mut counts = Vec::with_capacity(2 * n + 2);
     let mut prev = 0;
@@ -23,8 +34,13 @@ fn random_position(r: &Rules, cuts: &[u32], side: bool) -> Position {
         prev = b;
     }
     let side = if side { Side::South } else { Side::North };
-    r.position(&counts[..n], &counts[n..2 * n], mancala_core::BySide::new(counts[2 * n], counts[2 * n + 1]), side)
-        .unwrap()
+    r.position(
+        &counts[..n],
+        &counts[n..2 * n],
+        mancala_core::BySide::new(counts[2 * n], counts[2 * n + 1]),
+        side,
+    )
+    .unwrap()
 }
 
 proptest! {

@@ -31,8 +31,14 @@ fn replay(r: &Rules, start: Option<&str>, moves: &str) -> Game {
 #[test]
 fn start_positions_follow_notation() {
     assert_eq!(rules("modiar").start().to_string(), "7-7-7-7-7-7-0-0-S");
-    assert_eq!(rules("mangala-ii").start().to_string(), "6-6-6-6-6-6-6-6-6-6-6-6-0-0-S");
-    assert_eq!(rules("oware").start().to_string(), "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S");
+    assert_eq!(
+        rules("mangala-ii").start().to_string(),
+        "6-6-6-6-6-6-6-6-6-6-6-6-0-0-S"
+    );
+    assert_eq!(
+        rules("oware").start().to_string(),
+        "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"
+    );
 }
 
 #[test]
@@ -40,7 +46,10 @@ fn south_moves_first() {
     assert_eq!(rules("modiar").start().side(), Side::South);
     assert_eq!(rules("mangala-ii").start().side(), Side::South);
     let r = rules("mangala-ii");
-    assert!(r.check_move(&r.start(), mv("a")).is_err(), "North may not open");
+    assert!(
+        r.check_move(&r.start(), mv("a")).is_err(),
+        "North may not open"
+    );
 }
 
 #[test]
@@ -87,7 +96,10 @@ fn modiar_first_move_captures_nothing() {
     let mut g = Game::new(r.clone());
     let eff = g.play_str("A").unwrap();
     assert_eq!(eff.captured, 0);
-    assert!(eff.capture_forfeited, "A lands in A with 2, a capture forfeited");
+    assert!(
+        eff.capture_forfeited,
+        "A lands in A with 2, a capture forfeited"
+    );
     assert_eq!(g.position().scores().south, 0);
 }
 
@@ -263,7 +275,10 @@ fn mangala_player_with_empty_row_must_pass() {
 #[test]
 fn mangala_pass_is_refused_when_a_pit_can_be_played() {
     let r = rules("mangala-ii");
-    let err = r.check_move(&r.start(), Move::Pass).unwrap_err().to_string();
+    let err = r
+        .check_move(&r.start(), Move::Pass)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("pass"), "{err}");
 }
 
@@ -280,9 +295,13 @@ fn mangala_game_goes_on_until_the_board_is_empty() {
 #[test]
 fn mangala_thirty_seven_wins_and_thirty_six_all_is_a_draw() {
     let r = rules("mangala-ii");
-    let o = replay(&r, Some("0-0-0-0-0-0-0-0-0-0-0-0-37-35-N"), "").outcome().unwrap();
+    let o = replay(&r, Some("0-0-0-0-0-0-0-0-0-0-0-0-37-35-N"), "")
+        .outcome()
+        .unwrap();
     assert_eq!(o.winner, Some(Side::South));
-    let o = replay(&r, Some("0-0-0-0-0-0-0-0-0-0-0-0-36-36-N"), "").outcome().unwrap();
+    let o = replay(&r, Some("0-0-0-0-0-0-0-0-0-0-0-0-36-36-N"), "")
+        .outcome()
+        .unwrap();
     assert_eq!(o.winner, None);
 }
 
@@ -297,7 +316,10 @@ fn repeated_position_ends_the_game_and_splits_the_board() {
     let g = replay(&r, Some(start), "F f A a B b C c D d E e");
     assert_eq!(g.end_reason(), Some(EndReason::Repetition));
     assert_eq!(g.position().to_string(), start);
-    assert_eq!(g.final_position().to_string(), "0-0-0-0-0-0-0-0-0-0-0-0-36-36-S");
+    assert_eq!(
+        g.final_position().to_string(),
+        "0-0-0-0-0-0-0-0-0-0-0-0-36-36-S"
+    );
     assert_eq!(g.outcome().unwrap().winner, None);
     // No move after the end.
     let mut g = g;
@@ -309,7 +331,10 @@ fn repetition_split_keeps_the_captures_already_made() {
     let r = rules("mangala-ii");
     let start = "0-0-0-0-0-1-0-0-0-0-0-1-40-30-S";
     let g = replay(&r, Some(start), "F f A a B b C c D d E e");
-    assert_eq!(g.final_position().to_string(), "0-0-0-0-0-0-0-0-0-0-0-0-41-31-S");
+    assert_eq!(
+        g.final_position().to_string(),
+        "0-0-0-0-0-0-0-0-0-0-0-0-41-31-S"
+    );
     assert_eq!(g.outcome().unwrap().winner, Some(Side::South));
 }
 
@@ -325,7 +350,11 @@ fn same_board_with_other_side_to_move_is_not_a_repetition() {
 #[test]
 fn undo_takes_back_the_end_of_the_game() {
     let r = rules("mangala-ii");
-    let mut g = replay(&r, Some("0-0-0-0-0-1-0-0-0-0-0-1-35-35-S"), "F f A a B b C c D d E e");
+    let mut g = replay(
+        &r,
+        Some("0-0-0-0-0-1-0-0-0-0-0-1-35-35-S"),
+        "F f A a B b C c D d E e",
+    );
     assert!(g.is_over());
     assert_eq!(g.undo(), Some(mv("e")));
     assert!(!g.is_over());
@@ -338,26 +367,52 @@ fn undo_takes_back_the_end_of_the_game() {
 fn position_errors_name_the_field() {
     let r = rules("modiar");
     let e = r.parse_position("7-7-7-7-7-7-0-0").unwrap_err().to_string();
-    assert!(e.contains("expected 9 fields") && e.contains("found 8"), "{e}");
-    let e = r.parse_position("7-7-x-7-7-7-0-0-S").unwrap_err().to_string();
+    assert!(
+        e.contains("expected 9 fields") && e.contains("found 8"),
+        "{e}"
+    );
+    let e = r
+        .parse_position("7-7-x-7-7-7-0-0-S")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("field 3 (pit C)") && e.contains("'x'"), "{e}");
-    let e = r.parse_position("7-7-7-7-7-7-0-0-X").unwrap_err().to_string();
+    let e = r
+        .parse_position("7-7-7-7-7-7-0-0-X")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("side to move"), "{e}");
-    let e = r.parse_position("7-7-7-7-7-6-0-0-S").unwrap_err().to_string();
+    let e = r
+        .parse_position("7-7-7-7-7-6-0-0-S")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("41") && e.contains("42"), "{e}");
-    let e = r.parse_position("7-7-7-7-7-7-0-999-S").unwrap_err().to_string();
+    let e = r
+        .parse_position("7-7-7-7-7-7-0-999-S")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("North's captures"), "{e}");
-    let e = r.parse_position("7-7-7-7--7-0-0-S").unwrap_err().to_string();
+    let e = r
+        .parse_position("7-7-7-7--7-0-0-S")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("field 5 (pit b)"), "{e}");
 }
 
 #[test]
 fn move_errors_explain_the_rule() {
     let r = rules("modiar");
-    assert!(r.parse_move("D").unwrap_err().to_string().contains("3 pits"));
+    assert!(
+        r.parse_move("D")
+            .unwrap_err()
+            .to_string()
+            .contains("3 pits")
+    );
     assert!(r.parse_move("zz").is_err());
     let e = r.check_move(&r.start(), mv("a")).unwrap_err().to_string();
-    assert!(e.contains("North's pit") && e.contains("legal: A B C"), "{e}");
+    assert!(
+        e.contains("North's pit") && e.contains("legal: A B C"),
+        "{e}"
+    );
     let p = pos(&r, "0-4-4-4-4-4-10-12-S");
     let e = r.check_move(&p, mv("A")).unwrap_err().to_string();
     assert!(e.contains("empty"), "{e}");

@@ -393,7 +393,11 @@ impl Lanes for u128 {
     /// than a variable 128-bit shift on the critical path of every move.
     #[inline(always)]
     fn lane(self, shift: u32) -> u64 {
-        let half = if shift < 64 { self as u64 } else { (self >> 64) as u64 };
+        let half = if shift < 64 {
+            self as u64
+        } else {
+            (self >> 64) as u64
+        };
         half >> (shift & 63)
     }
 }
