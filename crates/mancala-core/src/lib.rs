@@ -27,7 +27,7 @@ pub use game::{Game, Ply};
 pub use moves::{Move, MoveSet};
 pub use perft::perft;
 pub use position::Position;
-pub use rules::{Effect, EndReason, MoveError, Outcome, PositionError, Rules};
+pub use rules::{Child, Children, Effect, EndReason, MoveError, Outcome, PositionError, Rules};
 pub use ruleset::Ruleset;
 pub use side::{BySide, Side};
 pub use spec::{GameSpec, SpecError};

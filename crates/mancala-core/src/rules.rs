@@ -8,6 +8,7 @@ use crate::ruleset::{
     Ruleset, RulesetError,
 };
 use crate::side::{BySide, Side};
+use arrayvec::ArrayVec;
 use std::fmt;
 
 /// What a move did, for records (`+N`), animation and search.
@@ -25,6 +26,48 @@ pub struct Effect {
     pub capture_forfeited: bool,
     /// The move's captures would empty the opponent's row (checked before any grand-slam policy).
     pub(crate) grand_slam: bool,
+}
+
+/// A legal move with the position it leads to and what it did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Child {
+    pub mv: Move,
+    pub position: Position,
+    pub effect: Effect,
+}
+
+/// The legal moves of a position with their results, in move order (no allocation).
+#[derive(Clone, Debug)]
+pub struct Children {
+    list: ArrayVec<Child, { MAX_ROW + 1 }>,
+    /// Bit i: child i fed the opponent's empty row.
+    fed: u16,
+}
+
+impl Children {
+    fn empty() -> Children {
+        Children {
+            list: ArrayVec::new(),
+            fed: 0,
+        }
+    }
+
+    /// Keeps the moves that fed the opponent, in order.
+    fn retain_fed(&mut self) {
+        let fed = self.fed;
+        let mut i = 0;
+        self.list.retain(|_| {
+            i += 1;
+            fed & (1 << (i - 1)) != 0
+        });
+    }
+}
+
+impl std::ops::Deref for Children {
+    type Target = [Child];
+    fn deref(&self) -> &[Child] {
+        &self.list
+    }
 }
 
 /// Why a game is over.
@@ -402,37 +445,68 @@ impl Rules {
 
     /// Applies the grand-slam prohibition and the duty to feed.
     fn filter(&self, pos: &Position, candidates: u16) -> u16 {
+        let mut out = Children::empty();
+        self.legal_children(pos, candidates, &mut out);
+        out.iter().fold(0, |bits, c| match c.mv {
+            Move::Sow { pit, .. } => bits | 1 << pit,
+            Move::Pass => bits,
+        })
+    }
+
+    /// The legal moves with the positions they lead to, each move played once: for callers
+    /// that need both (a solver expanding a position), instead of `legal_moves` then `play`.
+    pub fn children(&self, pos: &Position) -> Children {
+        let mut out = Children::empty();
+        if self.static_end(pos).is_some() {
+            return out;
+        }
+        let side = pos.side;
+        let base = side.index() * self.n;
+        let mut candidates = 0u16;
+        for (i, &c) in pos.cells[base..base + self.n].iter().enumerate() {
+            candidates |= ((c >= self.ruleset.min_seeds) as u16) << i;
+        }
+        self.legal_children(pos, candidates, &mut out);
+        if out.list.is_empty() && self.pass {
+            let mut p = *pos;
+            let effect = self.play_unchecked(&mut p, Move::Pass);
+            out.list.push(Child {
+                mv: Move::Pass,
+                position: p,
+                effect,
+            });
+        }
+        out
+    }
+
+    /// Plays each candidate pit, dropping illegal grand slams and, when the opponent's row is
+    /// empty, the moves that do not feed it as the ruleset says.
+    fn legal_children(&self, pos: &Position, candidates: u16, out: &mut Children) {
         let side = pos.side;
         let opp = side.other();
-        let opp_empty = pos.row_total(opp) == 0;
         let feeding = self.ruleset.feeding;
-        let check_feed = opp_empty && feeding != Feeding::None;
-        if self.ruleset.grand_slam != GrandSlam::Illegal && !check_feed {
-            return candidates;
-        }
-        let mut legal = 0u16;
-        let mut feeding_moves = 0u16;
+        let check_feed = feeding != Feeding::None && pos.row_total(opp) == 0;
+        let mut feeds = 0;
         let mut b = candidates;
         while b != 0 {
             let pit = b.trailing_zeros() as u8;
             b &= b - 1;
             let mut p = *pos;
-            let eff = self.apply(&mut p, side.index() * self.n + pit as usize);
-            if self.ruleset.grand_slam == GrandSlam::Illegal && eff.grand_slam {
+            let effect = self.apply(&mut p, side.index() * self.n + pit as usize);
+            if self.ruleset.grand_slam == GrandSlam::Illegal && effect.grand_slam {
                 continue;
             }
-            legal |= 1 << pit;
-            if check_feed && p.row_total(opp) > 0 {
-                feeding_moves |= 1 << pit;
-            }
+            let fed = check_feed && p.row_total(opp) > 0;
+            feeds += fed as usize;
+            out.fed |= (fed as u16) << out.list.len();
+            out.list.push(Child {
+                mv: Move::Sow { side, pit },
+                position: p,
+                effect,
+            });
         }
-        if !check_feed {
-            return legal;
-        }
-        match feeding {
-            Feeding::Must => feeding_moves,
-            Feeding::Prefer if feeding_moves != 0 => feeding_moves,
-            _ => legal,
+        if check_feed && (feeding == Feeding::Must || feeds > 0) {
+            out.retain_fed();
         }
     }
 

@@ -191,3 +191,24 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// `children` lists exactly the legal moves, in order, each with the position and effect
+    /// that playing it gives.
+    #[test]
+    fn children_are_the_legal_moves_played(g in 0..GAMES.len(), cuts in prop::collection::vec(0u32..1000, 17), side: bool) {
+        let r = rules(GAMES[g]);
+        let p = random_position(&r, &cuts, side);
+        let children = r.children(&p);
+        let moves = r.legal_moves(&p).to_vec();
+        prop_assert_eq!(children.iter().map(|c| c.mv).collect::<Vec<_>>(), moves.clone());
+        for (c, m) in children.iter().zip(moves) {
+            let mut q = p;
+            let eff = r.play_unchecked(&mut q, m);
+            prop_assert_eq!(c.position, q);
+            prop_assert_eq!(c.effect, eff);
+        }
+    }
+}

@@ -187,13 +187,7 @@ impl Player for LevelPlayer {
             .engine
             .search_game(game, &limits)
             .expect("the game is not over");
-        Choice {
-            mv: r.best,
-            score: Some(r.score_seeds()),
-            depth: Some(r.depth),
-            nodes: r.nodes,
-            pv: r.pv,
-        }
+        Choice::from(r)
     }
 
     fn new_game(&mut self) {

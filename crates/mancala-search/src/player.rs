@@ -36,6 +36,18 @@ pub struct Choice {
     pub pv: Vec<Move>,
 }
 
+impl From<crate::alphabeta::SearchResult> for Choice {
+    fn from(r: crate::alphabeta::SearchResult) -> Choice {
+        Choice {
+            mv: r.best,
+            score: Some(r.score_seeds()),
+            depth: Some(r.depth),
+            nodes: r.nodes,
+            pv: r.pv,
+        }
+    }
+}
+
 impl Choice {
     pub fn just(mv: Move) -> Choice {
         Choice {
@@ -161,13 +173,7 @@ impl Player for EnginePlayer {
             .engine
             .search_game(game, &self.limits)
             .expect("the game is over");
-        Choice {
-            mv: r.best,
-            score: Some(r.score_seeds()),
-            depth: Some(r.depth),
-            nodes: r.nodes,
-            pv: r.pv,
-        }
+        Choice::from(r)
     }
     fn new_game(&mut self) {
         self.engine.clear();

@@ -39,9 +39,7 @@ pub struct SolverGame {
     pass: bool,
     ccw: bool,
     feeding: Feeding,
-    grand_slam_illegal: bool,
     grand_slam_no_capture: bool,
-    empty_board_ends: bool,
     /// Pits the mover (South) captures in, by board index.
     capture_rows: [bool; MAX_PITS],
     /// Counts that are captured, by count.
@@ -97,9 +95,7 @@ impl SolverGame {
             pass: r.pass,
             ccw: r.direction == Direction::Ccw,
             feeding: r.feeding,
-            grand_slam_illegal: r.grand_slam == GrandSlam::Illegal,
             grand_slam_no_capture: r.grand_slam == GrandSlam::NoCapture,
-            empty_board_ends: r.end.empty_board,
             capture_rows: {
                 let n = r.pits as usize;
                 let mut rows = [false; MAX_PITS];
@@ -198,15 +194,13 @@ impl SolverGame {
         }
     }
 
-    /// The legal moves of `board` with their results, each move played once. This is the
-    /// rules core's move generation (`Rules::legal_moves` then `play_unchecked`) without its
-    /// second playing of every move for the grand-slam and feeding checks; the two are
-    /// compared on every board of small levels by the tests.
+    /// The legal moves of `board` with their results, each move played once
+    /// (`Rules::children`), the child boards normalised so the mover is South.
     #[inline]
     pub fn expand(&self, board: &Board) -> Expansion {
-        let n = self.n;
         let pos = self.position(board);
-        if self.empty_board_ends && board[..self.m].iter().all(|&c| c == 0) {
+        let children = self.rules.children(&pos);
+        if children.is_empty() {
             return Expansion::End(self.terminal_share(&pos));
         }
         let empty = Child {
@@ -215,63 +209,17 @@ impl SolverGame {
             board: [0; MAX_PITS],
         };
         let mut list = [empty; 9];
-        let mut len = 0;
-        let opp_empty = board[n..self.m].iter().all(|&c| c == 0);
-        let mut feeds = 0usize;
-        #[allow(clippy::needless_range_loop)]
-        for pit in 0..n {
-            if board[pit] < self.min_seeds {
-                continue;
-            }
-            let mv = Move::Sow {
-                side: Side::South,
-                pit: pit as u8,
+        for (slot, c) in list.iter_mut().zip(children.iter()) {
+            *slot = Child {
+                mv: c.mv,
+                captured: c.effect.captured,
+                board: self.normalise(&c.position),
             };
-            let mut p = pos;
-            let eff = self.rules.play_unchecked(&mut p, mv);
-            if self.grand_slam_illegal && eff.capture_forfeited {
-                continue;
-            }
-            let child = self.normalise(&p);
-            // After the move the opponent's row comes first.
-            let fed = child[..n].iter().any(|&c| c != 0);
-            if opp_empty && self.feeding != Feeding::None && fed {
-                // Feeding moves go first, so the others can be dropped below.
-                list[len] = list[feeds];
-                list[feeds] = Child {
-                    mv,
-                    captured: eff.captured,
-                    board: child,
-                };
-                feeds += 1;
-            } else {
-                list[len] = Child {
-                    mv,
-                    captured: eff.captured,
-                    board: child,
-                };
-            }
-            len += 1;
         }
-        if opp_empty {
-            match self.feeding {
-                Feeding::Must => len = feeds,
-                Feeding::Prefer if feeds > 0 => len = feeds,
-                _ => {}
-            }
+        Expansion::Moves {
+            list,
+            len: children.len(),
         }
-        if len == 0 {
-            if self.pass {
-                list[0] = Child {
-                    mv: Move::Pass,
-                    captured: 0,
-                    board: self.mirror(board),
-                };
-                return Expansion::Moves { list, len: 1 };
-            }
-            return Expansion::End(self.terminal_share(&pos));
-        }
-        Expansion::Moves { list, len }
     }
 
     /// [`Self::children`] through the rules core's own move generation (slower; for tests).
