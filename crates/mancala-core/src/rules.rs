@@ -210,8 +210,10 @@ pub struct Rules {
     row_mask: [u16; 2],
     start: Position,
     total: u32,
-    /// Move generation must try each move (feeding or an illegal grand slam).
-    filter_moves: bool,
+    /// Move generation must try each move for an illegal grand slam.
+    slam_illegal: bool,
+    /// Move generation must try each move for feeding when the opponent's row is empty.
+    feeding: bool,
     /// For games without stores: the pits as one 128-bit word, sown by adding precomputed
     /// increments (no byte can carry into the next: a game has at most 255 seeds).
     sow_table: Option<Box<SowTable>>,
@@ -237,6 +239,11 @@ struct SowTable {
     landing: Vec<u8>,
     /// `full[o]`: one seed in every pit a lap from `o` reaches.
     full: Vec<u128>,
+    /// `keep[o]`: every byte but origin `o`'s (emptying the origin without a variable shift).
+    keep: Vec<u128>,
+    /// Seeds that stay in the origin (1 when the first seed goes back into it, else 0); the
+    /// increments already hold it.
+    first: u32,
 }
 
 /// A byte per pit: the board's pits as a little-endian 128-bit word.
@@ -307,8 +314,8 @@ impl Rules {
             let row = vec![ruleset.seeds; n];
             Position::from_parts(&row, &row, BySide::new(0, 0), Side::South)
         };
-        let filter_moves =
-            ruleset.grand_slam == GrandSlam::Illegal || ruleset.feeding != Feeding::None;
+        let slam_illegal = ruleset.grand_slam == GrandSlam::Illegal;
+        let feeding = ruleset.feeding != Feeding::None;
         let total = ruleset.total_seeds();
         let sow_table = (!ruleset.stores).then(|| Box::new(SowTable::new(&ruleset, &next[0])));
         let row_bytes = (1u128 << (8 * n)) - 1;
@@ -328,7 +335,8 @@ impl Rules {
             row_mask,
             start,
             total,
-            filter_moves,
+            slam_illegal,
+            feeding,
             sow_table,
             row_bytes,
             end,
@@ -433,7 +441,8 @@ impl Rules {
                 bits |= ((c >= min) as u16) << i;
             }
         }
-        if self.filter_moves && bits != 0 {
+        // Feeding only matters when the opponent's row is empty.
+        if bits != 0 && (self.slam_illegal || self.feeding && pos.row_word(side.other()) == 0) {
             bits = self.filter(pos, bits);
         }
         MoveSet {
@@ -690,13 +699,8 @@ impl Rules {
     /// The pits after sowing `origin`, as a board word, and the landing pit (no stores).
     #[inline(always)]
     fn sown_word(&self, t: &SowTable, pos: &Position, origin: usize) -> (u128, usize) {
-        let mut w = board_word(pos);
-        let mut seeds = pos.cells[origin] as u32;
-        w &= !(0xffu128 << (8 * origin));
-        if self.ruleset.first_seed_in_origin {
-            w += 1u128 << (8 * origin);
-            seeds -= 1;
-        }
+        let mut w = board_word(pos) & t.keep[origin];
+        let mut seeds = pos.cells[origin] as u32 - t.first;
         if seeds > t.lap {
             let laps = (seeds - 1) / t.lap;
             w += t.full[origin] * laps as u128;
@@ -706,22 +710,59 @@ impl Rules {
         (w + t.incr[k], t.landing[k] as usize)
     }
 
-    /// A quick test that `m` (legal at `pos`) may change the scores or give an extra turn:
-    /// `false` means it certainly does not. For search: cheaper than playing the move.
+    /// What `m` (legal at `pos`) gains the mover at once: the seeds it adds to the mover's
+    /// score, plus one if it earns an extra turn. Exact, and on boards without stores computed
+    /// on the sown board word without playing the move (for search: cheaper than a play).
     #[inline]
-    pub fn may_score(&self, pos: &Position, m: Move) -> bool {
+    pub fn gain(&self, pos: &Position, m: Move) -> u32 {
         let Some(origin) = m.board_index(self.n) else {
-            return false;
+            return 0;
         };
-        let Some(t) = &self.sow_table else {
-            return true;
+        let r = &self.ruleset;
+        let Some(t) = self.sow_table.as_deref().filter(|_| {
+            r.capture.opposite_empty == OppositeCapture::None
+                && (!r.first_move_no_capture || *pos != self.start)
+        }) else {
+            let side = pos.side;
+            let mut p = *pos;
+            let eff = self.apply(&mut p, origin);
+            return (p.score(side) - pos.score(side)) as u32 + eff.extra_turn as u32;
         };
-        if self.ruleset.capture.counts.is_empty() {
-            return false;
+        if r.capture.counts.is_empty() {
+            return 0;
         }
+        let side = pos.side;
         let (w, landing) = self.sown_word(t, pos, origin);
-        let count = (w >> (8 * landing)) as u8;
-        self.capture_rows[pos.side.index()] & (1 << landing) != 0 && self.captures[count as usize]
+        let bytes = w.to_le_bytes();
+        let rows = self.capture_rows[side.index()];
+        if rows & (1 << landing) == 0 || !self.captures[bytes[landing] as usize] {
+            return 0;
+        }
+        let mut mask = 1u16 << landing;
+        let mut total = bytes[landing] as u32;
+        if r.capture.chain == Chain::Backward {
+            let mut j = self.prev[landing] as usize;
+            while j != landing && rows & (1 << j) != 0 && self.captures[bytes[j] as usize] {
+                mask |= 1 << j;
+                total += bytes[j] as u32;
+                j = self.prev[j] as usize;
+            }
+        }
+        let opp_row = self.row_mask[side.other().index()];
+        if r.grand_slam != GrandSlam::Legal && mask & opp_row != 0 {
+            let base = side.other().index() * self.n;
+            let (mut left, mut taken) = (0, 0);
+            for (k, &c) in bytes[base..base + self.n].iter().enumerate() {
+                left += c as u32;
+                if mask & (1 << (base + k)) != 0 {
+                    taken += c as u32;
+                }
+            }
+            if left == taken {
+                return 0;
+            }
+        }
+        total
     }
 
     /// Captures by count at `landing`, with the chain, the first-move exemption and the
@@ -736,8 +777,7 @@ impl Rules {
         eff: &mut Effect,
     ) {
         let rows = self.capture_rows[side.index()];
-        let cells = &mut pos.cells;
-        if rows & (1 << landing) == 0 || !self.captures[cells[landing] as usize] {
+        if rows & (1 << landing) == 0 || !self.captures[pos.cells[landing] as usize] {
             return;
         }
         if first_move {
@@ -745,24 +785,28 @@ impl Rules {
             return;
         }
         let mut mask = 1u16 << landing;
-        let mut total = cells[landing] as u32;
+        let mut total = pos.cells[landing] as u32;
         if self.ruleset.capture.chain == Chain::Backward {
             let mut j = self.prev[landing] as usize;
-            while j != landing && rows & (1 << j) != 0 && self.captures[cells[j] as usize] {
+            while j != landing && rows & (1 << j) != 0 && self.captures[pos.cells[j] as usize] {
                 mask |= 1 << j;
-                total += cells[j] as u32;
+                total += pos.cells[j] as u32;
                 j = self.prev[j] as usize;
             }
         }
         let opp_row = self.row_mask[side.other().index()];
         if mask & opp_row != 0 {
-            let n = self.n;
-            let base = side.other().index() * n;
-            let left: u32 = (0..n)
-                .filter(|k| mask & (1 << (base + k)) == 0)
-                .map(|k| cells[base + k] as u32)
-                .sum();
-            eff.grand_slam = left == 0;
+            // A grand slam takes every seed left in the opponent's row.
+            let taken: u32 = {
+                let mut b = mask & opp_row;
+                let mut t = 0;
+                while b != 0 {
+                    t += pos.cells[b.trailing_zeros() as usize] as u32;
+                    b &= b - 1;
+                }
+                t
+            };
+            eff.grand_slam = pos.row_total(side.other()) == taken;
         }
         if eff.grand_slam && self.ruleset.grand_slam != GrandSlam::Legal {
             eff.capture_forfeited = true;
@@ -772,9 +816,9 @@ impl Rules {
         while b != 0 {
             let j = b.trailing_zeros() as usize;
             b &= b - 1;
-            cells[j] = 0;
+            pos.cells[j] = 0;
         }
-        cells[store(side)] += total as u8;
+        pos.cells[store(side)] += total as u8;
         eff.captured = total as u8;
         eff.captured_pits = mask;
     }
@@ -931,7 +975,11 @@ impl SowTable {
         let mut incr = Vec::with_capacity(two_n * (lap as usize + 1));
         let mut landing = Vec::with_capacity(incr.capacity());
         let mut full = Vec::with_capacity(two_n);
+        let first = r.first_seed_in_origin as u32;
+        let mut keep = Vec::with_capacity(two_n);
         for o in 0..two_n {
+            let origin = 1u128 << (8 * o);
+            keep.push(!(0xffu128 << (8 * o)));
             let mut w = 0u128;
             let mut cur = o;
             for s in 0..=lap {
@@ -942,7 +990,7 @@ impl SowTable {
                     }
                     w += 1u128 << (8 * cur);
                 }
-                incr.push(w);
+                incr.push(w + origin * first as u128);
                 landing.push(cur as u8);
             }
             full.push(w);
@@ -952,6 +1000,8 @@ impl SowTable {
             incr,
             landing,
             full,
+            keep,
+            first,
         }
     }
 }

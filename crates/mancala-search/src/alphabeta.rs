@@ -7,12 +7,13 @@
 //! deadline checked every 1024 nodes; depth 1 always completes so there is always a move.
 
 use crate::eval::{Evaluator, settled_value};
+use crate::hash::hash;
 use crate::oracle::Oracle;
 use crate::tt::{Bound, NO_MOVE, SOLVED_DEPTH, Table};
-use crate::zobrist::Zobrist;
 use crate::{INF, SEED, Score};
+use arrayvec::ArrayVec;
 use mancala_core::ruleset::Repetition;
-use mancala_core::{EndReason, Game, Move, Position, Rules, Side};
+use mancala_core::{EndReason, Game, Move, MoveSet, Position, Rules, Side};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -105,7 +106,6 @@ fn scores_key(pos: &Position) -> u16 {
 pub struct AlphaBeta {
     rules: Rules,
     eval: Evaluator,
-    zobrist: Zobrist,
     tt: Table,
     history: [[u32; 9]; 2],
     oracle: Option<Arc<dyn Oracle>>,
@@ -136,7 +136,6 @@ impl AlphaBeta {
         AlphaBeta {
             rules,
             eval,
-            zobrist: Zobrist::new(),
             tt: Table::with_mib(mib),
             history: [[0; 9]; 2],
             oracle: None,
@@ -209,7 +208,7 @@ impl AlphaBeta {
                 ..r
             });
         }
-        let key = self.zobrist.hash(pos);
+        let key = hash(pos);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut result: Option<SearchResult> = None;
         for d in 1..=max_depth {
@@ -256,14 +255,14 @@ impl AlphaBeta {
         let moves = self.rules.legal_moves(pos);
         self.begin(history, &Limits::depth(depth), Instant::now());
         self.can_stop = false;
-        let key = self.zobrist.hash(pos);
+        let key = hash(pos);
         let me = pos.side();
         let mut out = Vec::new();
         self.line.push((key, scores_key(pos)));
         for m in moves {
             let mut child = *pos;
             self.rules.play_unchecked(&mut child, m);
-            let ck = self.zobrist.hash(&child);
+            let ck = hash(&child);
             let mut s = 0;
             for d in 0..depth.max(1) as i32 {
                 s = self.child(&child, ck, child.side() == me, d, 1, -INF, INF);
@@ -287,7 +286,7 @@ impl AlphaBeta {
         self.line.clear();
         if self.repetition {
             for p in history {
-                self.line.push((self.zobrist.hash(p), scores_key(p)));
+                self.line.push((hash(p), scores_key(p)));
             }
         }
         for h in self.history.iter_mut().flatten() {
@@ -369,10 +368,58 @@ impl AlphaBeta {
         alpha: Score,
         beta: Score,
     ) -> Score {
-        if same {
+        if depth <= 0 {
+            if same {
+                self.leaf(c, ck, ply, beta)
+            } else {
+                -self.leaf(c, ck, ply, -alpha)
+            }
+        } else if same {
             self.negamax(c, ck, depth, ply, alpha, beta)
         } else {
             -self.negamax(c, ck, depth, ply, -beta, -alpha)
+        }
+    }
+
+    /// What every node does first: counts itself, polls the limits, and settles repetitions,
+    /// ends of game and database positions. `Ok` with the legal moves when the node must be
+    /// searched or evaluated, `Err` with its value when it is settled here.
+    #[inline(always)]
+    fn enter(&mut self, pos: &Position, key: u64, ply: usize) -> Result<MoveSet, Score> {
+        self.nodes += 1;
+        self.pv_len[ply] = 0;
+        if self.can_stop {
+            self.poll();
+            if self.stop {
+                return Err(0);
+            }
+        }
+        if ply > 0 && self.repetition && self.is_repeat(key, scores_key(pos)) {
+            return Err(settled_value(&self.rules, pos, EndReason::Repetition));
+        }
+        let moves = self.rules.legal_moves(pos);
+        if moves.is_empty() {
+            let reason = self.rules.end_reason(pos).unwrap_or(EndReason::NoLegalMove);
+            return Err(settled_value(&self.rules, pos, reason));
+        }
+        if ply > 0
+            && let Some(o) = &self.oracle
+            && let Some(v) = o.probe(pos)
+        {
+            return Err(v * SEED);
+        }
+        Ok(moves)
+    }
+
+    /// A node at the horizon: its static value (a small function of its own, so that the
+    /// many leaves do not pay for the interior nodes' stack frame).
+    fn leaf(&mut self, pos: &Position, key: u64, ply: usize, beta: Score) -> Score {
+        match self.enter(pos, key, ply) {
+            Err(v) => v,
+            Ok(moves) => {
+                self.horizon += 1;
+                self.eval.eval_above(&self.rules, pos, moves, beta)
+            }
         }
     }
 
@@ -385,33 +432,15 @@ impl AlphaBeta {
         mut alpha: Score,
         beta: Score,
     ) -> Score {
-        self.nodes += 1;
-        self.pv_len[ply] = 0;
-        if self.can_stop {
-            self.poll();
-            if self.stop {
-                return 0;
-            }
-        }
-        let sk = scores_key(pos);
-        if ply > 0 && self.repetition && self.is_repeat(key, sk) {
-            return settled_value(&self.rules, pos, EndReason::Repetition);
-        }
-        let moves = self.rules.legal_moves(pos);
-        if moves.is_empty() {
-            let reason = self.rules.end_reason(pos).unwrap_or(EndReason::NoLegalMove);
-            return settled_value(&self.rules, pos, reason);
-        }
-        if ply > 0
-            && let Some(o) = &self.oracle
-            && let Some(v) = o.probe(pos)
-        {
-            return v * SEED;
-        }
+        let moves = match self.enter(pos, key, ply) {
+            Err(v) => return v,
+            Ok(moves) => moves,
+        };
         if depth <= 0 || ply >= MAX_PLY - 1 {
             self.horizon += 1;
             return self.eval.eval(&self.rules, pos, moves);
         }
+        let sk = scores_key(pos);
         // Nodes just above the leaves skip the table: a probe there costs more (a cache miss)
         // than the subtree it could save.
         let table = self.use_table && depth >= TABLE_DEPTH;
@@ -435,15 +464,18 @@ impl AlphaBeta {
 
         // Children, made once and ordered: table move, captures (and extra turns), history.
         let me = pos.side();
-        let mut kids = [(*pos, 0u8, 0i32, 0u64); 9];
-        let mut n = 0;
+        // Positions in generation order; the (order, index) pairs are sorted instead of them.
+        let mut kids: ArrayVec<(Position, u64), 9> = ArrayVec::new();
+        let mut rank = [(0i32, 0u8, 0u8); 9];
         let prefetch = self.use_table && depth > TABLE_DEPTH;
         for m in moves {
-            let mut c = *pos;
-            let eff = self.rules.play_unchecked(&mut c, m);
-            let ck = self.zobrist.hash(&c);
+            // Made in place: copying a freshly written position stalls store forwarding.
+            kids.push((*pos, 0));
+            let (c, ck) = kids.last_mut().expect("just pushed");
+            let eff = self.rules.play_unchecked(c, m);
+            *ck = hash(c);
             if prefetch {
-                self.tt.prefetch(ck);
+                self.tt.prefetch(*ck);
             }
             let cd = code(m);
             let order = if cd == tt_mv {
@@ -453,13 +485,13 @@ impl AlphaBeta {
                     + ((eff.extra_turn as i32) << 21)
                     + self.history[me.index()][cd as usize].min((1 << 21) - 1) as i32
             };
-            let mut j = n;
-            while j > 0 && kids[j - 1].2 < order {
-                kids[j] = kids[j - 1];
+            let k = kids.len() - 1;
+            let mut j = k;
+            while j > 0 && rank[j - 1].0 < order {
+                rank[j] = rank[j - 1];
                 j -= 1;
             }
-            kids[j] = (c, cd, order, ck);
-            n += 1;
+            rank[j] = (order, k as u8, cd);
         }
 
         self.line.push((key, sk));
@@ -467,13 +499,15 @@ impl AlphaBeta {
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_code = NO_MOVE;
-        for (i, &(c, cd, order, ck)) in kids[..n].iter().enumerate() {
+        for (i, &(order, k, cd)) in rank[..kids.len()].iter().enumerate() {
+            let (c, ck) = kids[k as usize];
             let same = c.side() == me;
             let score = if i == 0 {
                 self.child(&c, ck, same, depth - 1, ply + 1, alpha, beta)
             } else {
                 let s = self.child(&c, ck, same, depth - 1, ply + 1, alpha, alpha + 1);
-                if s > alpha && s < beta && beta - alpha > 1 {
+                // A leaf's value does not depend on the window: no second look.
+                if s > alpha && s < beta && beta - alpha > 1 && depth > 1 {
                     self.child(&c, ck, same, depth - 1, ply + 1, alpha, beta)
                 } else {
                     s

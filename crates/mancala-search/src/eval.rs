@@ -8,7 +8,8 @@
 //! - seeds at risk: pits one landing seed would make capturable;
 //! - singletons where they cannot be played (Modiar): dead weight that invites captures.
 
-use crate::{SEED, Score};
+use crate::{INF, SEED, Score};
+use mancala_core::position::byte_sum;
 use mancala_core::ruleset::{CaptureRows, End, Leftover};
 use mancala_core::{MoveSet, Position, Rules, Side};
 
@@ -26,8 +27,11 @@ pub struct Weights {
 pub struct Evaluator {
     pub weights: Weights,
     min_seeds: u8,
-    /// Counts that one more seed makes capturable (bit c).
-    risky: [bool; 256],
+    /// For a power-of-two minimum: the bits of a byte that make it playable when any is set.
+    min_mask: Option<u64>,
+    /// For each count: the seeds at risk in a pit holding it (count + 1 when one more seed
+    /// makes it capturable, else 0).
+    risk: [u8; 256],
     /// Whether the opponent may capture in a side's own row.
     own_row_capturable: bool,
 }
@@ -35,10 +39,10 @@ pub struct Evaluator {
 impl Evaluator {
     pub fn new(rules: &Rules) -> Evaluator {
         let r = rules.ruleset();
-        let mut risky = [false; 256];
+        let mut risk = [0u8; 256];
         for &c in &r.capture.counts {
             if c >= 1 {
-                risky[c as usize - 1] = true;
+                risk[c as usize - 1] = c;
             }
         }
         let sweep = r.leftover == Leftover::OwnRow;
@@ -73,7 +77,11 @@ impl Evaluator {
         Evaluator {
             weights,
             min_seeds: r.min_seeds,
-            risky,
+            min_mask: r
+                .min_seeds
+                .is_power_of_two()
+                .then(|| !((r.min_seeds as u64 - 1) * 0x0101_0101_0101_0101)),
+            risk,
             own_row_capturable: matches!(r.capture.rows, CaptureRows::Both | CaptureRows::Opponent),
         }
     }
@@ -81,56 +89,78 @@ impl Evaluator {
     /// The value of `pos` for the side to move; `moves` are its legal moves (not empty).
     #[inline]
     pub fn eval(&self, rules: &Rules, pos: &Position, moves: MoveSet) -> Score {
+        self.eval_above(rules, pos, moves, INF)
+    }
+
+    /// The value of `pos`, or a lower bound of it that is at least `beta`: the threat term
+    /// (the costly one: it looks at every move) is left out when it cannot matter because
+    /// the rest already reaches `beta` and the term is never negative. For a search failing
+    /// high at `beta`.
+    #[inline]
+    pub fn eval_above(&self, rules: &Rules, pos: &Position, moves: MoveSet, beta: Score) -> Score {
         let me = pos.side();
         let opp = me.other();
         let w = &self.weights;
         let mut s = (pos.score(me) as Score - pos.score(opp) as Score) * SEED;
-        if w.threat != 0 {
-            let mut best = 0;
-            for m in moves {
-                if !rules.may_score(pos, m) {
-                    continue;
-                }
-                let mut p = *pos;
-                let eff = rules.play_unchecked(&mut p, m);
-                best = best
-                    .max(p.score(me) as Score - pos.score(me) as Score + eff.extra_turn as Score);
-            }
-            s += best * w.threat;
+        let (mine, theirs) = (pos.row_word(me), pos.row_word(opp));
+        if w.own_row != 0 {
+            s += (byte_sum(mine) as Score - byte_sum(theirs) as Score) * w.own_row;
         }
-        let (mine, theirs) = (pos.row(me), pos.row(opp));
-        let mut t = 0;
-        t += (row_sum(mine) - row_sum(theirs)) * w.own_row;
         if w.mobility != 0 {
-            t += (self.playable(mine) - self.playable(theirs)) * w.mobility;
+            s += (self.playable(mine) - self.playable(theirs)) * w.mobility;
         }
         if w.at_risk != 0 && self.own_row_capturable {
-            t -= (self.at_risk(mine) - self.at_risk(theirs)) * w.at_risk;
+            s -= (self.at_risk(mine) - self.at_risk(theirs)) * w.at_risk;
         }
         if w.singleton != 0 {
-            t -= (singletons(mine) - singletons(theirs)) * w.singleton;
+            s -= (singletons(mine) - singletons(theirs)) * w.singleton;
         }
-        s + t
+        if w.threat != 0 && (s < beta || w.threat < 0) {
+            let best = moves
+                .into_iter()
+                .map(|m| rules.gain(pos, m))
+                .max()
+                .unwrap_or(0);
+            s += best as Score * w.threat;
+        }
+        s
     }
 
-    fn playable(&self, row: &[u8]) -> Score {
-        row.iter().filter(|&&c| c >= self.min_seeds).count() as Score
+    /// Pits of a row word holding at least the minimum to move.
+    #[inline(always)]
+    fn playable(&self, row: u64) -> Score {
+        match self.min_mask {
+            Some(keep) => nonzero_bytes(row & keep).count_ones() as Score,
+            None => row
+                .to_le_bytes()
+                .iter()
+                .filter(|&&c| c >= self.min_seeds)
+                .count() as Score,
+        }
     }
 
-    fn at_risk(&self, row: &[u8]) -> Score {
-        row.iter()
-            .filter(|&&c| self.risky[c as usize])
-            .map(|&c| c as Score + 1)
+    /// Seeds (plus the one that would land) in pits one more seed makes capturable.
+    #[inline(always)]
+    fn at_risk(&self, row: u64) -> Score {
+        row.to_le_bytes()
+            .iter()
+            .map(|&c| self.risk[c as usize] as Score)
             .sum()
     }
 }
 
-fn row_sum(row: &[u8]) -> Score {
-    row.iter().map(|&c| c as Score).sum()
+/// Bit 8i+7 set when byte i of `w` is non-zero.
+#[inline(always)]
+fn nonzero_bytes(w: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    (((w & LOW7) + LOW7) | w) & !LOW7
 }
 
-fn singletons(row: &[u8]) -> Score {
-    row.iter().filter(|&&c| c == 1).count() as Score
+/// Pits of a row word holding exactly one seed (bytes beyond the row are 0, not 1).
+#[inline(always)]
+fn singletons(row: u64) -> Score {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    (8 - nonzero_bytes(row ^ ONES).count_ones()) as Score
 }
 
 /// The settled final score difference for the side to move, in score units.

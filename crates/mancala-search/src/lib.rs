@@ -1,7 +1,7 @@
 //! Computer players for the two-row games of `mancala-core`.
 //!
 //! - [`AlphaBeta`]: negamax with principal-variation search, iterative deepening, a
-//!   transposition table keyed by Zobrist hashes, move ordering (table move, captures,
+//!   transposition table keyed by 64-bit position hashes, move ordering (table move, captures,
 //!   history) and a static evaluation built from the ruleset.
 //! - [`Mcts`]: UCT with random playouts, an independent second engine.
 //! - [`RandomPlayer`], [`GreedyPlayer`] and the named [`Level`]s, all behind the [`Player`]
@@ -25,12 +25,12 @@
 pub mod alphabeta;
 pub mod arena;
 pub mod eval;
+pub mod hash;
 pub mod level;
 pub mod mcts;
 pub mod oracle;
 pub mod player;
 pub mod tt;
-pub mod zobrist;
 
 pub use alphabeta::{AlphaBeta, Limits, SearchResult};
 pub use eval::Evaluator;
