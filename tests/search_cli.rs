@@ -129,6 +129,39 @@ fn best_refuses_bad_input() {
         "the game is over",
     );
     assert_clean_error(&mancala(&["best", "nosuchgame"]), "unknown game");
+    for bad in ["0", "x", "257"] {
+        assert_clean_error(
+            &mancala(&["best", "oware", "--depth", "4", "--threads", bad]),
+            "--threads",
+        );
+    }
+}
+
+#[test]
+fn best_with_several_threads_answers_a_legal_move_at_the_depth_asked() {
+    let pos = "2-2-2-2-2-2-2-17-1-13-0-15-8-4-S";
+    let out = mancala(&[
+        "best",
+        "mangala-ii",
+        "--position",
+        pos,
+        "--depth",
+        "10",
+        "--threads",
+        "2",
+        "--no-db",
+        "--json",
+    ]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_str(&last_line(&out)).unwrap();
+    assert_eq!(v["depth"], 10);
+    let rules = rules_for(&"mangala-ii".parse().unwrap()).unwrap();
+    let p = rules.parse_position(pos).unwrap();
+    let best = rules.parse_move(v["best"].as_str().unwrap()).unwrap();
+    assert!(rules.legal_moves(&p).contains(best));
+    // The text form names the number of threads.
+    let out = mancala(&["best", "oware", "--depth", "6", "--threads", "2", "--no-db"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("2 threads"));
 }
 
 #[test]

@@ -77,6 +77,11 @@ fn ugi_scripted_session() {
     );
     assert!(out[3].starts_with("option name Hash type spin default 16"));
     assert_eq!(
+        out[4],
+        "option name Threads type spin default 1 min 1 max 256"
+    );
+    let out = &out[1..];
+    assert_eq!(
         &out[4..9],
         [
             "ugiok",
@@ -114,9 +119,10 @@ fn ugi_uci_mode_speaks_auales_grammar() {
     assert_eq!(out.iter().filter(|l| *l == "uciok").count(), 1);
     let at = out.iter().position(|l| l == "uciok").unwrap();
     assert!(
-        out[at - 1].starts_with("option name Hash type spin default 16"),
+        out[at - 2].starts_with("option name Hash type spin default 16"),
         "{out:?}"
     );
+    assert!(out[at - 1].starts_with("option name Threads "), "{out:?}");
     assert_eq!(out[at + 1], "readyok");
     assert!(out[at + 2].starts_with("info depth "));
     let first = legal_bestmove("oware", &[], &out[at + 3]);
@@ -137,7 +143,7 @@ fn ugi_game_option_and_kalah_extra_turn() {
          setoption name Game value oware\nposition startpos moves C\nquery p1turn\n",
     );
     let ok = out.iter().position(|l| l == "ugiok").unwrap();
-    assert!(out[ok - 2].contains("default modiar"), "{out:?}");
+    assert!(out[ok - 3].contains("default modiar"), "{out:?}");
     // Kalah: C ends in South's store, so South moves again.
     assert_eq!(out[ok + 1], "response true");
     legal_bestmove("kalah", &["C"], &out[ok + 3]);
@@ -336,4 +342,81 @@ fn ugi_plays_a_whole_game_the_way_a_match_runner_does() {
     assert_eq!(result, expected);
     e.send("quit");
     assert!(e.child.wait().unwrap().success());
+}
+
+/// `go infinite` thinks until `stop`; meanwhile `isready` is answered at once; after the stop
+/// the next search runs normally (the stop does not linger).
+#[test]
+fn ugi_stop_ends_an_infinite_search_and_isready_answers_while_it_thinks() {
+    let mut e = Engine::start("mangala-ii");
+    e.send("ugi");
+    e.until("ugiok");
+    e.send("position startpos");
+    e.send("go infinite");
+    e.send("isready");
+    // `until` fails on an engine that answered anything else first (a bestmove would be
+    // skipped over, so check that none came before readyok).
+    let mut before = Vec::new();
+    loop {
+        let mut l = String::new();
+        assert!(e.stdout.read_line(&mut l).unwrap() > 0);
+        if l.trim_end() == "readyok" {
+            break;
+        }
+        before.push(l);
+    }
+    assert!(
+        before.iter().all(|l| !l.starts_with("bestmove")),
+        "the infinite search ended by itself: {before:?}"
+    );
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    e.send("stop");
+    let info = e.until("info depth ");
+    let depth: u32 = info.split_whitespace().nth(2).unwrap().parse().unwrap();
+    assert!(depth >= 1, "{info}");
+    legal_bestmove("mangala-ii", &[], &e.until("bestmove "));
+    // The next search is not cut short by the earlier stop.
+    e.send("go depth 7");
+    let info = e.until("info depth ");
+    assert!(info.starts_with("info depth 7 "), "{info}");
+    legal_bestmove("mangala-ii", &[], &e.until("bestmove "));
+    // `stop` with nothing running is ignored; `quit` ends the session.
+    e.send("stop");
+    e.send("isready");
+    assert_eq!(e.until("readyok"), "readyok");
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+/// `quit` during a bounded search lets it answer (scripts piping their commands rely on it);
+/// during an infinite one it stops it.
+#[test]
+fn ugi_quit_waits_for_a_bounded_search_and_stops_an_infinite_one() {
+    let out = session(&["oware"], "position startpos\ngo depth 9\nquit\n");
+    assert!(out[0].starts_with("info depth 9 "), "{out:?}");
+    legal_bestmove("oware", &[], &out[1]);
+    let out = session(&["oware"], "position startpos\ngo infinite\nquit\n");
+    assert!(out[0].starts_with("info depth "), "{out:?}");
+    legal_bestmove("oware", &[], &out[1]);
+}
+
+/// Several search threads: the `Threads` option, checked like `Hash`.
+#[test]
+fn ugi_threads_option() {
+    let out = session(
+        &["kalah"],
+        "setoption name Threads value 2\nposition startpos moves C\ngo depth 8\n\
+         setoption name Threads value 0\nsetoption name Threads value many\nsetoption name Threads\nquit\n",
+    );
+    assert!(out[0].starts_with("info depth 8 "), "{out:?}");
+    // After C South sows into his store and moves again.
+    legal_bestmove("kalah", &["C"], &out[1]);
+    assert_eq!(
+        &out[2..],
+        [
+            "info string error: setoption Threads: 0 is not from 1 to 256",
+            "info string error: setoption Threads: 'many' is not a whole number",
+            "info string error: setoption Threads: the value is missing",
+        ]
+    );
 }

@@ -4,7 +4,8 @@
 use super::common::{load_rules, start_position};
 use clap::Args;
 use mancala_core::{Position, Rules};
-use mancala_search::{AlphaBeta, Limits, Oracle};
+use mancala_search::alphabeta::MAX_THREADS;
+use mancala_search::{AlphaBeta, Limits, Oracle, available_threads};
 use mancala_solver::{Database, default_data_dir};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -25,6 +26,10 @@ pub struct BestArgs {
     /// Search for this many milliseconds (default 1000 when no depth is given).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub time_ms: Option<u64>,
+    /// Search threads sharing one table (default: 1 with --depth, so the answer is
+    /// reproducible; every core with a time limit).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS as u64))]
+    pub threads: Option<u64>,
     /// Print one JSON object: best, score, depth, nodes, pv, solved.
     #[arg(long)]
     pub json: bool,
@@ -82,7 +87,13 @@ pub fn run(args: BestArgs) -> anyhow::Result<()> {
         (Some(d), _) => Limits::depth(d),
         (None, t) => Limits::time_ms(t.unwrap_or(DEFAULT_TIME_MS)),
     };
-    let mut engine = AlphaBeta::new(rules.clone());
+    let threads = match (args.threads, args.depth) {
+        (Some(n), _) => n as usize,
+        (None, Some(_)) => 1,
+        (None, None) => available_threads(),
+    };
+    let limits = limits.with_threads(threads);
+    let mut engine = AlphaBeta::with_table_mib(rules.clone(), 64);
     if !args.no_db {
         let dir = args.data_dir.clone().unwrap_or_else(default_data_dir);
         if let Some(o) = DbOracle::open(&dir, &rules) {
@@ -111,7 +122,7 @@ pub fn run(args: BestArgs) -> anyhow::Result<()> {
     }
     println!("{} {}, {} to move", rules.name(), pos, pos.side());
     println!(
-        "depth {}{}, {} nodes in {:.3} s ({:.1} M nodes/s)",
+        "depth {}{}, {} nodes in {:.3} s ({:.1} M nodes/s, {} thread{})",
         r.depth,
         if r.solved {
             " (solved: every line reaches the end)"
@@ -120,7 +131,9 @@ pub fn run(args: BestArgs) -> anyhow::Result<()> {
         },
         r.nodes,
         r.elapsed.as_secs_f64(),
-        r.nodes_per_second() / 1e6
+        r.nodes_per_second() / 1e6,
+        threads,
+        if threads == 1 { "" } else { "s" }
     );
     println!(
         "best {} score {:+} pv {}",

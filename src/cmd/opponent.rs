@@ -1,7 +1,7 @@
 //! Computer players for terminal play: parsing `--ai <level>`, choosing moves, and hints.
 
 use mancala_core::{Game, Move};
-use mancala_search::{AlphaBeta, Limits, Player, PlayerSpec};
+use mancala_search::{AlphaBeta, Limits, Player, PlayerSpec, available_threads};
 use std::time::Duration;
 
 /// Time the computer takes per move when its level is bounded by time (`maximum`, `ab`, `mcts`).
@@ -66,6 +66,7 @@ pub fn hint(game: &Game) -> Option<(Move, i32, String)> {
     let mut engine = AlphaBeta::with_table_mib(game.rules().clone(), 16);
     let limits = Limits {
         time: Some(HINT_TIME),
+        threads: available_threads(),
         ..Limits::default()
     };
     let r = engine.search_game(game, &limits)?;

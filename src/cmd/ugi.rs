@@ -8,9 +8,12 @@
 use super::common::load_rules;
 use clap::Args;
 use mancala_core::{Game, Move, Rules, Side, builtin_ids};
-use mancala_search::{AlphaBeta, Limits};
+use mancala_search::alphabeta::MAX_THREADS;
+use mancala_search::{AlphaBeta, Limits, SearchResult};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 #[derive(Args)]
@@ -28,8 +31,6 @@ pub struct UgiArgs {
 
 /// Time per move when `go` gives no limit (Aualé's engines use 2 s; match runners always give one).
 const DEFAULT_MOVETIME: Duration = Duration::from_millis(1000);
-/// What `go infinite` means here: the search cannot be interrupted, so it is bounded.
-const INFINITE_MOVETIME: Duration = Duration::from_secs(60);
 const MAX_HASH_MIB: usize = 4096;
 
 /// Which dialect the GUI speaks, fixed by its first `ugi` or `uci`.
@@ -46,10 +47,30 @@ struct Engine {
     game: Game,
     search: AlphaBeta,
     hash: usize,
+    threads: usize,
 }
 
 /// The lines answering a command, or what is wrong with it.
 type Reply = Result<Vec<String>, String>;
+
+/// What a command asks of the loop.
+enum Action {
+    /// Print these lines.
+    Reply(Vec<String>),
+    /// Start a search with these limits (`infinite`: until `stop`).
+    Go {
+        limits: Limits,
+        infinite: bool,
+    },
+    Quit,
+}
+
+/// A search running on its own thread; the thread prints its answer and gives the engine back.
+struct Running {
+    thread: std::thread::JoinHandle<AlphaBeta>,
+    stop: Arc<AtomicBool>,
+    infinite: bool,
+}
 
 impl Engine {
     fn new(rules: Rules, hash: usize) -> Engine {
@@ -61,6 +82,7 @@ impl Engine {
             game,
             search,
             hash,
+            threads: 1,
         }
     }
 
@@ -70,11 +92,11 @@ impl Engine {
         self.rules = rules;
     }
 
-    /// Handles one line. `Ok(None)` means quit.
-    fn handle(&mut self, line: &str) -> Result<Option<Vec<String>>, String> {
+    /// Handles one line (never while a search runs).
+    fn handle(&mut self, line: &str) -> Result<Action, String> {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&cmd, args)) = words.split_first() else {
-            return Ok(Some(Vec::new()));
+            return Ok(Action::Reply(Vec::new()));
         };
         let out = match cmd {
             "ugi" => {
@@ -92,15 +114,62 @@ impl Engine {
                 Ok(Vec::new())
             }
             "position" => self.position(args),
-            "go" => self.go(args),
+            "go" => return self.go(args),
             "query" => self.query(args),
             "setoption" => self.setoption(args),
-            // Accepted for compatibility; the search runs to its limit before the next line is read.
+            // With no search running there is nothing to stop.
             "stop" | "ponderhit" | "debug" => Ok(Vec::new()),
-            "quit" => return Ok(None),
+            "quit" => return Ok(Action::Quit),
             _ => Err(format!("unknown command '{cmd}'")),
         }?;
-        Ok(Some(out))
+        Ok(Action::Reply(out))
+    }
+
+    /// Starts `limits`' search of the current position on its own thread, which prints the
+    /// answer; `Err` with the answer when the game is over.
+    fn start(&mut self, limits: Limits, infinite: bool) -> Result<Running, Vec<String>> {
+        if self.game.is_over() {
+            return Err(vec![
+                "info string the game is over".into(),
+                "bestmove 0000".into(),
+            ]);
+        }
+        let placeholder = AlphaBeta::with_table_mib(self.rules.clone(), 1);
+        let mut search = std::mem::replace(&mut self.search, placeholder);
+        let stop = search.stop_handle();
+        stop.store(false, Ordering::Relaxed);
+        let game = self.game.clone();
+        let dialect = self.dialect;
+        let thread = std::thread::spawn(move || {
+            let lines = match search.search_game(&game, &limits) {
+                Some(r) => answer(dialect, &r),
+                None => vec!["bestmove 0000".into()],
+            };
+            let mut out = std::io::stdout().lock();
+            for l in lines {
+                // A closed stdout ends the session anyway; nothing to report to.
+                let _ = writeln!(out, "{l}");
+            }
+            let _ = out.flush();
+            search
+        });
+        Ok(Running {
+            thread,
+            stop,
+            infinite,
+        })
+    }
+
+    /// Waits for the running search, stopping it first if `stop`, and takes the engine back.
+    fn finish(&mut self, running: Running, stop: bool) -> anyhow::Result<()> {
+        if stop {
+            running.stop.store(true, Ordering::Relaxed);
+        }
+        self.search = running
+            .thread
+            .join()
+            .map_err(|_| anyhow::anyhow!("the search thread failed"))?;
+        Ok(())
     }
 
     fn identify(&self, ok: &str) -> Reply {
@@ -127,6 +196,10 @@ impl Engine {
             format!(
                 "option name Hash type spin default {} min 1 max {MAX_HASH_MIB}",
                 self.hash
+            ),
+            format!(
+                "option name Threads type spin default {} min 1 max {MAX_THREADS}",
+                self.threads
             ),
             ok.to_string(),
         ])
@@ -166,8 +239,9 @@ impl Engine {
 
     /// `go` with UGI's or UCI's limits: `movetime`, `depth`, `nodes`, `p1time`/`p2time`/
     /// `p1inc`/`p2inc` (UGI) or `wtime`/`btime`/`winc`/`binc` (UCI), `movestogo`, `infinite`.
-    fn go(&mut self, args: &[&str]) -> Reply {
+    fn go(&mut self, args: &[&str]) -> Result<Action, String> {
         let mut limits = Limits::default();
+        let mut infinite = false;
         let (mut time, mut inc) = ([None::<u64>; 2], [0u64; 2]);
         let mut movestogo: Option<u64> = None;
         let mut it = args.iter();
@@ -190,7 +264,7 @@ impl Engine {
                 "p1inc" | "winc" => inc[0] = value("milliseconds")?,
                 "p2inc" | "binc" => inc[1] = value("milliseconds")?,
                 "movestogo" => movestogo = Some(value("moves")?.max(1)),
-                "infinite" => limits.time = Some(INFINITE_MOVETIME),
+                "infinite" => infinite = true,
                 "ponder" => {}
                 other => return Err(format!("go: unknown parameter '{other}'")),
             }
@@ -204,30 +278,15 @@ impl Engine {
             let share = left / movestogo.unwrap_or(25) + inc[me] * 3 / 4;
             limits.time = Some(Duration::from_millis(share.min(left / 2).max(1)));
         }
-        if limits == Limits::default() {
+        if limits.is_unbounded() && !infinite {
             limits.time = Some(DEFAULT_MOVETIME);
         }
-        let Some(r) = self.search.search_game(&self.game, &limits) else {
-            return Ok(vec![
-                "info string the game is over".into(),
-                "bestmove 0000".into(),
-            ]);
-        };
-        let pv: Vec<String> = r.pv.iter().map(Move::to_string).collect();
-        let ms = r.elapsed.as_millis();
-        let mut out = vec![format!(
-            "info depth {} score cp {} nodes {} time {ms} nps {} pv {}",
-            r.depth,
-            r.score_seeds() * 100,
-            r.nodes,
-            r.nodes_per_second() as u64,
-            pv.join(" ")
-        )];
-        out.push(match (self.dialect, r.pv.get(1)) {
-            (Dialect::Uci, Some(p)) => format!("bestmove {} ponder {p}", r.best),
-            _ => format!("bestmove {}", r.best),
-        });
-        Ok(out)
+        if infinite {
+            // Until `stop` (or until the game is solved).
+            limits = Limits::default();
+        }
+        limits.threads = self.threads;
+        Ok(Action::Go { limits, infinite })
     }
 
     /// UGI's `query gameover|p1turn|result`.
@@ -254,7 +313,7 @@ impl Engine {
         Ok(vec![format!("response {answer}")])
     }
 
-    /// `setoption name <name> [value <value>]`: `Game` and `Hash`.
+    /// `setoption name <name> [value <value>]`: `Game`, `Hash` and `Threads`.
     fn setoption(&mut self, args: &[&str]) -> Reply {
         let (name, value) = match args.split_first() {
             Some((&"name", rest)) => match rest.iter().position(|w| *w == "value") {
@@ -281,10 +340,25 @@ impl Engine {
                 self.hash = mib;
                 self.search = AlphaBeta::with_table_mib(self.rules.clone(), mib);
             }
-            ("game" | "hash", None) => {
+            ("threads", Some(v)) => {
+                let n: usize = v
+                    .parse()
+                    .map_err(|_| format!("setoption Threads: '{v}' is not a whole number"))?;
+                if !(1..=MAX_THREADS).contains(&n) {
+                    return Err(format!(
+                        "setoption Threads: {n} is not from 1 to {MAX_THREADS}"
+                    ));
+                }
+                self.threads = n;
+            }
+            ("game" | "hash" | "threads", None) => {
                 return Err(format!("setoption {name}: the value is missing"));
             }
-            _ => return Err(format!("setoption: unknown option '{name}' (Game, Hash)")),
+            _ => {
+                return Err(format!(
+                    "setoption: unknown option '{name}' (Game, Hash, Threads)"
+                ));
+            }
         }
         Ok(Vec::new())
     }
@@ -297,29 +371,85 @@ pub fn run(args: UgiArgs) -> anyhow::Result<()> {
     }
     let mut engine = Engine::new(rules, args.hash);
     let mut stdin = std::io::stdin().lock();
-    let mut stdout = std::io::stdout().lock();
+    let mut running: Option<Running> = None;
     let mut buf = Vec::new();
     loop {
         buf.clear();
         if stdin.read_until(b'\n', &mut buf)? == 0 {
+            // End of input: a bounded search may finish and answer; an infinite one stops.
+            if let Some(r) = running.take() {
+                let stop = r.infinite;
+                engine.finish(r, stop)?;
+            }
             break;
         }
         // Bytes that are not UTF-8 make an unknown command, answered like any other bad line.
         let line = String::from_utf8_lossy(&buf);
-        match engine.handle(&line) {
-            Ok(None) => break,
-            Ok(Some(lines)) => {
-                for l in lines {
-                    writeln!(stdout, "{l}")?;
+        let cmd = line.split_whitespace().next().unwrap_or("");
+        if let Some(r) = running.take() {
+            // While the engine thinks: `isready` is answered at once, `stop` ends the search
+            // (its answer comes first), `quit` ends an infinite search and waits for a bounded
+            // one; any other command waits for the answer and is then handled.
+            match cmd {
+                "" | "ponderhit" | "debug" => {
+                    running = Some(r);
+                    continue;
+                }
+                "isready" => {
+                    say(&["readyok".to_string()])?;
+                    running = Some(r);
+                    continue;
+                }
+                "stop" => {
+                    engine.finish(r, true)?;
+                    continue;
+                }
+                _ => {
+                    let stop = cmd == "quit" && r.infinite;
+                    engine.finish(r, stop)?;
                 }
             }
-            Err(e) => writeln!(
-                stdout,
+        }
+        match engine.handle(&line) {
+            Ok(Action::Quit) => break,
+            Ok(Action::Reply(lines)) => say(&lines)?,
+            Ok(Action::Go { limits, infinite }) => match engine.start(limits, infinite) {
+                Ok(r) => running = Some(r),
+                Err(lines) => say(&lines)?,
+            },
+            Err(e) => say(&[format!(
                 "info string error: {}",
                 e.replace(['\n', '\r'], " ")
-            )?,
+            )])?,
         }
-        stdout.flush()?;
     }
     Ok(())
+}
+
+/// Prints `lines` at once (a search thread may print too).
+fn say(lines: &[String]) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    for l in lines {
+        writeln!(out, "{l}")?;
+    }
+    out.flush()
+}
+
+/// The `info` and `bestmove` lines for a search result.
+fn answer(dialect: Dialect, r: &SearchResult) -> Vec<String> {
+    let pv: Vec<String> = r.pv.iter().map(Move::to_string).collect();
+    let ms = r.elapsed.as_millis();
+    let mut out = vec![format!(
+        "info depth {} score cp {} nodes {} time {ms} nps {} pv {}",
+        r.depth,
+        r.score_seeds() * 100,
+        r.nodes,
+        r.nodes_per_second() as u64,
+        pv.join(" ")
+    )];
+    out.push(match (dialect, r.pv.get(1)) {
+        (Dialect::Uci, Some(p)) => format!("bestmove {} ponder {p}", r.best),
+        _ => format!("bestmove {}", r.best),
+    });
+    out
 }

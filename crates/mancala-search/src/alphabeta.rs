@@ -15,12 +15,15 @@ use arrayvec::ArrayVec;
 use mancala_core::ruleset::Repetition;
 use mancala_core::{EndReason, Game, Move, MoveSet, Position, Rules, Side};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 /// Deepest line searched, in plies.
 pub const MAX_PLY: usize = 128;
 /// Shallowest remaining depth at which nodes use the transposition table.
 const TABLE_DEPTH: i32 = 2;
+/// Most search threads accepted.
+pub const MAX_THREADS: usize = 256;
 /// Deepest iteration when no depth is given.
 pub const MAX_DEPTH: u32 = 120;
 
@@ -30,7 +33,11 @@ pub const MAX_DEPTH: u32 = 120;
 pub struct Limits {
     pub depth: Option<u32>,
     pub time: Option<Duration>,
+    /// A node budget, counted on the main thread.
     pub nodes: Option<u64>,
+    /// Search threads (0 or 1: one). More than one share the transposition table (lazy
+    /// SMP) and are no longer deterministic; one thread at a fixed depth or node budget is.
+    pub threads: usize,
 }
 
 impl Limits {
@@ -52,6 +59,19 @@ impl Limits {
             ..Limits::default()
         }
     }
+    /// The same limits with `n` search threads.
+    pub fn with_threads(self, n: usize) -> Limits {
+        Limits { threads: n, ..self }
+    }
+    /// No depth, time or node limit is set (threads aside).
+    pub fn is_unbounded(&self) -> bool {
+        self.depth.is_none() && self.time.is_none() && self.nodes.is_none()
+    }
+}
+
+/// The threads this machine can run at once (at least one).
+pub fn available_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// The outcome of a search.
@@ -106,7 +126,7 @@ fn scores_key(pos: &Position) -> u16 {
 pub struct AlphaBeta {
     rules: Rules,
     eval: Evaluator,
-    tt: Table,
+    tt: Arc<Table>,
     history: [[u32; 9]; 2],
     oracle: Option<Arc<dyn Oracle>>,
     repetition: bool,
@@ -118,6 +138,13 @@ pub struct AlphaBeta {
     can_stop: bool,
     deadline: Option<Instant>,
     node_limit: u64,
+    /// Set from outside (or by the main thread, for helpers) to stop the search.
+    abort: Arc<AtomicBool>,
+    /// Engines searching beside this one in a multi-threaded search, kept between searches.
+    helpers: Vec<AlphaBeta>,
+    /// For helpers: the root moves are searched in their order rotated by this much, so
+    /// that helpers start on the moves the main thread reaches later.
+    root_shift: usize,
     /// Positions before the current one, in the game and the line searched: (hash, scores).
     line: Vec<(u64, u16)>,
     pv: Box<[[Move; MAX_PLY]; MAX_PLY]>,
@@ -132,11 +159,15 @@ impl AlphaBeta {
 
     pub fn with_table_mib(rules: Rules, mib: usize) -> AlphaBeta {
         let eval = Evaluator::new(&rules);
+        AlphaBeta::with_parts(rules, eval, Arc::new(Table::with_mib(mib)))
+    }
+
+    fn with_parts(rules: Rules, eval: Evaluator, tt: Arc<Table>) -> AlphaBeta {
         let repetition = rules.ruleset().repetition != Repetition::Ignore;
         AlphaBeta {
             rules,
             eval,
-            tt: Table::with_mib(mib),
+            tt,
             history: [[0; 9]; 2],
             oracle: None,
             repetition,
@@ -147,6 +178,9 @@ impl AlphaBeta {
             can_stop: false,
             deadline: None,
             node_limit: u64::MAX,
+            abort: Arc::new(AtomicBool::new(false)),
+            helpers: Vec::new(),
+            root_shift: 0,
             line: Vec::with_capacity(512),
             pv: Box::new([[Move::Pass; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
@@ -170,6 +204,22 @@ impl AlphaBeta {
 
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// A flag that stops the search in progress when set, from any thread: the search
+    /// returns the move of its last completed iteration (the first always completes). The
+    /// search clears the flag when it returns.
+    pub fn stop_handle(&self) -> Arc<AtomicBool> {
+        self.abort.clone()
+    }
+
+    /// An engine that searches beside this one: same rules, evaluation, oracle and table.
+    fn helper(&self) -> AlphaBeta {
+        let mut h = AlphaBeta::with_parts(self.rules.clone(), self.eval.clone(), self.tt.clone());
+        h.oracle = self.oracle.clone();
+        h.use_table = self.use_table;
+        h.can_stop = true;
+        h
     }
 
     /// Forgets the table and the history (a new game).
@@ -210,8 +260,30 @@ impl AlphaBeta {
         }
         let key = hash(pos);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let threads = limits.threads.max(1);
+        let r = if threads == 1 {
+            self.iterate(pos, key, limits, start, max_depth)
+        } else {
+            self.iterate_with_helpers(pos, key, limits, start, max_depth, threads - 1)
+        };
+        self.abort.store(false, Relaxed);
+        Some(r)
+    }
+
+    /// Iterative deepening on this thread: the result of the last completed iteration.
+    fn iterate(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        limits: &Limits,
+        start: Instant,
+        max_depth: u32,
+    ) -> SearchResult {
         let mut result: Option<SearchResult> = None;
         for d in 1..=max_depth {
+            if d > 1 && self.abort.load(Relaxed) {
+                break;
+            }
             self.horizon = 0;
             self.can_stop = d > 1;
             let score = self.negamax(pos, key, d as i32, 0, -INF, INF);
@@ -241,7 +313,59 @@ impl AlphaBeta {
         let mut r = result.expect("depth 1 always completes");
         r.nodes = self.nodes;
         r.elapsed = start.elapsed();
-        Some(r)
+        r
+    }
+
+    /// Lazy SMP: `n` helpers search the same root through the same depths, sharing the
+    /// table, each starting on another root move, so this thread finds the subtrees of its
+    /// later moves already searched; their own results are not used. They stop when this
+    /// thread is done. (Helpers one depth ahead of this thread, the other usual scheme,
+    /// gained nothing here: see `examples/smp.rs`.)
+    fn iterate_with_helpers(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        limits: &Limits,
+        start: Instant,
+        max_depth: u32,
+        n: usize,
+    ) -> SearchResult {
+        let mut helpers = std::mem::take(&mut self.helpers);
+        helpers.truncate(n);
+        while helpers.len() < n {
+            helpers.push(self.helper());
+        }
+        let done = Arc::new(AtomicBool::new(false));
+        for h in helpers.iter_mut() {
+            h.history = self.history;
+            h.nodes = 0;
+            h.stop = false;
+            h.abort = done.clone();
+            h.line.clone_from(&self.line);
+        }
+        let mut r = std::thread::scope(|s| {
+            for (i, h) in helpers.iter_mut().enumerate() {
+                h.root_shift = i + 1;
+                s.spawn(move || h.help(pos, key, max_depth));
+            }
+            let r = self.iterate(pos, key, limits, start, max_depth);
+            done.store(true, Relaxed);
+            r
+        });
+        r.nodes += helpers.iter().map(|h| h.nodes).sum::<u64>();
+        self.helpers = helpers;
+        r
+    }
+
+    /// A helper's iterative deepening, until stopped or solved.
+    fn help(&mut self, pos: &Position, key: u64, to: u32) {
+        for d in 1..=to {
+            self.horizon = 0;
+            self.negamax(pos, key, d as i32, 0, -INF, INF);
+            if self.stop || self.horizon == 0 {
+                break;
+            }
+        }
     }
 
     /// The score of every root move searched to `depth` with a full window (for levels that
@@ -335,11 +459,15 @@ impl AlphaBeta {
         if self.nodes >= self.node_limit {
             self.stop = true;
         }
-        if let Some(d) = self.deadline
-            && self.nodes & 1023 == 0
-            && Instant::now() >= d
-        {
-            self.stop = true;
+        if self.nodes & 1023 == 0 {
+            if self.abort.load(Relaxed) {
+                self.stop = true;
+            }
+            if let Some(d) = self.deadline
+                && Instant::now() >= d
+            {
+                self.stop = true;
+            }
         }
     }
 
@@ -494,6 +622,10 @@ impl AlphaBeta {
             rank[j] = (order, k as u8, cd);
         }
 
+        if ply == 0 && self.root_shift > 0 && kids.len() > 1 {
+            let n = kids.len();
+            rank[..n].rotate_left(self.root_shift % n);
+        }
         self.line.push((key, sk));
         let h0 = self.horizon;
         let alpha0 = alpha;

@@ -1,6 +1,7 @@
 //! Games between players: openings, alternating colours, results, Elo with its 95% interval,
 //! and OGN records.
 
+use crate::alphabeta::available_threads;
 use crate::player::{Player, PlayerSpec};
 use mancala_core::{Game, Move, Outcome, Rules, Side};
 use rand::rngs::SmallRng;
@@ -145,6 +146,10 @@ pub fn run_match(
             .wrapping_add(g as u64 * 2);
         let mut a = cfg.a.build(rules, seed, cfg.time, None);
         let mut b = cfg.b.build(rules, seed + 1, cfg.time, None);
+        // Games played at once share the cores.
+        let cores = (available_threads() / cfg.threads.max(1)).max(1);
+        a.cap_threads(cores);
+        b.cap_threads(cores);
         let (game, captures) = if a_south {
             play_game(rules, &lines[opening], a.as_mut(), b.as_mut())
         } else {

@@ -7,7 +7,7 @@
 //! depth, so they play the same on any machine (the time per move only caps them).
 
 use crate::SEED;
-use crate::alphabeta::{AlphaBeta, Limits};
+use crate::alphabeta::{AlphaBeta, Limits, available_threads};
 use crate::oracle::Oracle;
 use crate::player::{Choice, Player};
 use mancala_core::{Game, Position, Rules};
@@ -71,7 +71,7 @@ impl Level {
             Level::Intermediate => "four plies ahead, rarely strays from the best move",
             Level::Advanced => "seven plies ahead, always its best move",
             Level::Expert => "twelve plies ahead",
-            Level::Maximum => "as deep as the time per move allows",
+            Level::Maximum => "as deep as the time per move allows, on every core",
         }
     }
 
@@ -117,6 +117,8 @@ pub struct LevelPlayer {
     engine: AlphaBeta,
     rng: SmallRng,
     time: Duration,
+    /// Search threads: every core for `maximum`, one (deterministic) for the levels below.
+    threads: usize,
 }
 
 impl LevelPlayer {
@@ -135,6 +137,11 @@ impl LevelPlayer {
             engine,
             rng: SmallRng::seed_from_u64(seed),
             time,
+            threads: if level == Level::Maximum {
+                available_threads()
+            } else {
+                1
+            },
         }
     }
 }
@@ -182,6 +189,7 @@ impl Player for LevelPlayer {
             depth: cfg.depth,
             time: Some(self.time),
             nodes: None,
+            threads: self.threads,
         };
         let r = self
             .engine
@@ -192,5 +200,9 @@ impl Player for LevelPlayer {
 
     fn new_game(&mut self) {
         self.engine.clear();
+    }
+
+    fn cap_threads(&mut self, n: usize) {
+        self.threads = self.threads.min(n.max(1));
     }
 }

@@ -32,7 +32,7 @@ pub mod oracle;
 pub mod player;
 pub mod tt;
 
-pub use alphabeta::{AlphaBeta, Limits, SearchResult};
+pub use alphabeta::{AlphaBeta, Limits, SearchResult, available_threads};
 pub use eval::Evaluator;
 pub use level::Level;
 pub use mcts::{Mcts, MctsLimits};

@@ -4,7 +4,7 @@
 //! |------|--------|
 //! | `random` | a legal move at random |
 //! | `greedy` | the move that captures most now (ties at random) |
-//! | `ab`, `ab:8`, `ab:depth=8`, `ab:time=200`, `ab:nodes=100000` | the alpha-beta engine |
+//! | `ab`, `ab:8`, `ab:depth=8`, `ab:time=200`, `ab:nodes=100000`, `ab:time=200,threads=2` | the alpha-beta engine |
 //! | `mcts`, `mcts:5000`, `mcts:playouts=5000`, `mcts:time=200` | the MCTS engine |
 //! | `level:expert` or `expert` | a named level (see [`crate::Level`]) |
 //!
@@ -68,6 +68,9 @@ pub trait Player: Send {
     fn choose(&mut self, game: &Game) -> Choice;
     /// Forget anything learnt during the previous game.
     fn new_game(&mut self) {}
+    /// Search with at most `n` threads from now on (for callers running several games at
+    /// once). Players that choose their own number of threads lower it to `n`.
+    fn cap_threads(&mut self, _n: usize) {}
 }
 
 /// Plays a legal move at random.
@@ -178,13 +181,16 @@ impl Player for EnginePlayer {
     fn new_game(&mut self) {
         self.engine.clear();
     }
+    fn cap_threads(&mut self, n: usize) {
+        self.limits.threads = self.limits.threads.min(n.max(1));
+    }
 }
 
 /// A player specification that does not parse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     #[error(
-        "unknown player '{0}' (use random, greedy, ab[:depth=D,time=MS,nodes=N], mcts[:playouts=N,time=MS], or a level: {levels})",
+        "unknown player '{0}' (use random, greedy, ab[:depth=D,time=MS,nodes=N,threads=T], mcts[:playouts=N,time=MS], or a level: {levels})",
         levels = Level::names().join(", ")
     )]
     Unknown(String),
@@ -218,7 +224,7 @@ impl PlayerSpec {
             PlayerSpec::Greedy => Box::new(GreedyPlayer::new(seed)),
             PlayerSpec::AlphaBeta(l) => {
                 let mut limits = l;
-                if l == Limits::default() {
+                if l.is_unbounded() {
                     limits.time = Some(time);
                 }
                 Box::new(EnginePlayer::new(rules, limits, self.to_string(), oracle))
@@ -260,6 +266,7 @@ impl fmt::Display for PlayerSpec {
                     ("depth", l.depth.map(u64::from)),
                     ("time", l.time.map(|t| t.as_millis() as u64)),
                     ("nodes", l.nodes),
+                    ("threads", (l.threads > 1).then_some(l.threads as u64)),
                 ],
             ),
             PlayerSpec::Mcts(l) => params(
@@ -326,7 +333,15 @@ impl FromStr for PlayerSpec {
             "random" => Ok(PlayerSpec::Random),
             "greedy" => Ok(PlayerSpec::Greedy),
             "ab" | "alphabeta" | "alpha-beta" => {
-                let kv = pairs(&rest, "depth", &["depth", "time", "nodes"])?;
+                let kv = pairs(&rest, "depth", &["depth", "time", "nodes", "threads"])?;
+                if let Some(n) = get(&kv, "threads")
+                    && n > crate::alphabeta::MAX_THREADS as u64
+                {
+                    return Err(bad(format!(
+                        "threads {n} is more than {}",
+                        crate::alphabeta::MAX_THREADS
+                    )));
+                }
                 let depth = get(&kv, "depth");
                 if let Some(d) = depth
                     && d > crate::alphabeta::MAX_DEPTH as u64
@@ -340,6 +355,7 @@ impl FromStr for PlayerSpec {
                     depth: depth.map(|d| d as u32),
                     time: get(&kv, "time").map(Duration::from_millis),
                     nodes: get(&kv, "nodes"),
+                    threads: get(&kv, "threads").map_or(0, |n| n as usize),
                 }))
             }
             "mcts" | "uct" => {
@@ -380,6 +396,7 @@ mod tests {
             "ab:depth=8",
             "ab:time=200",
             "ab:depth=4,nodes=1000",
+            "ab:time=100,threads=2",
             "mcts:playouts=500",
             "mcts:time=50",
             "expert",
@@ -412,6 +429,8 @@ mod tests {
             ("level:godlike", "unknown level"),
             ("random:3", "no parameters"),
             ("ab:depth=3,depth=4", "twice"),
+            ("ab:threads=0", "at least 1"),
+            ("ab:threads=100000", "more than"),
         ] {
             let e = s.parse::<PlayerSpec>().unwrap_err().to_string();
             assert!(e.contains(needle), "{s}: {e}");

@@ -1,7 +1,13 @@
 //! The transposition table: buckets of two entries (one kept by depth, one always replaced),
-//! indexed by the low bits of the Zobrist hash and checked against the whole hash.
+//! indexed by the low bits of the position hash and checked against the whole hash.
+//!
+//! The table is shared by the threads of a search without locks. Each entry is two 64-bit
+//! words, the data and the key XORed with the data, written and read with relaxed atomics:
+//! an entry torn by two threads writing at once no longer matches any key, so a probe never
+//! returns another position's data (the scheme of Hyatt and Mann's "lockless hashing").
 
 use crate::Score;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// How a stored score bounds the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,14 +24,12 @@ pub const SOLVED_DEPTH: u8 = u8::MAX;
 /// No move stored.
 pub const NO_MOVE: u8 = u8::MAX;
 
-#[derive(Clone, Copy, Debug, Default)]
+/// One entry: `check` is the key XORed with `data`; `data` packs score (bits 0-15), depth
+/// (16-23), bound (24-25; 0 = empty) and move (32-39).
+#[derive(Default)]
 struct Slot {
-    key: u64,
-    score: i16,
-    depth: u8,
-    /// Bits 0-1 bound (0 = empty), bits 2-7 unused.
-    flags: u8,
-    mv: u8,
+    check: AtomicU64,
+    data: AtomicU64,
 }
 
 /// What a probe found.
@@ -48,16 +52,24 @@ impl Table {
     pub fn with_mib(mib: usize) -> Table {
         let buckets = (mib.max(1) << 20) / std::mem::size_of::<[Slot; 2]>();
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        Table {
-            slots: vec![[Slot::default(); 2]; buckets],
+        let mut slots = Vec::with_capacity(buckets);
+        slots.resize_with(buckets, Default::default);
+        let table = Table {
+            slots,
             mask: buckets - 1,
-        }
+        };
+        // Write every page now: fresh pages are mapped lazily, and a first write during a
+        // multi-threaded search costs a page fault that stalls every thread of the process.
+        table.clear();
+        table
     }
 
-    pub fn clear(&mut self) {
-        self.slots
-            .iter_mut()
-            .for_each(|b| *b = [Slot::default(); 2]);
+    /// Empties the table (between games; not while a search runs).
+    pub fn clear(&self) {
+        for s in self.slots.iter().flatten() {
+            s.check.store(0, Relaxed);
+            s.data.store(0, Relaxed);
+        }
     }
 
     /// Asks the processor to bring `key`'s bucket into the cache ahead of a probe.
@@ -77,43 +89,46 @@ impl Table {
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let bucket = &self.slots[key as usize & self.mask];
         for s in bucket {
-            if s.key == key && s.flags & 3 != 0 {
-                let bound = match s.flags & 3 {
-                    1 => Bound::Exact,
-                    2 => Bound::Lower,
-                    _ => Bound::Upper,
-                };
-                return Some(Entry {
-                    score: s.score as Score,
-                    depth: s.depth,
-                    bound,
-                    mv: s.mv,
-                });
+            let data = s.data.load(Relaxed);
+            if s.check.load(Relaxed) ^ data != key {
+                continue;
             }
+            let bound = match (data >> 24) & 3 {
+                0 => continue,
+                1 => Bound::Exact,
+                2 => Bound::Lower,
+                _ => Bound::Upper,
+            };
+            return Some(Entry {
+                score: data as u16 as i16 as Score,
+                depth: (data >> 16) as u8,
+                bound,
+                mv: (data >> 32) as u8,
+            });
         }
         None
     }
 
     #[inline]
-    pub fn store(&mut self, key: u64, score: Score, depth: u8, bound: Bound, mv: u8) {
-        let flags = match bound {
+    pub fn store(&self, key: u64, score: Score, depth: u8, bound: Bound, mv: u8) {
+        let flags: u64 = match bound {
             Bound::Exact => 1,
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        let slot = Slot {
-            key,
-            score: score as i16,
-            depth,
-            flags,
-            mv,
-        };
-        let bucket = &mut self.slots[key as usize & self.mask];
-        if bucket[0].key == key || bucket[0].flags == 0 || depth >= bucket[0].depth {
-            bucket[0] = slot;
+        let data =
+            score as i16 as u16 as u64 | (depth as u64) << 16 | flags << 24 | (mv as u64) << 32;
+        let bucket = &self.slots[key as usize & self.mask];
+        let first = &bucket[0];
+        let d0 = first.data.load(Relaxed);
+        let k0 = first.check.load(Relaxed) ^ d0;
+        let slot = if k0 == key || (d0 >> 24) & 3 == 0 || depth >= (d0 >> 16) as u8 {
+            first
         } else {
-            bucket[1] = slot;
-        }
+            &bucket[1]
+        };
+        slot.data.store(data, Relaxed);
+        slot.check.store(key ^ data, Relaxed);
     }
 }
 
@@ -123,7 +138,7 @@ mod tests {
 
     #[test]
     fn stores_and_finds_by_whole_key() {
-        let mut t = Table::with_mib(1);
+        let t = Table::with_mib(1);
         t.store(12345, -17, 4, Bound::Lower, 2);
         let e = t.probe(12345).unwrap();
         assert_eq!((e.score, e.depth, e.bound, e.mv), (-17, 4, Bound::Lower, 2));
@@ -133,7 +148,53 @@ mod tests {
         t.store(other, 3, 1, Bound::Exact, 0);
         assert!(t.probe(12345).is_some());
         assert_eq!(t.probe(other).unwrap().score, 3);
+        // Extreme scores and the solved depth survive the packing.
+        t.store(99, -30_000, SOLVED_DEPTH, Bound::Upper, NO_MOVE);
+        let e = t.probe(99).unwrap();
+        assert_eq!(
+            (e.score, e.depth, e.bound, e.mv),
+            (-30_000, SOLVED_DEPTH, Bound::Upper, NO_MOVE)
+        );
         t.clear();
         assert!(t.probe(12345).is_none());
+        assert!(
+            t.probe(0).is_none(),
+            "an empty slot matches no key, not even 0"
+        );
+    }
+
+    #[test]
+    fn a_torn_entry_matches_no_key() {
+        let t = Table::with_mib(1);
+        t.store(777, 5, 3, Bound::Exact, 1);
+        // Another thread's data lands without its check word.
+        let s = &t.slots[777 & t.mask][0];
+        s.data.store(9 | 7 << 16 | 1 << 24, Relaxed);
+        assert!(t.probe(777).is_none());
+    }
+
+    #[test]
+    fn threads_storing_at_once_never_read_a_foreign_entry() {
+        // Four threads hammer a tiny table with keys whose data encodes the key; every hit
+        // must carry its own key's data.
+        let t = Table::with_mib(1);
+        std::thread::scope(|s| {
+            for th in 0..4u64 {
+                let t = &t;
+                s.spawn(move || {
+                    for i in 0..200_000u64 {
+                        let key = ((i * 4 + th) % 5000).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                        let score = (key % 1000) as Score;
+                        if i % 3 == 0 {
+                            if let Some(e) = t.probe(key) {
+                                assert_eq!(e.score, score);
+                            }
+                        } else {
+                            t.store(key, score, (i % 20) as u8, Bound::Exact, 0);
+                        }
+                    }
+                });
+            }
+        });
     }
 }

@@ -420,3 +420,110 @@ fn a_covered_root_is_answered_from_the_oracle() {
     assert!(answered >= 10, "{answered}");
     assert!(oracle.probes.load(std::sync::atomic::Ordering::Relaxed) > 0);
 }
+
+#[test]
+fn several_threads_solve_to_the_same_values_as_minimax() {
+    // Helpers share the table: whatever they store, the main thread's solved values must stay
+    // exact. Compared with minimax on small boards, with 2 and 4 threads. (A helper's deeper
+    // entry that is not marked solved may keep the main thread from calling its value solved;
+    // most must still be.)
+    let (mut compared, mut solved) = (0, 0);
+    for spec in [
+        "mangala-ii:pits=3,seeds=2",
+        "oware:pits=3,seeds=2",
+        "kalah:pits=3,seeds=2",
+    ] {
+        let r = rules(spec);
+        for (i, (pos, hist)) in random_positions(&r, 20, 0..30, 23).into_iter().enumerate() {
+            let (want, _, horizon, aborted) = minimax(&r, &pos, &hist, 40, 300_000);
+            if horizon || aborted {
+                continue;
+            }
+            for threads in [2, 4] {
+                let mut e = AlphaBeta::new(r.clone());
+                let got = e
+                    .search(&pos, &hist, &Limits::depth(40).with_threads(threads))
+                    .unwrap();
+                assert!(r.legal_moves(&pos).contains(got.best));
+                if got.solved {
+                    assert_eq!(got.score, want, "{spec} #{i} {pos}, {threads} threads");
+                    solved += 1;
+                }
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 60, "only {compared} searches compared");
+    assert!(
+        solved * 10 >= compared * 8,
+        "only {solved} of {compared} solved"
+    );
+}
+
+#[test]
+fn several_threads_search_deeper_positions_to_legal_moves_and_count_all_nodes() {
+    let r = rules("mangala-ii");
+    for (pos, hist) in random_positions(&r, 5, 4..20, 31) {
+        let mut one = AlphaBeta::new(r.clone());
+        let a = one.search(&pos, &hist, &Limits::depth(9)).unwrap();
+        let mut two = AlphaBeta::new(r.clone());
+        let b = two
+            .search(&pos, &hist, &Limits::depth(9).with_threads(2))
+            .unwrap();
+        assert_eq!(b.depth, 9);
+        assert!(r.legal_moves(&pos).contains(b.best), "{pos}");
+        assert_eq!(b.pv[0], b.best);
+        // The helpers' nodes are counted too, and they did search.
+        assert!(
+            b.nodes > two.nodes(),
+            "{pos}: {} vs {}",
+            b.nodes,
+            two.nodes()
+        );
+        // The same engine searches again (its helpers are kept) and one thread is still
+        // reproducible afterwards.
+        two.search(&pos, &hist, &Limits::depth(7).with_threads(2))
+            .unwrap();
+        let again = AlphaBeta::new(r.clone())
+            .search(&pos, &hist, &Limits::depth(9))
+            .unwrap();
+        assert_eq!(
+            (again.best, again.score, again.nodes),
+            (a.best, a.score, a.nodes)
+        );
+    }
+}
+
+#[test]
+fn the_stop_handle_ends_a_search_from_another_thread() {
+    // No limit at all: only the stop ends it. The answer is the last completed depth's, and
+    // the flag is cleared for the next search.
+    let r = rules("mangala-ii");
+    for threads in [1, 2] {
+        let mut e = AlphaBeta::new(r.clone());
+        let stop = e.stop_handle();
+        let pos = r.start();
+        let got = std::thread::scope(|s| {
+            let search = s.spawn(|| e.search(&pos, &[], &Limits::default().with_threads(threads)));
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            search.join().unwrap().unwrap()
+        });
+        assert!(got.depth >= 1 && !got.solved, "{threads} threads: {got:?}");
+        assert!(r.legal_moves(&pos).contains(got.best));
+        assert!(!stop.load(std::sync::atomic::Ordering::Relaxed));
+        let next = e.search(&pos, &[], &Limits::depth(6)).unwrap();
+        assert_eq!(next.depth, 6);
+    }
+}
+
+#[test]
+fn a_stop_set_before_the_search_still_gives_the_first_depth() {
+    let r = rules("oware");
+    let mut e = AlphaBeta::new(r.clone());
+    e.stop_handle()
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    let got = e.search(&r.start(), &[], &Limits::depth(12)).unwrap();
+    assert_eq!(got.depth, 1);
+    assert!(r.legal_moves(&r.start()).contains(got.best));
+}

@@ -3,7 +3,7 @@
 
 use mancala_core::{Game, Move};
 use mancala_search::level::{Level as SearchLevel, LevelPlayer};
-use mancala_search::{AlphaBeta, GreedyPlayer, Limits, Player, RandomPlayer};
+use mancala_search::{AlphaBeta, GreedyPlayer, Limits, Player, RandomPlayer, available_threads};
 use std::path::Path;
 use std::time::Duration;
 
@@ -154,9 +154,9 @@ pub fn hint(game: &Game, data_dir: Option<&Path>) -> Option<Hint> {
     let r = ab.search_game(
         game,
         &Limits {
-            depth: None,
             time: Some(HINT_TIME),
-            nodes: None,
+            threads: available_threads(),
+            ..Limits::default()
         },
     )?;
     Some(Hint {
