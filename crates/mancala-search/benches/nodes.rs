@@ -1,7 +1,7 @@
 //! Alpha-beta speed: nodes per second on fixed middle-game positions, one thread.
 //! `cargo bench -p mancala-search --bench nodes`
 //!
-//! Each iteration runs one fixed-depth search from a cleared 2 MiB table (the same search
+//! Each iteration runs one fixed-depth search from a new 8 MiB table (the same search
 //! every time: fixed depths are deterministic); the throughput is the number of nodes that
 //! search visits, so criterion's "elem/s" is nodes per second.
 

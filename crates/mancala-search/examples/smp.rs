@@ -7,8 +7,8 @@ use mancala_core::rules_for;
 use mancala_search::{AlphaBeta, Limits};
 use std::time::Instant;
 
-/// (game, depth): depths at which one thread takes a few tenths of a second.
-const GAMES: &[(&str, u32)] = &[("mangala-ii", 17), ("oware", 16), ("kalah", 15)];
+/// (game, depth): depths at which one thread takes a tenth of a second or so.
+const GAMES: &[(&str, u32)] = &[("mangala-ii", 16), ("oware", 15), ("kalah", 14)];
 
 fn main() {
     let arg = |i: usize, default: usize, what: &str| match std::env::args().nth(i) {
@@ -19,7 +19,7 @@ fn main() {
         }),
     };
     let threads = arg(1, 2, "the number of threads");
-    let count = arg(2, 12, "the number of positions");
+    let count = arg(2, 24, "the number of positions");
     for &(game, depth) in GAMES {
         let rules = rules_for(&game.parse().expect("game id")).expect("built-in game");
         let mut state = 0x2545_F491_4F6C_DD1Du64;

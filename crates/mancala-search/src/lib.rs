@@ -2,7 +2,8 @@
 //!
 //! - [`AlphaBeta`]: negamax with principal-variation search, iterative deepening, a
 //!   transposition table keyed by 64-bit position hashes, move ordering (table move, captures,
-//!   history) and a static evaluation built from the ruleset.
+//!   history), a static evaluation built from the ruleset, and several threads that share the
+//!   table and split the tree (simplified ABDADA); a stop flag ends a search from outside.
 //! - [`Mcts`]: UCT with random playouts, an independent second engine.
 //! - [`RandomPlayer`], [`GreedyPlayer`] and the named [`Level`]s, all behind the [`Player`]
 //!   trait and chosen uniformly through [`PlayerSpec`] (`ab:8`, `mcts`, `level:expert`, ...).
