@@ -31,7 +31,8 @@ fn main() {
         }
     };
     let db = Database::open(&dir, &rules).expect("the database directory");
-    db.build(rules.total_seeds(), None, &()).expect("the Modiar database");
+    db.build(rules.total_seeds(), None, &())
+        .expect("the Modiar database");
 
     // Every position with a choice in `games` random games (seeded: the same every run).
     let mut rng = StdRng::seed_from_u64(2026);
@@ -43,7 +44,8 @@ fn main() {
             if moves.len() > 1 {
                 positions.push(g.clone());
             }
-            g.play(moves[rng.gen_range(0..moves.len())]).expect("a legal move");
+            g.play(moves[rng.gen_range(0..moves.len())])
+                .expect("a legal move");
         }
     }
     println!(
