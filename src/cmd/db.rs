@@ -3,6 +3,7 @@
 use super::common::load_rules;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
+use mancala_solver::file::{FileError, LevelFile};
 use mancala_solver::{BuildProgress, Database, default_data_dir, list_files};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -48,6 +49,10 @@ pub struct InfoArgs {
     /// Directory of the databases (default: $MANCALA_DATA, else $XDG_DATA_HOME/mancala, else ~/.local/share/mancala).
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
+    /// Read every file whole and check its data checksum and values (exit status 1 when a
+    /// file is damaged; `mancala db build` rebuilds damaged levels).
+    #[arg(long)]
+    pub verify: bool,
 }
 
 pub fn run(args: DbArgs) -> anyhow::Result<()> {
@@ -165,11 +170,26 @@ fn info(a: InfoArgs) -> anyhow::Result<()> {
     let files =
         list_files(&dir).map_err(|e| anyhow::anyhow!("data directory {}: {e}", dir.display()))?;
     let mut total = 0u64;
+    let mut damaged = 0;
     for f in &files {
         total += f.bytes;
+        let check = match (&f.header, a.verify) {
+            (Ok(_), true) => match LevelFile::verify(&f.path) {
+                Ok(_) => "  sound".to_string(),
+                Err(e) => {
+                    damaged += 1;
+                    format!("  DAMAGED: {}", why_of(&e))
+                }
+            },
+            (Err(_), true) => {
+                damaged += 1;
+                String::new()
+            }
+            (_, false) => String::new(),
+        };
         match &f.header {
             Ok(h) => println!(
-                "{}  game {} level {} entries {} bytes {}",
+                "{}  game {} level {} entries {} bytes {}{check}",
                 f.path.display(),
                 h.game,
                 h.level,
@@ -179,10 +199,27 @@ fn info(a: InfoArgs) -> anyhow::Result<()> {
             Err(why) => println!("{}  unreadable: {why}", f.path.display()),
         }
     }
+    let verdict = match (a.verify, damaged) {
+        (false, _) => String::new(),
+        (true, 0) => ", all sound".to_string(),
+        (true, n) => format!(", {n} damaged (`mancala db build <game>` rebuilds them)"),
+    };
     println!(
-        "{} database files, {total} bytes, in {}",
+        "{} database files, {total} bytes, in {}{verdict}",
         files.len(),
         dir.display()
     );
+    if damaged > 0 {
+        std::process::exit(1);
+    }
     Ok(())
+}
+
+/// What is wrong with a file, without its path (the line already names it).
+fn why_of(e: &FileError) -> String {
+    match e {
+        FileError::Corrupt { why, .. } => why.clone(),
+        FileError::Missing { .. } => "gone while being read".into(),
+        FileError::Io { source, .. } => source.to_string(),
+    }
 }

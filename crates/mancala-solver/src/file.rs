@@ -126,6 +126,39 @@ pub struct LevelFile {
 impl LevelFile {
     /// Opens and checks a level file against what it must contain (the data checksum too).
     pub fn open(path: &Path, expect: &Header) -> Result<LevelFile, FileError> {
+        let f = LevelFile::verify(path)?;
+        let corrupt = |why: String| FileError::Corrupt {
+            path: path.to_path_buf(),
+            why,
+        };
+        let h = &f.header;
+        if h.game != expect.game {
+            return Err(corrupt(format!(
+                "is a database of '{}', not '{}'",
+                h.game, expect.game
+            )));
+        }
+        if h.ruleset_hash != expect.ruleset_hash || h.pits != expect.pits {
+            return Err(corrupt("was built for other rules of the game".into()));
+        }
+        if h.level != expect.level {
+            return Err(corrupt(format!(
+                "holds level {}, expected level {}",
+                h.level, expect.level
+            )));
+        }
+        if h.entries != expect.entries {
+            return Err(corrupt(format!(
+                "holds {} entries, expected {}",
+                h.entries, expect.entries
+            )));
+        }
+        Ok(f)
+    }
+
+    /// Opens a level file and checks it on its own, whichever game it holds: header, length,
+    /// data checksum, and every value within the stones on the board.
+    pub fn verify(path: &Path) -> Result<LevelFile, FileError> {
         let corrupt = |why: String| FileError::Corrupt {
             path: path.to_path_buf(),
             why,
@@ -150,29 +183,7 @@ impl LevelFile {
             path: path.to_path_buf(),
             source,
         })?;
-        let header = read_header(&map).map_err(corrupt)?;
-        let (h, data_crc) = header;
-        if h.game != expect.game {
-            return Err(corrupt(format!(
-                "is a database of '{}', not '{}'",
-                h.game, expect.game
-            )));
-        }
-        if h.ruleset_hash != expect.ruleset_hash || h.pits != expect.pits {
-            return Err(corrupt("was built for other rules of the game".into()));
-        }
-        if h.level != expect.level {
-            return Err(corrupt(format!(
-                "holds level {}, expected level {}",
-                h.level, expect.level
-            )));
-        }
-        if h.entries != expect.entries {
-            return Err(corrupt(format!(
-                "holds {} entries, expected {}",
-                h.entries, expect.entries
-            )));
-        }
+        let (h, data_crc) = read_header(&map).map_err(corrupt)?;
         if (map.len() - HEADER_LEN) as u64 != h.entries {
             return Err(corrupt(format!(
                 "is truncated or padded: {} data bytes for {} entries",
