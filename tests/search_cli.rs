@@ -135,6 +135,12 @@ fn best_refuses_bad_input() {
             "--threads",
         );
     }
+    for bad in ["0", "x", "5000"] {
+        assert_clean_error(
+            &mancala(&["best", "oware", "--depth", "4", "--hash", bad]),
+            "--hash",
+        );
+    }
 }
 
 #[test]

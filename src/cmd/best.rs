@@ -30,6 +30,10 @@ pub struct BestArgs {
     /// reproducible; every core with a time limit).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS as u64))]
     pub threads: Option<u64>,
+    /// Transposition table size in MiB (default: 8 for a search to depth 14 or less, 64 for
+    /// deeper or timed searches; a bigger table takes longer to set up).
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub hash: Option<u64>,
     /// Print one JSON object: best, score, depth, nodes, pv, solved.
     #[arg(long)]
     pub json: bool,
@@ -93,7 +97,12 @@ pub fn run(args: BestArgs) -> anyhow::Result<()> {
         (None, None) => available_threads(),
     };
     let limits = limits.with_threads(threads);
-    let mut engine = AlphaBeta::with_table_mib(rules.clone(), 64);
+    let mib = match (args.hash, args.depth) {
+        (Some(m), _) => m as usize,
+        (None, Some(d)) if d <= 14 => 8,
+        (None, _) => 64,
+    };
+    let mut engine = AlphaBeta::with_table_mib(rules.clone(), mib);
     if !args.no_db {
         let dir = args.data_dir.clone().unwrap_or_else(default_data_dir);
         if let Some(o) = DbOracle::open(&dir, &rules) {

@@ -355,7 +355,11 @@ impl AlphaBeta {
         }
         let mut r = std::thread::scope(|s| {
             for h in helpers.iter_mut() {
-                s.spawn(move || h.help(pos, key, max_depth));
+                // A helper the system cannot start is simply not there: the search goes on
+                // with the threads it has.
+                let _ = std::thread::Builder::new()
+                    .name("search helper".into())
+                    .spawn_scoped(s, move || h.help(pos, key, max_depth));
             }
             let r = self.iterate(pos, key, limits, start, max_depth);
             done.store(true, Relaxed);
