@@ -420,3 +420,33 @@ fn ugi_threads_option() {
         ]
     );
 }
+
+/// Commands that come while the engine thinks are not lost and do not block `stop`: during an
+/// infinite search any command stops it first; during a long bounded one they wait for its
+/// answer, while a later `stop` still ends it.
+#[test]
+fn ugi_commands_during_a_search_wait_or_stop_it_and_never_block() {
+    let mut e = Engine::start("oware");
+    e.send("ugi");
+    e.until("ugiok");
+    e.send("position startpos");
+    e.send("go infinite");
+    e.send("query gameover");
+    legal_bestmove("oware", &[], &e.until("bestmove "));
+    assert_eq!(e.until("response "), "response false");
+    // A bounded search far too long to finish: a query waits behind it, `stop` ends it, then
+    // the query is answered, in that order.
+    e.send("go depth 100");
+    e.send("query p1turn");
+    e.send("isready");
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    e.send("stop");
+    legal_bestmove("oware", &[], &e.until("bestmove "));
+    assert_eq!(e.until("response "), "response true");
+    assert_eq!(e.until("readyok"), "readyok");
+    // A clock whose increment overflows the time arithmetic still gives a move.
+    e.send("go p1time 1000 p2time 1000 p1inc 18446744073709551615 p2inc 0");
+    legal_bestmove("oware", &[], &e.until("bestmove "));
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}

@@ -10,10 +10,12 @@ use clap::Args;
 use mancala_core::{Game, Move, Rules, Side, builtin_ids};
 use mancala_search::alphabeta::MAX_THREADS;
 use mancala_search::{AlphaBeta, Limits, SearchResult};
+use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::Duration;
 
 #[derive(Args)]
@@ -275,7 +277,8 @@ impl Engine {
         {
             // A share of the clock: the remaining time over the moves still to play, plus most
             // of the increment, never more than half of what is left.
-            let share = left / movestogo.unwrap_or(25) + inc[me] * 3 / 4;
+            let share =
+                (left / movestogo.unwrap_or(25)).saturating_add(inc[me].saturating_mul(3) / 4);
             limits.time = Some(Duration::from_millis(share.min(left / 2).max(1)));
         }
         if limits.is_unbounded() && !infinite {
@@ -370,46 +373,62 @@ pub fn run(args: UgiArgs) -> anyhow::Result<()> {
         anyhow::bail!("--hash {}: must be from 1 to {MAX_HASH_MIB} MiB", args.hash);
     }
     let mut engine = Engine::new(rules, args.hash);
-    let mut stdin = std::io::stdin().lock();
+    let input = read_lines();
+    let mut input_done = false;
     let mut running: Option<Running> = None;
-    let mut buf = Vec::new();
+    // Commands that came while a bounded search ran, carried out in order once it answers.
+    let mut waiting: VecDeque<String> = VecDeque::new();
     loop {
-        buf.clear();
-        if stdin.read_until(b'\n', &mut buf)? == 0 {
-            // End of input: a bounded search may finish and answer; an infinite one stops.
-            if let Some(r) = running.take() {
-                let stop = r.infinite;
-                engine.finish(r, stop)?;
-            }
-            break;
-        }
-        // Bytes that are not UTF-8 make an unknown command, answered like any other bad line.
-        let line = String::from_utf8_lossy(&buf);
-        let cmd = line.split_whitespace().next().unwrap_or("");
         if let Some(r) = running.take() {
-            // While the engine thinks: `isready` is answered at once, `stop` ends the search
-            // (its answer comes first), `quit` ends an infinite search and waits for a bounded
-            // one; any other command waits for the answer and is then handled.
-            match cmd {
-                "" | "ponderhit" | "debug" => {
+            if r.thread.is_finished() || input_done {
+                // Its answer is out (or, at the end of input, a bounded search may finish and
+                // answer; an infinite one stops).
+                let stop = input_done && r.infinite;
+                engine.finish(r, stop)?;
+                continue;
+            }
+            let line = match input.recv_timeout(Duration::from_millis(10)) {
+                Ok(line) => line?,
+                Err(RecvTimeoutError::Timeout) => {
                     running = Some(r);
                     continue;
                 }
-                "isready" => {
+                Err(RecvTimeoutError::Disconnected) => {
+                    input_done = true;
+                    running = Some(r);
+                    continue;
+                }
+            };
+            // While the engine thinks: `stop` ends the search (its answer comes first);
+            // `isready` is answered at once unless earlier commands wait; any other command
+            // (`quit` too) waits for the answer of a bounded search, and stops an infinite one,
+            // which would otherwise never answer.
+            match line.split_whitespace().next().unwrap_or("") {
+                "stop" => engine.finish(r, true)?,
+                "isready" if waiting.is_empty() => {
                     say(&["readyok".to_string()])?;
                     running = Some(r);
-                    continue;
                 }
-                "stop" => {
+                "" | "ponderhit" | "debug" if waiting.is_empty() => running = Some(r),
+                _ if r.infinite => {
                     engine.finish(r, true)?;
-                    continue;
+                    waiting.push_back(line);
                 }
                 _ => {
-                    let stop = cmd == "quit" && r.infinite;
-                    engine.finish(r, stop)?;
+                    waiting.push_back(line);
+                    running = Some(r);
                 }
             }
+            continue;
         }
+        let line = match waiting.pop_front() {
+            Some(line) => line,
+            None if input_done => break,
+            None => match input.recv() {
+                Ok(line) => line?,
+                Err(_) => break,
+            },
+        };
         match engine.handle(&line) {
             Ok(Action::Quit) => break,
             Ok(Action::Reply(lines)) => say(&lines)?,
@@ -424,6 +443,30 @@ pub fn run(args: UgiArgs) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// Standard input, a line at a time, from a thread of its own so that the loop can watch the
+/// search and the input together. The channel closes at the end of input. Bytes that are not
+/// UTF-8 make an unknown command, answered like any other bad line.
+fn read_lines() -> Receiver<std::io::Result<String>> {
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        let mut stdin = std::io::stdin().lock();
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            let line = match stdin.read_until(b'\n', &mut buf) {
+                Ok(0) => break,
+                Ok(_) => Ok(String::from_utf8_lossy(&buf).into_owned()),
+                Err(e) => Err(e),
+            };
+            let failed = line.is_err();
+            if tx.send(line).is_err() || failed {
+                break;
+            }
+        }
+    });
+    rx
 }
 
 /// Prints `lines` at once (a search thread may print too).

@@ -196,16 +196,19 @@ impl AlphaBeta {
     /// Consults `oracle` for exact values (a solved root is answered at once).
     pub fn set_oracle(&mut self, oracle: Option<Arc<dyn Oracle>>) {
         self.oracle = oracle;
+        self.helpers.clear();
     }
 
     /// Replaces the evaluation (for tuning and tests).
     pub fn set_evaluator(&mut self, eval: Evaluator) {
         self.eval = eval;
+        self.helpers.clear();
     }
 
     /// Turns the transposition table off or on (off: plain alpha-beta, for checking).
     pub fn set_table(&mut self, on: bool) {
         self.use_table = on;
+        self.helpers.clear();
     }
 
     pub fn rules(&self) -> &Rules {
@@ -252,6 +255,18 @@ impl AlphaBeta {
         history: &[Position],
         limits: &Limits,
     ) -> Option<SearchResult> {
+        let r = self.search_once(pos, history, limits);
+        // Whichever way the search ended, a stop asked for it does not reach the next one.
+        self.abort.store(false, Relaxed);
+        r
+    }
+
+    fn search_once(
+        &mut self,
+        pos: &Position,
+        history: &[Position],
+        limits: &Limits,
+    ) -> Option<SearchResult> {
         let start = Instant::now();
         let moves = self.rules.legal_moves(pos);
         if moves.is_empty() {
@@ -267,13 +282,11 @@ impl AlphaBeta {
         let key = hash(pos);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let threads = limits.threads.max(1);
-        let r = if threads == 1 {
+        Some(if threads == 1 {
             self.iterate(pos, key, limits, start, max_depth)
         } else {
             self.iterate_with_helpers(pos, key, limits, start, max_depth, threads - 1)
-        };
-        self.abort.store(false, Relaxed);
-        Some(r)
+        })
     }
 
     /// Iterative deepening on this thread: the result of the last completed iteration.
@@ -353,7 +366,16 @@ impl AlphaBeta {
             h.abort = done.clone();
             h.line.clone_from(&self.line);
         }
+        /// Tells the helpers to stop when dropped, even if this thread's search panics
+        /// (the scope would otherwise wait for them forever).
+        struct Done(Arc<AtomicBool>);
+        impl Drop for Done {
+            fn drop(&mut self) {
+                self.0.store(true, Relaxed);
+            }
+        }
         let mut r = std::thread::scope(|s| {
+            let _done = Done(done.clone());
             for h in helpers.iter_mut() {
                 // A helper the system cannot start is simply not there: the search goes on
                 // with the threads it has.
@@ -361,9 +383,7 @@ impl AlphaBeta {
                     .name("search helper".into())
                     .spawn_scoped(s, move || h.help(pos, key, max_depth));
             }
-            let r = self.iterate(pos, key, limits, start, max_depth);
-            done.store(true, Relaxed);
-            r
+            self.iterate(pos, key, limits, start, max_depth)
         });
         self.busy = None;
         r.nodes += helpers.iter().map(|h| h.nodes).sum::<u64>();
@@ -383,7 +403,7 @@ impl AlphaBeta {
     }
 
     /// The score of every root move searched to `depth` with a full window (for levels that
-    /// choose among good moves). Deterministic; ignores time.
+    /// choose among good moves). Deterministic; ignores time and the stop flag.
     pub fn root_scores(
         &mut self,
         pos: &Position,
@@ -553,8 +573,9 @@ impl AlphaBeta {
         Ok(moves)
     }
 
-    /// A node at the horizon: its static value (a small function of its own, so that the
-    /// many leaves do not pay for the interior nodes' stack frame).
+    /// A node at the horizon: its static value, or a lower bound of it that is at least
+    /// `beta` (fail-soft; see [`Evaluator::eval_above`]). A small function of its own, so that
+    /// the many leaves do not pay for the interior nodes' stack frame.
     fn leaf(&mut self, pos: &Position, key: u64, ply: usize, beta: Score) -> Score {
         match self.enter(pos, key, ply) {
             Err(v) => v,
@@ -675,8 +696,10 @@ impl AlphaBeta {
                 self.child(&c, ck, same, depth - 1, ply + 1, alpha, beta)
             } else {
                 let s = self.child(&c, ck, same, depth - 1, ply + 1, alpha, alpha + 1);
-                // A leaf's value does not depend on the window: no second look.
-                if s > alpha && s < beta && beta - alpha > 1 && depth > 1 {
+                // A leaf answering for the other side is exact or a bound this node does not
+                // need to know better (see `leaf`): no second look. One where the same side
+                // moves again may have answered with a lower bound at alpha + 1, so it gets one.
+                if s > alpha && s < beta && beta - alpha > 1 && (depth > 1 || same) {
                     self.child(&c, ck, same, depth - 1, ply + 1, alpha, beta)
                 } else {
                     s
