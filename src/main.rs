@@ -34,6 +34,8 @@ enum Command {
     Play(cmd::play::PlayArgs),
     /// The engine's best move and score for a position.
     Best(cmd::best::BestArgs),
+    /// Weigh every move of a game: its value, the best move's, the seeds lost, the mistakes.
+    Analyze(cmd::analyze::AnalyzeArgs),
     /// Play engines against each other and report the result with an Elo difference.
     Match(cmd::match_cmd::MatchArgs),
     /// Perfect-play value of a position, from the databases.
@@ -78,6 +80,7 @@ fn main() -> ExitCode {
         Command::Cycle(a) => cmd::cycle::run(a),
         Command::Play(a) => cmd::play::run(a),
         Command::Best(a) => cmd::best::run(a),
+        Command::Analyze(a) => cmd::analyze::run(a),
         Command::Match(a) => cmd::match_cmd::run(a),
         Command::Solve(a) => cmd::solve::run(a),
         Command::Db(a) => cmd::db::run(a),

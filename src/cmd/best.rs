@@ -1,14 +1,11 @@
 //! `mancala best`: the engine's move and score for a position (NOTATION.md contract: the last
 //! line of stdout is the answer).
 
-use super::common::{load_rules, start_position};
+use super::common::{db_oracle, load_rules, start_position};
 use clap::Args;
-use mancala_core::{Position, Rules};
 use mancala_search::alphabeta::MAX_THREADS;
-use mancala_search::{AlphaBeta, Limits, Oracle, available_threads};
-use mancala_solver::{Database, default_data_dir};
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use mancala_search::{AlphaBeta, Limits, available_threads};
+use std::path::PathBuf;
 
 /// Time per move when neither --depth nor --time-ms is given.
 const DEFAULT_TIME_MS: u64 = 1000;
@@ -49,41 +46,6 @@ pub struct BestArgs {
     pub no_db: bool,
 }
 
-/// The perfect-play databases as the engine sees them: only the levels (stone counts) whose
-/// files are present and sound are asked, so a missing file costs nothing in the search.
-struct DbOracle {
-    db: Database,
-    present: Vec<bool>,
-}
-
-impl DbOracle {
-    /// `None` when the game has no database or no level of it is built.
-    fn open(dir: &Path, rules: &Rules) -> Option<DbOracle> {
-        let db = Database::open(dir, rules).ok()?;
-        let present: Vec<bool> = (0..=rules.total_seeds())
-            .map(|b| db.level(b).is_ok())
-            .collect();
-        present
-            .iter()
-            .any(|&p| p)
-            .then_some(DbOracle { db, present })
-    }
-}
-
-impl Oracle for DbOracle {
-    fn probe(&self, pos: &Position) -> Option<i32> {
-        if !self
-            .present
-            .get(pos.board_total() as usize)
-            .copied()
-            .unwrap_or(false)
-        {
-            return None;
-        }
-        self.db.probe(pos).map(|v| v.final_difference(pos))
-    }
-}
-
 pub fn run(args: BestArgs) -> anyhow::Result<()> {
     let rules = load_rules(&args.game, args.rules.as_deref())?;
     let pos = start_position(&rules, args.position.as_deref())?;
@@ -104,10 +66,7 @@ pub fn run(args: BestArgs) -> anyhow::Result<()> {
     };
     let mut engine = AlphaBeta::with_table_mib(rules.clone(), mib);
     if !args.no_db {
-        let dir = args.data_dir.clone().unwrap_or_else(default_data_dir);
-        if let Some(o) = DbOracle::open(&dir, &rules) {
-            engine.set_oracle(Some(Arc::new(o) as Arc<dyn Oracle>));
-        }
+        engine.set_oracle(db_oracle(args.data_dir.as_deref(), &rules));
     }
     let Some(r) = engine.search(&pos, &[], &limits) else {
         let reason = rules

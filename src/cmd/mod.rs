@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod analyze;
 pub mod best;
 pub mod common;
 pub mod cycle;

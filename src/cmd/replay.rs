@@ -5,9 +5,12 @@ use anyhow::Context;
 use clap::Args;
 use mancala_core::record::Record;
 use mancala_core::{Game, MoveError};
+use std::path::Path;
 
+/// A game given on the command line: a game id (or rules file) and a start position, or an
+/// OGN record, then moves.
 #[derive(Args)]
-pub struct ReplayArgs {
+pub struct GameArgs {
     /// Game id, e.g. `modiar` or `mangala-ii` (with --ogn it may be left out: the record's
     /// Variant tag names the game).
     #[arg(required_unless_present = "ogn")]
@@ -17,48 +20,78 @@ pub struct ReplayArgs {
     /// Start from this position (default: the start position).
     #[arg(long)]
     pub position: Option<String>,
-    /// Print one JSON object: position, over, score, winner.
-    #[arg(long)]
-    pub json: bool,
     /// A rules file (TOML) to use instead of the built-in rules.
     #[arg(long)]
     pub rules: Option<std::path::PathBuf>,
     /// Read the game from this OGN record (its moves come first, then any given here).
     #[arg(long)]
     pub ogn: Option<std::path::PathBuf>,
+}
+
+impl GameArgs {
+    /// The game: the record or the start position, then the moves given (each argument may
+    /// hold several, separated by spaces).
+    pub fn load(&self) -> anyhow::Result<Game> {
+        load_game(
+            self.game.as_deref(),
+            self.rules.as_deref(),
+            self.position.as_deref(),
+            self.ogn.as_deref(),
+            &self.moves,
+        )
+    }
+}
+
+#[derive(Args)]
+pub struct ReplayArgs {
+    #[command(flatten)]
+    pub source: GameArgs,
+    /// Print one JSON object: position, over, score, winner.
+    #[arg(long)]
+    pub json: bool,
     /// Also write the game as an OGN record to this file.
     #[arg(long)]
     pub write_ogn: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
-    let mut game = match &args.ogn {
-        Some(path) => {
-            if args.position.is_some() {
-                anyhow::bail!("--position and --ogn: the record gives the start (its FEN tag)");
-            }
-            let ctx = || format!("OGN file {}", path.display());
-            let text = std::fs::read_to_string(path).with_context(ctx)?;
-            let record = Record::parse(&text).with_context(ctx)?;
-            let rules = match (&args.game, &args.rules) {
-                (None, None) => record.builtin_rules().with_context(ctx)?,
-                (game, file) => load_rules(game.as_deref().unwrap_or(""), file.as_deref())?,
-            };
-            record.to_game(&rules).with_context(ctx)?
-        }
-        None => {
-            let rules = load_rules(args.game.as_deref().unwrap_or(""), args.rules.as_deref())?;
-            let start = start_position(&rules, args.position.as_deref())?;
-            Game::from_position(rules, start)
-        }
-    };
-    let moves = args.moves.iter().flat_map(|a| a.split_whitespace());
-    play_all(&mut game, moves)?;
+    let game = args.source.load()?;
     if let Some(path) = &args.write_ogn {
         super::common::write_atomically(path, &Record::from_game(&game, &[]).to_string())?;
     }
     print_result(&game, args.json);
     Ok(())
+}
+
+fn load_game(
+    game: Option<&str>,
+    rules: Option<&Path>,
+    position: Option<&str>,
+    ogn: Option<&Path>,
+    moves: &[String],
+) -> anyhow::Result<Game> {
+    let mut game = match ogn {
+        Some(path) => {
+            if position.is_some() {
+                anyhow::bail!("--position and --ogn: the record gives the start (its FEN tag)");
+            }
+            let ctx = || format!("OGN file {}", path.display());
+            let text = std::fs::read_to_string(path).with_context(ctx)?;
+            let record = Record::parse(&text).with_context(ctx)?;
+            let rules = match (game, rules) {
+                (None, None) => record.builtin_rules().with_context(ctx)?,
+                (game, file) => load_rules(game.unwrap_or(""), file)?,
+            };
+            record.to_game(&rules).with_context(ctx)?
+        }
+        None => {
+            let rules = load_rules(game.unwrap_or(""), rules)?;
+            let start = start_position(&rules, position)?;
+            Game::from_position(rules, start)
+        }
+    };
+    play_all(&mut game, moves.iter().flat_map(|a| a.split_whitespace()))?;
+    Ok(game)
 }
 
 /// Plays each move, naming the first one that fails by its number.
