@@ -139,6 +139,21 @@ test("a Modiar game against the computer, played to its end and found again afte
   assert.equal(await page.textContent("#g-north-score"), String(n));
   await shot(page, "game-over");
 
+  // The analysis weighs every move, as `mancala analyze` does at the same depth.
+  await page.click("#g-analyse");
+  await page.waitForFunction((n) => document.querySelectorAll("#g-analysis li").length === n, moves.length, { timeout: 60000 });
+  const cli = JSON.parse(mancala("analyze", "modiar", "--no-db", "--depth", "8", "--json", ...moves));
+  const summary = await page.textContent("#g-analysis-sum");
+  assert.match(summary, new RegExp(`South: ${cli.south.mistakes} mistakes?, ${cli.south.lost} seeds? lost`));
+  assert.match(summary, new RegExp(`North: ${cli.north.mistakes} mistakes?, ${cli.north.lost} seeds? lost`));
+  const rows = await page.$$eval("#g-analysis li", (l) => l.map((x) => x.textContent));
+  cli.plies.forEach((p, i) => {
+    const head = `${p.side === "south" ? "South" : "North"} ${p.move} ${p.score >= 0 ? "+" : ""}${p.score}`;
+    assert.ok(rows[i].startsWith(head), `${rows[i]} / ${head}`);
+    assert.equal(rows[i].includes("mistake"), p.mistake, rows[i]);
+  });
+  await shot(page, "analysis");
+
   // A reload finds the same game, the same moves and the same result.
   await page.reload();
   await page.waitForSelector("#g-result:not([hidden])");

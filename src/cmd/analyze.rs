@@ -6,8 +6,9 @@ use super::common::{db_oracle, write_atomically};
 use super::replay::GameArgs;
 use clap::Args;
 use mancala_core::record::Record;
-use mancala_core::{Game, Move, Position, Side};
-use mancala_search::{AlphaBeta, SEED, Score};
+use mancala_core::{Game, Side};
+use mancala_search::AlphaBeta;
+use mancala_search::analysis::{Weighed, totals, weigh};
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -36,28 +37,6 @@ pub struct AnalyzeArgs {
     pub write_ogn: Option<PathBuf>,
 }
 
-/// One move weighed.
-struct Weighed {
-    side: Side,
-    played: Move,
-    /// Final score difference the mover can expect after the move played, in seeds.
-    score: i32,
-    best: Move,
-    best_score: i32,
-    /// Legal moves at that point (1: forced).
-    choices: usize,
-}
-
-impl Weighed {
-    fn loss(&self) -> i32 {
-        self.best_score - self.score
-    }
-}
-
-fn seeds(s: Score) -> i32 {
-    (s as f64 / SEED as f64).round() as i32
-}
-
 pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     let game = args.source.load()?;
     if game.plies().is_empty() {
@@ -68,38 +47,9 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     if !args.no_db {
         engine.set_oracle(db_oracle(args.data_dir.as_deref(), &rules));
     }
-    let befores: Vec<Position> = game.plies().iter().map(|p| p.before).collect();
-    let mut weighed = Vec::with_capacity(befores.len());
-    for (i, ply) in game.plies().iter().enumerate() {
-        let pos = ply.before;
-        let scores = engine.root_scores(&pos, &befores[..i], args.depth);
-        let (best, best_score) = scores
-            .iter()
-            .copied()
-            .max_by_key(|&(_, s)| s)
-            .expect("a move was played, so there was a legal move");
-        let score = scores
-            .iter()
-            .find(|&&(m, _)| m == ply.mv)
-            .map(|&(_, s)| s)
-            .expect("the move played is legal");
-        weighed.push(Weighed {
-            side: pos.side(),
-            played: ply.mv,
-            score: seeds(score),
-            best,
-            best_score: seeds(best_score),
-            choices: scores.len(),
-        });
-    }
+    let weighed = weigh(&mut engine, &game, args.depth);
     let mistake = |w: &Weighed| w.loss() >= args.threshold as i32;
-    let total = |side: Side| {
-        let mine = weighed.iter().filter(|w| w.side == side);
-        (
-            mine.clone().filter(|w| mistake(w)).count(),
-            mine.map(|w| w.loss().max(0)).sum::<i32>(),
-        )
-    };
+    let total = |side: Side| totals(&weighed, side, args.threshold as i32);
     let summary = |side: Side| {
         let (m, lost) = total(side);
         format!(

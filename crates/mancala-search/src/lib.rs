@@ -24,6 +24,7 @@
 //! ```
 
 pub mod alphabeta;
+pub mod analysis;
 pub mod arena;
 pub mod eval;
 pub mod hash;

@@ -276,7 +276,7 @@ $("import-file").addEventListener("change", async (e) => {
 // ---------- Playing a game ----------
 const SPEEDS = [420, 260, 150, 80, 0];
 const Play = {
-  id: null, state: null, token: null, busy: false, hint: null, shown: null, polling: 0,
+  id: null, state: null, token: null, busy: false, hint: null, shown: null, polling: 0, analysed: null,
   seat() {
     // Which side(s) this browser may move.
     const s = this.state;
@@ -289,6 +289,8 @@ const Play = {
   async open(id) {
     this.id = id;
     this.hint = null;
+    this.analysed = null;
+    $("g-analysis-card").hidden = true;
     $("g-error").textContent = "";
     const saved = Saved.get(id);
     this.token = saved ? saved.token : null;
@@ -391,6 +393,12 @@ const Play = {
     $("g-undo").disabled = s.over && !!s.result && s.result.reason.includes("resigned") || s.plies.length === 0 || !this.token;
     $("g-resign").disabled = s.over || !this.token;
     $("g-hint").disabled = s.over;
+    $("g-analyse").disabled = s.plies.length === 0;
+    // An analysis shown is of the moves as they were: gone once the game moves on.
+    if (this.analysed !== null && this.analysed !== s.plies.length) {
+      this.analysed = null;
+      $("g-analysis-card").hidden = true;
+    }
     const saved = Saved.get(this.id);
     $("g-invite").hidden = !(saved && saved.invite && !s.over && s.plies.length < 2);
     if (saved && saved.invite) $("g-invite-link").value = location.origin + saved.invite;
@@ -481,6 +489,36 @@ const Play = {
     } catch (e) { $("g-error").textContent = e.message; }
     this.render();
   },
+  async analyse() {
+    $("g-error").textContent = "";
+    const n = this.state ? this.state.plies.length : 0;
+    $("g-analysis").textContent = "";
+    $("g-analysis-sum").textContent = "Weighing every move…";
+    $("g-analysis-card").hidden = false;
+    try {
+      const a = await api("GET", `/api/games/${this.id}/analysis`);
+      const sign = (v) => `${v >= 0 ? "+" : ""}${v}`;
+      const list = $("g-analysis");
+      a.plies.forEach((p) => {
+        const li = document.createElement("li");
+        li.dataset.ply = p.ply;
+        let note = p.forced ? "forced" : p.loss <= 0 ? "best" : `loses ${p.loss} (best ${p.best} ${sign(p.best_score)})`;
+        if (p.mistake) {
+          li.className = "mistake";
+          note = "mistake: " + note;
+        }
+        li.textContent = `${p.side === "south" ? "South" : "North"} ${p.move} ${sign(p.score)} — ${note}`;
+        list.appendChild(li);
+      });
+      const side = (name, t) => `${name}: ${t.mistakes} mistake${t.mistakes === 1 ? "" : "s"}, ${t.lost} seed${t.lost === 1 ? "" : "s"} lost`;
+      $("g-analysis-sum").textContent =
+        `Each move searched ${a.depth} plies deep; scores are the final score difference the mover could expect. ${side("South", a.south)}; ${side("North", a.north)}.`;
+      this.analysed = n;
+    } catch (e) {
+      $("g-analysis-card").hidden = true;
+      $("g-error").textContent = e.message;
+    }
+  },
   async getHint() {
     $("g-error").textContent = "";
     try {
@@ -500,6 +538,7 @@ $("g-undo-accept").addEventListener("click", () => Play.undo());
 $("g-undo-decline").addEventListener("click", () => Play.declineUndo());
 $("g-resign").addEventListener("click", () => Play.resign());
 $("g-hint").addEventListener("click", () => Play.getHint());
+$("g-analyse").addEventListener("click", () => Play.analyse());
 $("g-ogn").addEventListener("click", () => { location.href = `/api/games/${Play.id}/ogn`; });
 $("g-invite-copy").addEventListener("click", () => { $("g-invite-link").select(); navigator.clipboard && navigator.clipboard.writeText($("g-invite-link").value); });
 document.addEventListener("keydown", (e) => {

@@ -14,6 +14,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use mancala_core::{BySide, GameSpec, Side, builtin, builtin_ids};
+use mancala_search::analysis::totals;
 use rand::Rng;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -192,6 +193,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/undo/decline", post(decline_undo))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/hint", get(hint))
+        .route("/api/games/{id}/analysis", get(analysis))
         .route("/api/games/{id}/ogn", get(export_ogn))
         .route("/api/mirall", post(crate::mirall::create))
         .route("/api/mirall/{id}", get(crate::mirall::get))
@@ -605,6 +607,50 @@ async fn hint(State(st): State<Arc<AppState>>, Param(id): Param) -> Result<Json<
         "source": h.source,
         "depth": h.depth,
         "moves": moves,
+    })))
+}
+
+/// Every move played so far, weighed: its value, the best move's, the seeds lost, mistakes.
+async fn analysis(
+    State(st): State<Arc<AppState>>,
+    Param(id): Param,
+) -> Result<Json<Value>, ApiError> {
+    let s = st.session(&id).await?;
+    let game = s.lock().await.game.clone();
+    if game.plies().is_empty() {
+        return Err(ApiError::conflict("no move has been played yet"));
+    }
+    let game_for_search = game.clone();
+    let weighed = tokio::task::spawn_blocking(move || engine::analysis(&game_for_search))
+        .await
+        .map_err(|e| ApiError::internal(format!("engine task failed: {e}")))?;
+    let plies: Vec<Value> = weighed
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            json!({
+                "ply": i + 1,
+                "side": w.side,
+                "move": w.played.to_string(),
+                "score": w.score,
+                "best": w.best.to_string(),
+                "best_score": w.best_score,
+                "loss": w.loss(),
+                "mistake": w.loss() >= engine::MISTAKE_SEEDS,
+                "forced": w.choices == 1,
+            })
+        })
+        .collect();
+    let side = |side: Side| {
+        let (mistakes, lost) = totals(&weighed, side, engine::MISTAKE_SEEDS);
+        json!({ "mistakes": mistakes, "lost": lost })
+    };
+    Ok(Json(json!({
+        "depth": engine::ANALYSIS_DEPTH,
+        "threshold": engine::MISTAKE_SEEDS,
+        "plies": plies,
+        "south": side(Side::South),
+        "north": side(Side::North),
     })))
 }
 

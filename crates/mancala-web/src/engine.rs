@@ -1,7 +1,8 @@
-//! Computer opponents and hints, from the `mancala-search` engines (and, for hints, the
-//! perfect-play databases of `mancala-solver` where they are built).
+//! Computer opponents, hints and analyses, from the `mancala-search` engines (and, for hints,
+//! the perfect-play databases of `mancala-solver` where they are built).
 
 use mancala_core::{Game, Move};
+use mancala_search::analysis::{Weighed, weigh};
 use mancala_search::level::{Level as SearchLevel, LevelPlayer};
 use mancala_search::{AlphaBeta, GreedyPlayer, Limits, Player, RandomPlayer, available_threads};
 use std::path::Path;
@@ -11,6 +12,10 @@ use std::time::Duration;
 pub const MOVE_TIME: Duration = Duration::from_millis(1500);
 /// The time a hint's search may take.
 pub const HINT_TIME: Duration = Duration::from_millis(800);
+/// Plies searched below each move of a game analysed.
+pub const ANALYSIS_DEPTH: u32 = 8;
+/// Seeds a move must lose to be called a mistake.
+pub const MISTAKE_SEEDS: i32 = 2;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
@@ -111,6 +116,13 @@ pub fn choose(level: Level, game: &Game, seed: u64) -> Option<Choice> {
         mv: c.mv,
         score: c.score,
     })
+}
+
+/// Every move of `game` weighed by a search of [`ANALYSIS_DEPTH`] plies (the same answer
+/// every time for the same game).
+pub fn analysis(game: &Game) -> Vec<Weighed> {
+    let mut ab = AlphaBeta::new(game.rules().clone());
+    weigh(&mut ab, game, ANALYSIS_DEPTH)
 }
 
 /// A hint: the best move, its value, and where it comes from.

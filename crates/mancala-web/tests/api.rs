@@ -97,6 +97,44 @@ async fn a_local_game_follows_the_rules_core_move_by_move() {
     let (st, v) = s.get(&format!("/api/games/{id}")).await;
     assert_eq!(st, 200);
     assert_eq!(moves_of(&v), played);
+
+    // The analysis weighs every move as the library does for the same game.
+    let (st, a) = s.get(&format!("/api/games/{id}/analysis")).await;
+    assert_eq!(st, 200, "{a}");
+    let g = core_game("mangala-ii", &played);
+    let mut engine = mancala_search::AlphaBeta::new(g.rules().clone());
+    let want =
+        mancala_search::analysis::weigh(&mut engine, &g, a["depth"].as_u64().unwrap() as u32);
+    let plies = a["plies"].as_array().unwrap();
+    assert_eq!(plies.len(), played.len());
+    let mut lost = [0i64; 2];
+    for (p, w) in plies.iter().zip(&want) {
+        assert_eq!(p["move"], w.played.to_string());
+        assert_eq!(p["score"], w.score);
+        assert_eq!(p["best"], w.best.to_string());
+        assert_eq!(p["best_score"], w.best_score);
+        assert_eq!(p["loss"], w.loss());
+        assert_eq!(
+            p["mistake"],
+            w.loss() >= a["threshold"].as_i64().unwrap() as i32
+        );
+        lost[w.side.index()] += w.loss().max(0) as i64;
+    }
+    assert_eq!(a["south"]["lost"], lost[0]);
+    assert_eq!(a["north"]["lost"], lost[1]);
+    // A game without moves has nothing to weigh; an unknown game is not found.
+    let (_, c2) = s
+        .post("/api/games", &json!({"game": "oware", "opponent": "local"}))
+        .await;
+    let (st, e) = s
+        .get(&format!(
+            "/api/games/{}/analysis",
+            c2["id"].as_str().unwrap()
+        ))
+        .await;
+    assert_eq!(st, 409, "{e}");
+    let (st, _) = s.get("/api/games/nosuchgame/analysis").await;
+    assert_eq!(st, 404);
 }
 
 #[tokio::test]
