@@ -260,6 +260,21 @@ fn terminal_play_explains_a_wrong_pit_and_undoes() {
 }
 
 #[test]
+fn terminal_play_analyses_the_moves_so_far_as_the_analyze_command_does() {
+    let o = mancala_stdin(&["play", "modiar"], "analyze\nA\nb\nanalyze\nq\n");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("Nothing to analyse yet"), "{out}");
+    // The same lines as `mancala analyze` at the same depth, without databases.
+    let a = mancala(&["analyze", "modiar", "A", "b", "--depth", "8", "--no-db"]);
+    let want = String::from_utf8_lossy(&a.stdout);
+    for line in want.lines() {
+        assert!(out.contains(line), "missing '{line}' in:\n{out}");
+    }
+    assert_eq!(want.lines().count(), 4, "{want}");
+}
+
+#[test]
 fn ogn_written_by_replay_and_play_reads_back() {
     let dir = std::env::temp_dir().join(format!("mancala-ogn-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

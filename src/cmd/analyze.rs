@@ -50,14 +50,6 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     let weighed = weigh(&mut engine, &game, args.depth);
     let mistake = |w: &Weighed| w.loss() >= args.threshold as i32;
     let total = |side: Side| totals(&weighed, side, args.threshold as i32);
-    let summary = |side: Side| {
-        let (m, lost) = total(side);
-        format!(
-            "{side}: {m} mistake{}, {lost} seed{} lost",
-            if m == 1 { "" } else { "s" },
-            if lost == 1 { "" } else { "s" }
-        )
-    };
     if let Some(path) = &args.write_ogn {
         write_atomically(path, &annotated(&game, &weighed, &mistake).to_string())?;
     }
@@ -93,18 +85,24 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
         println!("{v}");
         return Ok(());
     }
-    println!(
-        "{}, {} plies, searched {} plies deep (scores: the final score difference the mover can expect, in seeds)",
-        rules.name(),
-        weighed.len(),
-        args.depth
-    );
+    for line in text_report(rules.name(), &weighed, args.depth, args.threshold as i32) {
+        println!("{line}");
+    }
+    Ok(())
+}
+
+/// The analysis as text: a heading, a line a move, and each side's totals last.
+pub fn text_report(name: &str, weighed: &[Weighed], depth: u32, threshold: i32) -> Vec<String> {
+    let mut out = vec![format!(
+        "{name}, {} plies, searched {depth} plies deep (scores: the final score difference the mover can expect, in seeds)",
+        weighed.len()
+    )];
     for (i, w) in weighed.iter().enumerate() {
         let note = if w.choices == 1 {
             "forced".to_string()
         } else if w.played == w.best || w.loss() <= 0 {
             "best".to_string()
-        } else if mistake(w) {
+        } else if w.loss() >= threshold {
             format!(
                 "MISTAKE, loses {} (best {} {:+})",
                 w.loss(),
@@ -114,16 +112,28 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
         } else {
             format!("loses {} (best {} {:+})", w.loss(), w.best, w.best_score)
         };
-        println!(
+        out.push(format!(
             "{:>4}. {:<5} {:<4} {:+4}  {note}",
             i + 1,
             w.side.to_string(),
             w.played.to_string(),
             w.score
-        );
+        ));
     }
-    println!("{}; {}", summary(Side::South), summary(Side::North));
-    Ok(())
+    let summary = |side: Side| {
+        let (m, lost) = totals(weighed, side, threshold);
+        format!(
+            "{side}: {m} mistake{}, {lost} seed{} lost",
+            if m == 1 { "" } else { "s" },
+            if lost == 1 { "" } else { "s" }
+        )
+    };
+    out.push(format!(
+        "{}; {}",
+        summary(Side::South),
+        summary(Side::North)
+    ));
+    out
 }
 
 /// The game's record with a comment after every move: its score, and for a move that loses

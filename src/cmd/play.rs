@@ -49,6 +49,9 @@ impl From<SideArg> for Side {
     }
 }
 
+/// Plies searched below each move by the `analyze` command.
+const PLAY_ANALYSIS_DEPTH: u32 = 8;
+
 const HELP: &str = "\
 Commands:
   A B C ... / a b c ...   sow that pit (South's pits are capitals, North's small letters)
@@ -56,6 +59,7 @@ Commands:
   u, undo                 take back the last move (and the computer's reply)
   h, hint                 what the computer would play here
   m, moves                the moves so far
+  analyze                 every move so far weighed by the engine, mistakes marked
   save FILE               write the game so far as an OGN record
   ?, help                 this help
   q, quit                 leave the game";
@@ -123,6 +127,20 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
                 );
             }
             "m" | "moves" => println!("Moves: {}", move_list(&game)),
+            "analyze" | "analyse" => {
+                if game.plies().is_empty() {
+                    println!("Nothing to analyse yet: no move has been played.");
+                } else {
+                    let mut engine = mancala_search::AlphaBeta::new(game.rules().clone());
+                    let weighed =
+                        mancala_search::analysis::weigh(&mut engine, &game, PLAY_ANALYSIS_DEPTH);
+                    let name = game.rules().name().to_string();
+                    for line in super::analyze::text_report(&name, &weighed, PLAY_ANALYSIS_DEPTH, 2)
+                    {
+                        println!("{line}");
+                    }
+                }
+            }
             "u" | "undo" => undo(&mut game, ai.as_ref().map(|(_, s)| *s)),
             "h" | "hint" => match super::opponent::hint(&game) {
                 Some((_, _, text)) => println!("Hint: {text}"),
