@@ -8,7 +8,7 @@ use clap::Args;
 use mancala_core::record::Record;
 use mancala_core::{Game, Side};
 use mancala_search::AlphaBeta;
-use mancala_search::analysis::{Weighed, totals, weigh};
+use mancala_search::analysis::{Weighed, report, totals, weigh};
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -20,7 +20,7 @@ pub struct AnalyzeArgs {
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=40))]
     pub depth: u32,
     /// Seeds a move must lose to be called a mistake.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=255))]
+    #[arg(long, default_value_t = DEFAULT_THRESHOLD, value_parser = clap::value_parser!(u32).range(1..=255))]
     pub threshold: u32,
     /// Directory of the perfect-play databases, used where they cover a position (default:
     /// as for `mancala solve`).
@@ -37,6 +37,21 @@ pub struct AnalyzeArgs {
     pub write_ogn: Option<PathBuf>,
 }
 
+/// Seeds a move must lose to be called a mistake, unless told otherwise.
+pub const DEFAULT_THRESHOLD: u32 = 2;
+
+/// The text report of `game` weighed `depth` plies deep, without databases (terminal play).
+pub fn game_report(game: &Game, depth: u32) -> Vec<String> {
+    let mut engine = AlphaBeta::new(game.rules().clone());
+    let weighed = weigh(&mut engine, game, depth);
+    text_report(
+        game.rules().name(),
+        &weighed,
+        depth,
+        DEFAULT_THRESHOLD as i32,
+    )
+}
+
 pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     let game = args.source.load()?;
     if game.plies().is_empty() {
@@ -48,44 +63,17 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
         engine.set_oracle(db_oracle(args.data_dir.as_deref(), &rules));
     }
     let weighed = weigh(&mut engine, &game, args.depth);
-    let mistake = |w: &Weighed| w.loss() >= args.threshold as i32;
-    let total = |side: Side| totals(&weighed, side, args.threshold as i32);
+    let threshold = args.threshold as i32;
     if let Some(path) = &args.write_ogn {
-        write_atomically(path, &annotated(&game, &weighed, &mistake).to_string())?;
+        write_atomically(path, &annotated(&game, &weighed, threshold).to_string())?;
     }
     if args.json {
-        let plies: Vec<serde_json::Value> = weighed
-            .iter()
-            .enumerate()
-            .map(|(i, w)| {
-                serde_json::json!({
-                    "ply": i + 1,
-                    "side": w.side.name(),
-                    "move": w.played.to_string(),
-                    "score": w.score,
-                    "best": w.best.to_string(),
-                    "best_score": w.best_score,
-                    "loss": w.loss(),
-                    "mistake": mistake(w),
-                    "forced": w.choices == 1,
-                })
-            })
-            .collect();
-        let side = |s: Side| {
-            let (m, lost) = total(s);
-            serde_json::json!({ "mistakes": m, "lost": lost })
-        };
-        let v = serde_json::json!({
-            "game": rules.id(),
-            "depth": args.depth,
-            "plies": plies,
-            "south": side(Side::South),
-            "north": side(Side::North),
-        });
+        let mut v = serde_json::to_value(report(&weighed, args.depth, threshold))?;
+        v["game"] = rules.id().into();
         println!("{v}");
         return Ok(());
     }
-    for line in text_report(rules.name(), &weighed, args.depth, args.threshold as i32) {
+    for line in text_report(rules.name(), &weighed, args.depth, threshold) {
         println!("{line}");
     }
     Ok(())
@@ -138,7 +126,7 @@ pub fn text_report(name: &str, weighed: &[Weighed], depth: u32, threshold: i32) 
 
 /// The game's record with a comment after every move: its score, and for a move that loses
 /// seeds what it loses and the best move.
-fn annotated(game: &Game, weighed: &[Weighed], mistake: &dyn Fn(&Weighed) -> bool) -> Record {
+fn annotated(game: &Game, weighed: &[Weighed], threshold: i32) -> Record {
     let mut rec = Record::from_game(game, &[]);
     for (m, w) in rec.moves.iter_mut().zip(weighed) {
         let text = if w.loss() <= 0 || w.choices == 1 {
@@ -146,7 +134,11 @@ fn annotated(game: &Game, weighed: &[Weighed], mistake: &dyn Fn(&Weighed) -> boo
         } else {
             format!(
                 "{}{:+}, loses {}; best {} {:+}",
-                if mistake(w) { "mistake: " } else { "" },
+                if w.loss() >= threshold {
+                    "mistake: "
+                } else {
+                    ""
+                },
                 w.score,
                 w.loss(),
                 w.best,

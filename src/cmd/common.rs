@@ -28,6 +28,11 @@ pub fn start_position(rules: &Rules, text: Option<&str>) -> anyhow::Result<Posit
     }
 }
 
+/// Today's date as `YYYY.MM.DD` (local time), for records' Date tag.
+pub fn today() -> String {
+    chrono::Local::now().format("%Y.%m.%d").to_string()
+}
+
 /// Writes `text` to `path` through a temporary file in the same folder and a rename, so that a
 /// crash never leaves a half-written file in place of a good one.
 pub fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {

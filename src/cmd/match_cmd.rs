@@ -87,7 +87,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     let s = summarize(&scores);
 
     if let Some(path) = &args.ogn {
-        let date = today();
+        let date = super::common::today();
         let mut text = String::new();
         for (i, g) in games.iter().enumerate() {
             let (south, north) = if g.a_south {
@@ -95,7 +95,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
             } else {
                 (b.to_string(), a.to_string())
             };
-            text += &arena::to_ogn(&rules, g, &south, &north, i + 1, &date);
+            text += &arena::to_ogn(g, &south, &north, i + 1, &date);
         }
         // Written whole to a new file, never over an existing one.
         let mut f = std::fs::OpenOptions::new()
@@ -168,22 +168,4 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         fmt_elo(s.elo_high)
     );
     Ok(())
-}
-
-/// Today's date as `YYYY.MM.DD` (UTC), for the records' Date tag.
-fn today() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let z = (secs / 86_400) as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
-    format!("{y:04}.{m:02}.{d:02}")
 }

@@ -131,12 +131,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
                 if game.plies().is_empty() {
                     println!("Nothing to analyse yet: no move has been played.");
                 } else {
-                    let mut engine = mancala_search::AlphaBeta::new(game.rules().clone());
-                    let weighed =
-                        mancala_search::analysis::weigh(&mut engine, &game, PLAY_ANALYSIS_DEPTH);
-                    let name = game.rules().name().to_string();
-                    for line in super::analyze::text_report(&name, &weighed, PLAY_ANALYSIS_DEPTH, 2)
-                    {
+                    for line in super::analyze::game_report(&game, PLAY_ANALYSIS_DEPTH) {
                         println!("{line}");
                     }
                 }
@@ -310,7 +305,7 @@ fn record(game: &Game, ai: Option<&(Box<dyn Opponent>, Side)>) -> Record {
         _ => "Human".to_string(),
     };
     let (south, north) = (name(Side::South), name(Side::North));
-    let date = today();
+    let date = super::common::today();
     Record::from_game(
         game,
         &[("South", &south), ("North", &north), ("Date", &date)],
@@ -335,9 +330,4 @@ fn save_on_exit(
         println!("Game saved to {}.", path.display());
     }
     Ok(())
-}
-
-/// Today's date as OGN writes it (`YYYY.MM.DD`).
-fn today() -> String {
-    chrono::Local::now().format("%Y.%m.%d").to_string()
 }

@@ -108,17 +108,105 @@ pub fn play_el_mirall(
     pits: usize,
     seeds: u64,
     input: impl BufRead,
-    mut out: impl Write,
+    out: impl Write,
 ) -> anyhow::Result<()> {
-    let mut game = ElMirall::start(pits, seeds);
-    let mut history: Vec<ElMirall> = Vec::new();
-    writeln!(
-        out,
+    let banner = format!(
         "El mirall, {} a row, {} a pit. Type h for help.",
         plural(pits as u64, "pit"),
         plural(seeds, "seed")
-    )?;
-    draw_el_mirall(&mut out, &game, 0)?;
+    );
+    play(
+        ElMirall::start(pits, seeds),
+        banner,
+        (pits as u64, seeds),
+        input,
+        out,
+    )
+}
+
+/// A solitaire played move by move in the terminal.
+trait MoveByMove: Clone {
+    const GAME: Solitaire;
+    const HELP: &'static str;
+    /// What to type, said after an empty line.
+    const WHAT_TO_TYPE: &'static str;
+    /// The board and the number of moves made.
+    fn draw<W: Write>(&self, out: &mut W, moves: usize) -> anyhow::Result<()>;
+    /// Reads and plays the move `text` (`first`: the first move of the game): what it did, or
+    /// why it is refused (a whole sentence), the game left as it was.
+    fn try_move(&mut self, text: &str, first: bool) -> Result<String, String>;
+    fn is_start(&self) -> bool;
+}
+
+impl MoveByMove for ElMirall {
+    const GAME: Solitaire = Solitaire::ElMirall;
+    const HELP: &'static str = EL_MIRALL_HELP;
+    const WHAT_TO_TYPE: &'static str =
+        "Type South's pit and North's pit (e.g. `A f`), or h for help.";
+
+    fn draw<W: Write>(&self, out: &mut W, moves: usize) -> anyhow::Result<()> {
+        draw_el_mirall(out, self, moves)
+    }
+
+    fn try_move(&mut self, text: &str, _first: bool) -> Result<String, String> {
+        let (s, n) = parse_pits(text, self.pits())?;
+        self.check_move(s, n).map_err(|e| format!("{e}."))?;
+        let (s, n) = self.step();
+        Ok(format!(
+            "South sowed {}, North sowed {}.",
+            pit_letter(false, s),
+            pit_letter(true, n)
+        ))
+    }
+
+    fn is_start(&self) -> bool {
+        ElMirall::is_start(self)
+    }
+}
+
+impl MoveByMove for Cups {
+    const GAME: Solitaire = Solitaire::StonesInCups;
+    const HELP: &'static str = STONES_HELP;
+    const WHAT_TO_TYPE: &'static str = "Type the number of the cup to empty, or h for help.";
+
+    fn draw<W: Write>(&self, out: &mut W, moves: usize) -> anyhow::Result<()> {
+        draw_stones(out, self, moves)
+    }
+
+    fn try_move(&mut self, text: &str, first: bool) -> Result<String, String> {
+        let c: usize = text.parse().map_err(|_| {
+            format!(
+                "'{text}' is not a cup: type a cup number from 0 to {}.",
+                self.cups() - 1
+            )
+        })?;
+        self.check_cup(c, first).map_err(|e| format!("{e}."))?;
+        let sown = self.board()[c];
+        self.step();
+        Ok(format!(
+            "Cup {c} sowed {}; the last fell into cup {}.",
+            plural(sown, "stone"),
+            self.next_cup()
+        ))
+    }
+
+    fn is_start(&self) -> bool {
+        Cups::is_start(self)
+    }
+}
+
+/// The loop of a solitaire played move by move: moves, undo, help, quit, until the start
+/// comes back or the input ends. `size` is the game's two numbers, for the closing words.
+fn play<G: MoveByMove>(
+    mut game: G,
+    banner: String,
+    size: (u64, u64),
+    input: impl BufRead,
+    mut out: impl Write,
+) -> anyhow::Result<()> {
+    let mut history: Vec<G> = Vec::new();
+    writeln!(out, "{banner}")?;
+    game.draw(&mut out, 0)?;
     prompt(&mut out, 1)?;
     for line in input.lines() {
         let line = line?;
@@ -131,45 +219,36 @@ pub fn play_el_mirall(
                 )?;
                 return Ok(());
             }
-            Command::Help => writeln!(out, "{EL_MIRALL_HELP}")?,
-            Command::Empty => writeln!(
-                out,
-                "Type South's pit and North's pit (e.g. `A f`), or h for help."
-            )?,
+            Command::Help => writeln!(out, "{}", G::HELP)?,
+            Command::Empty => writeln!(out, "{}", G::WHAT_TO_TYPE)?,
             Command::Undo => match history.pop() {
                 Some(prev) => {
                     game = prev;
                     writeln!(out, "Undone.")?;
-                    draw_el_mirall(&mut out, &game, history.len())?;
+                    game.draw(&mut out, history.len())?;
                 }
                 None => writeln!(out, "Nothing to undo: this is the start.")?,
             },
-            Command::Move(text) => match parse_pits(text, pits) {
-                Err(e) => writeln!(out, "Refused: {e}")?,
-                Ok((s, n)) => match game.check_move(s, n) {
-                    Err(e) => writeln!(out, "Refused: {e}.")?,
-                    Ok(()) => {
-                        history.push(game.clone());
-                        let (s, n) = game.step();
-                        writeln!(
-                            out,
-                            "South sowed {}, North sowed {}.",
-                            pit_letter(false, s),
-                            pit_letter(true, n)
-                        )?;
-                        draw_el_mirall(&mut out, &game, history.len())?;
+            Command::Move(text) => {
+                let before = game.clone();
+                match game.try_move(text, history.is_empty()) {
+                    Err(why) => writeln!(out, "Refused: {why}")?,
+                    Ok(did) => {
+                        history.push(before);
+                        writeln!(out, "{did}")?;
+                        game.draw(&mut out, history.len())?;
                         if game.is_start() {
                             return announce_end(
                                 &mut out,
-                                Solitaire::ElMirall,
-                                pits as u64,
-                                seeds,
+                                G::GAME,
+                                size.0,
+                                size.1,
                                 history.len() as u64,
                             );
                         }
                     }
-                },
-            },
+                }
+            }
         }
         prompt(&mut out, history.len() + 1)?;
     }
@@ -266,80 +345,20 @@ pub fn play_stones(
     cups: usize,
     stones: u64,
     input: impl BufRead,
-    mut out: impl Write,
+    out: impl Write,
 ) -> anyhow::Result<()> {
-    let mut game = Cups::start(cups, stones);
-    let mut history: Vec<Cups> = Vec::new();
-    writeln!(
-        out,
+    let banner = format!(
         "Stones in cups, {}, {} a cup. Type h for help.",
         plural(cups as u64, "cup"),
         plural(stones, "stone")
-    )?;
-    draw_stones(&mut out, &game, 0)?;
-    prompt(&mut out, 1)?;
-    for line in input.lines() {
-        let line = line?;
-        match command(&line) {
-            Command::Quit => {
-                writeln!(
-                    out,
-                    "Stopped after {}.",
-                    plural(history.len() as u64, "move")
-                )?;
-                return Ok(());
-            }
-            Command::Help => writeln!(out, "{STONES_HELP}")?,
-            Command::Empty => writeln!(out, "Type the number of the cup to empty, or h for help.")?,
-            Command::Undo => match history.pop() {
-                Some(prev) => {
-                    game = prev;
-                    writeln!(out, "Undone.")?;
-                    draw_stones(&mut out, &game, history.len())?;
-                }
-                None => writeln!(out, "Nothing to undo: this is the start.")?,
-            },
-            Command::Move(text) => match text.parse::<usize>() {
-                Err(_) => writeln!(
-                    out,
-                    "Refused: '{text}' is not a cup: type a cup number from 0 to {}.",
-                    cups - 1
-                )?,
-                Ok(c) => match game.check_cup(c, history.is_empty()) {
-                    Err(e) => writeln!(out, "Refused: {e}.")?,
-                    Ok(()) => {
-                        history.push(game.clone());
-                        let sown = game.board()[c];
-                        game.step();
-                        writeln!(
-                            out,
-                            "Cup {c} sowed {}; the last fell into cup {}.",
-                            plural(sown, "stone"),
-                            game.next_cup()
-                        )?;
-                        draw_stones(&mut out, &game, history.len())?;
-                        if game.is_start() {
-                            return announce_end(
-                                &mut out,
-                                Solitaire::StonesInCups,
-                                cups as u64,
-                                stones,
-                                history.len() as u64,
-                            );
-                        }
-                    }
-                },
-            },
-        }
-        prompt(&mut out, history.len() + 1)?;
-    }
-    writeln!(out)?;
-    writeln!(
+    );
+    play(
+        Cups::start(cups, stones),
+        banner,
+        (cups as u64, stones),
+        input,
         out,
-        "Input ended after {}.",
-        plural(history.len() as u64, "move")
-    )?;
-    Ok(())
+    )
 }
 
 fn draw_stones(out: &mut impl Write, g: &Cups, moves: usize) -> anyhow::Result<()> {

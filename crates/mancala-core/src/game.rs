@@ -69,6 +69,12 @@ impl Game {
         &self.plies
     }
 
+    /// The positions before each move, oldest first: the history a search needs for
+    /// repetitions.
+    pub fn history(&self) -> Vec<Position> {
+        self.plies.iter().map(|p| p.before).collect()
+    }
+
     pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
         self.plies.iter().map(|p| p.mv)
     }

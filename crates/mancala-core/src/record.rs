@@ -180,10 +180,7 @@ impl Record {
                 rules: rules.name().to_string(),
             });
         }
-        let start = match self.tag("FEN") {
-            Some(f) => rules.parse_position(f).map_err(RecordError::Fen)?,
-            None => rules.start(),
-        };
+        let start = self.start_position(rules)?;
         let mut game = Game::from_position(rules.clone(), start);
         let numbers = move_numbers(start.side(), self.moves.iter().map(|m| m.mv));
         for (i, rm) in self.moves.iter().enumerate() {

@@ -390,13 +390,21 @@ impl Rules {
 
     /// Why the game is over at `pos` by the position alone, if it is.
     pub fn end_reason(&self, pos: &Position) -> Option<EndReason> {
+        self.moves_or_end(pos).err()
+    }
+
+    /// The legal moves, or why the game is over at `pos` by the position alone: both
+    /// answers of [`Rules::legal_moves`] and [`Rules::end_reason`] from one move generation.
+    #[inline]
+    pub fn moves_or_end(&self, pos: &Position) -> Result<MoveSet, EndReason> {
         if let Some(r) = self.static_end(pos) {
-            return Some(r);
+            return Err(r);
         }
-        if self.moves_unless_ended(pos).is_empty() {
-            Some(EndReason::NoLegalMove)
+        let moves = self.moves_unless_ended(pos);
+        if moves.is_empty() {
+            Err(EndReason::NoLegalMove)
         } else {
-            None
+            Ok(moves)
         }
     }
 
@@ -429,18 +437,7 @@ impl Rules {
     #[inline(always)]
     fn moves_unless_ended(&self, pos: &Position) -> MoveSet {
         let side = pos.side;
-        let n = self.n;
-        let base = side.index() * n;
-        let mut bits = 0u16;
-        if let Some(keep) = self.min_mask {
-            // c >= 2^k exactly when a bit above the low k is set.
-            bits = (nonzero_bytes(board_word(pos) & keep) >> base) & ((1u16 << n) - 1);
-        } else {
-            let min = self.ruleset.min_seeds;
-            for (i, &c) in pos.cells[base..base + n].iter().enumerate() {
-                bits |= ((c >= min) as u16) << i;
-            }
-        }
+        let mut bits = self.candidates(pos);
         // Feeding only matters when the opponent's row is empty.
         if bits != 0 && (self.slam_illegal || self.feeding && pos.row_word(side.other()) == 0) {
             bits = self.filter(pos, bits);
@@ -450,6 +447,24 @@ impl Rules {
             pass: bits == 0 && self.pass,
             side,
         }
+    }
+
+    /// The mover's pits holding at least the minimum to move (bit per pit of the row), before
+    /// the grand-slam and feeding rules.
+    #[inline(always)]
+    fn candidates(&self, pos: &Position) -> u16 {
+        let n = self.n;
+        let base = pos.side.index() * n;
+        if let Some(keep) = self.min_mask {
+            // c >= 2^k exactly when a bit above the low k is set.
+            return (nonzero_bytes(board_word(pos) & keep) >> base) & ((1u16 << n) - 1);
+        }
+        let min = self.ruleset.min_seeds;
+        let mut bits = 0u16;
+        for (i, &c) in pos.cells[base..base + n].iter().enumerate() {
+            bits |= ((c >= min) as u16) << i;
+        }
+        bits
     }
 
     /// Applies the grand-slam prohibition and the duty to feed.
@@ -469,13 +484,7 @@ impl Rules {
         if self.static_end(pos).is_some() {
             return out;
         }
-        let side = pos.side;
-        let base = side.index() * self.n;
-        let mut candidates = 0u16;
-        for (i, &c) in pos.cells[base..base + self.n].iter().enumerate() {
-            candidates |= ((c >= self.ruleset.min_seeds) as u16) << i;
-        }
-        self.legal_children(pos, candidates, &mut out);
+        self.legal_children(pos, self.candidates(pos), &mut out);
         if out.list.is_empty() && self.pass {
             let mut p = *pos;
             let effect = self.play_unchecked(&mut p, Move::Pass);
@@ -494,7 +503,7 @@ impl Rules {
         let side = pos.side;
         let opp = side.other();
         let feeding = self.ruleset.feeding;
-        let check_feed = feeding != Feeding::None && pos.row_total(opp) == 0;
+        let check_feed = self.feeding && pos.row_total(opp) == 0;
         let mut feeds = 0;
         let mut b = candidates;
         while b != 0 {
@@ -502,7 +511,7 @@ impl Rules {
             b &= b - 1;
             let mut p = *pos;
             let effect = self.apply(&mut p, side.index() * self.n + pit as usize);
-            if self.ruleset.grand_slam == GrandSlam::Illegal && effect.grand_slam {
+            if self.slam_illegal && effect.grand_slam {
                 continue;
             }
             let fed = check_feed && p.row_total(opp) > 0;
@@ -596,7 +605,7 @@ impl Rules {
                     } else {
                         let mut p = *pos;
                         let eff = self.apply(&mut p, side.index() * self.n + pit as usize);
-                        if self.ruleset.grand_slam == GrandSlam::Illegal && eff.grand_slam {
+                        if self.slam_illegal && eff.grand_slam {
                             "it would capture every seed of the opponent's row (grand slam)"
                                 .to_string()
                         } else if pos.row_total(side.other()) == 0 {

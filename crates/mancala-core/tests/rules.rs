@@ -417,3 +417,34 @@ fn move_errors_explain_the_rule() {
     let e = r.check_move(&p, mv("A")).unwrap_err().to_string();
     assert!(e.contains("empty"), "{e}");
 }
+
+/// Each leftover policy gives the seeds left on the board where it says: each row to its
+/// owner, all to the player who would have moved, all to the other, or to nobody.
+#[test]
+fn leftover_policies_give_the_board_where_they_say() {
+    use mancala_core::ruleset::Leftover;
+    let base = rules_for(&"mangala-ii".parse().unwrap()).unwrap();
+    // South's row holds 3 + 1, North's 2; North would move next.
+    let text = "3-0-0-0-0-1-0-2-0-0-0-0-30-36-N";
+    for (policy, scores, board_left) in [
+        (Leftover::OwnRow, (34, 38), 0),
+        (Leftover::Mover, (30, 42), 0),
+        (Leftover::Opponent, (36, 36), 0),
+        (Leftover::Nobody, (30, 36), 6),
+    ] {
+        let mut r = base.ruleset().clone();
+        r.leftover = policy;
+        let rules = Rules::new(r).unwrap();
+        let pos = rules.parse_position(text).unwrap();
+        let fin = rules.settle(&pos, EndReason::NoLegalMove);
+        assert_eq!(
+            (fin.score(Side::South), fin.score(Side::North)),
+            scores,
+            "{policy:?}"
+        );
+        assert_eq!(fin.board_total(), board_left, "{policy:?}");
+        // A repetition under the split ruling shares the board whatever the policy.
+        let rep = rules.settle(&pos, EndReason::Repetition);
+        assert_eq!((rep.score(Side::South), rep.score(Side::North)), (33, 39));
+    }
+}

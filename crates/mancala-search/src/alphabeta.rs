@@ -99,7 +99,7 @@ pub struct SearchResult {
 impl SearchResult {
     /// The score in whole seeds (final score difference expected for the side to move).
     pub fn score_seeds(&self) -> i32 {
-        (self.score as f64 / SEED as f64).round() as i32
+        crate::to_seeds(self.score)
     }
     pub fn nodes_per_second(&self) -> f64 {
         self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)
@@ -243,7 +243,7 @@ impl AlphaBeta {
         if game.is_over() {
             return None;
         }
-        let history: Vec<Position> = game.plies().iter().map(|p| p.before).collect();
+        let history = game.history();
         self.search(&game.position(), &history, limits)
     }
 
@@ -559,11 +559,10 @@ impl AlphaBeta {
         if ply > 0 && self.repetition && self.is_repeat(key, scores_key(pos)) {
             return Err(settled_value(&self.rules, pos, EndReason::Repetition));
         }
-        let moves = self.rules.legal_moves(pos);
-        if moves.is_empty() {
-            let reason = self.rules.end_reason(pos).unwrap_or(EndReason::NoLegalMove);
-            return Err(settled_value(&self.rules, pos, reason));
-        }
+        let moves = match self.rules.moves_or_end(pos) {
+            Ok(moves) => moves,
+            Err(reason) => return Err(settled_value(&self.rules, pos, reason)),
+        };
         if ply > 0
             && let Some(o) = &self.oracle
             && let Some(v) = o.probe(pos)

@@ -4,8 +4,9 @@
 //! reproducible; with an oracle set on the engine, covered positions get exact values.
 
 use crate::alphabeta::AlphaBeta;
-use crate::{SEED, Score};
-use mancala_core::{Game, Move, Position, Side};
+use crate::{Score, to_seeds};
+use mancala_core::{Game, Move, Side};
+use serde::Serialize;
 
 /// One move of a game, weighed. Scores are the final score difference the mover can expect,
 /// in seeds.
@@ -28,13 +29,9 @@ impl Weighed {
     }
 }
 
-fn seeds(s: Score) -> i32 {
-    (s as f64 / SEED as f64).round() as i32
-}
-
 /// Every move of `game` weighed by `engine` searching `depth` plies below it.
 pub fn weigh(engine: &mut AlphaBeta, game: &Game, depth: u32) -> Vec<Weighed> {
-    let befores: Vec<Position> = game.plies().iter().map(|p| p.before).collect();
+    let befores = game.history();
     let mut out = Vec::with_capacity(befores.len());
     for (i, ply) in game.plies().iter().enumerate() {
         let pos = ply.before;
@@ -56,9 +53,9 @@ pub fn weigh(engine: &mut AlphaBeta, game: &Game, depth: u32) -> Vec<Weighed> {
         out.push(Weighed {
             side: pos.side(),
             played: ply.mv,
-            score: seeds(score),
+            score: to_seeds(score),
             best,
-            best_score: seeds(best_score),
+            best_score: to_seeds(best_score),
             choices: scores.len(),
         });
     }
@@ -72,6 +69,66 @@ pub fn totals(weighed: &[Weighed], side: Side, threshold: i32) -> (usize, i32) {
         mine.clone().filter(|w| w.loss() >= threshold).count(),
         mine.map(|w| w.loss().max(0)).sum(),
     )
+}
+
+/// An analysis as the command and the web API print it (JSON).
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub depth: u32,
+    pub threshold: i32,
+    pub plies: Vec<PlyReport>,
+    pub south: SideReport,
+    pub north: SideReport,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PlyReport {
+    pub ply: usize,
+    pub side: Side,
+    #[serde(rename = "move")]
+    pub played: String,
+    pub score: i32,
+    pub best: String,
+    pub best_score: i32,
+    pub loss: i32,
+    pub mistake: bool,
+    pub forced: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SideReport {
+    pub mistakes: usize,
+    pub lost: i32,
+}
+
+/// The report of `weighed` (searched `depth` plies deep), mistakes losing `threshold` seeds
+/// or more.
+pub fn report(weighed: &[Weighed], depth: u32, threshold: i32) -> Report {
+    let side = |s: Side| {
+        let (mistakes, lost) = totals(weighed, s, threshold);
+        SideReport { mistakes, lost }
+    };
+    Report {
+        depth,
+        threshold,
+        plies: weighed
+            .iter()
+            .enumerate()
+            .map(|(i, w)| PlyReport {
+                ply: i + 1,
+                side: w.side,
+                played: w.played.to_string(),
+                score: w.score,
+                best: w.best.to_string(),
+                best_score: w.best_score,
+                loss: w.loss(),
+                mistake: w.loss() >= threshold,
+                forced: w.choices == 1,
+            })
+            .collect(),
+        south: side(Side::South),
+        north: side(Side::North),
+    }
 }
 
 #[cfg(test)]

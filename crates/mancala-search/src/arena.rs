@@ -3,6 +3,7 @@
 
 use crate::alphabeta::available_threads;
 use crate::player::{Player, PlayerSpec};
+use mancala_core::record::Record;
 use mancala_core::{Game, Move, Outcome, Rules, Side};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -18,9 +19,9 @@ pub struct GameRecord {
     pub opening: usize,
     /// Whether player A had South.
     pub a_south: bool,
-    pub moves: Vec<Move>,
-    /// Seeds captured by each move, for the record's `+N`.
-    pub captures: Vec<u8>,
+    /// The game as played, opening included.
+    pub game: Game,
+    /// Its outcome (for a game cut at [`MAX_GAME_PLIES`], each side its own row).
     pub outcome: Outcome,
     /// A's result: 1, ½ or 0.
     pub a_score: f64,
@@ -81,12 +82,10 @@ pub fn play_game(
     opening: &[Move],
     south: &mut dyn Player,
     north: &mut dyn Player,
-) -> (Game, Vec<u8>) {
+) -> Game {
     let mut game = Game::new(rules.clone());
-    let mut captures = Vec::new();
     for &m in opening {
-        let e = game.play(m).expect("openings are legal");
-        captures.push(e.captured);
+        game.play(m).expect("openings are legal");
     }
     south.new_game();
     north.new_game();
@@ -97,12 +96,10 @@ pub fn play_game(
             north
         };
         let choice = player.choose(&game);
-        let e = game
-            .play(choice.mv)
+        game.play(choice.mv)
             .unwrap_or_else(|e| panic!("{} played an illegal move: {e}", player.name()));
-        captures.push(e.captured);
     }
-    (game, captures)
+    game
 }
 
 /// The outcome of a game, also when it was cut at [`MAX_GAME_PLIES`] (each side its own row).
@@ -150,7 +147,7 @@ pub fn run_match(
         let cores = (available_threads() / cfg.threads.max(1)).max(1);
         a.cap_threads(cores);
         b.cap_threads(cores);
-        let (game, captures) = if a_south {
+        let game = if a_south {
             play_game(rules, &lines[opening], a.as_mut(), b.as_mut())
         } else {
             play_game(rules, &lines[opening], b.as_mut(), a.as_mut())
@@ -166,8 +163,7 @@ pub fn run_match(
         GameRecord {
             opening,
             a_south,
-            moves: game.moves().collect(),
-            captures,
+            game,
             outcome,
             a_score,
         }
@@ -247,56 +243,28 @@ pub fn fmt_elo(e: f64) -> String {
     }
 }
 
-/// One game as OGN (tag pairs, then numbered movetext with `+N` for captures).
-pub fn to_ogn(
-    rules: &Rules,
-    rec: &GameRecord,
-    south: &str,
-    north: &str,
-    round: usize,
-    date: &str,
-) -> String {
-    let mut s = String::new();
-    s += &format!("[Variant \"{}\"]\n", rules.name());
-    s += "[Event \"mancala match\"]\n[Site \"?\"]\n";
-    s += &format!(
-        "[Date \"{date}\"]\n[Round \"{round}\"]\n[South \"{south}\"]\n[North \"{north}\"]\n"
+/// One game as OGN (tag pairs, then numbered movetext with `+N` for captures), the end's
+/// reason as the last move's comment.
+pub fn to_ogn(rec: &GameRecord, south: &str, north: &str, round: usize, date: &str) -> String {
+    let round = round.to_string();
+    let mut r = Record::from_game(
+        &rec.game,
+        &[
+            ("Event", "mancala match"),
+            ("Date", date),
+            ("Round", &round),
+            ("South", south),
+            ("North", north),
+        ],
     );
-    s += &format!(
-        "[Result \"{}-{}\"]\n\n",
-        rec.outcome.scores.south, rec.outcome.scores.north
-    );
-    let mut text = String::new();
-    for (i, (m, c)) in rec.moves.iter().zip(&rec.captures).enumerate() {
-        if i % 2 == 0 {
-            text += &format!("{}. ", i / 2 + 1);
-        }
-        text += &m.to_string();
-        if *c > 0 {
-            text += &format!("+{c}");
-        }
-        text.push(' ');
+    // A game cut at the ply limit has no result of its own: the match's settlement stands.
+    let result = format!("{}-{}", rec.outcome.scores.south, rec.outcome.scores.north);
+    r.set_tag("Result", &result);
+    r.result = result;
+    if let Some(last) = r.moves.last_mut() {
+        last.comment = Some(rec.outcome.reason.to_string());
     }
-    text += &format!(
-        "{{{}}} {}-{}",
-        rec.outcome.reason, rec.outcome.scores.south, rec.outcome.scores.north
-    );
-    // Wrap the movetext at about 80 columns.
-    let mut line = String::new();
-    for word in text.split(' ') {
-        if !line.is_empty() && line.len() + word.len() + 1 > 80 {
-            s += &line;
-            s.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line += word;
-    }
-    s += &line;
-    s += "\n\n";
-    s
+    format!("{r}\n")
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use crate::SEED;
 use crate::alphabeta::{AlphaBeta, Limits, available_threads};
 use crate::oracle::Oracle;
 use crate::player::{Choice, Player};
-use mancala_core::{Game, Position, Rules};
+use mancala_core::{Game, Rules};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::fmt;
@@ -154,7 +154,7 @@ impl Player for LevelPlayer {
     fn choose(&mut self, game: &Game) -> Choice {
         let cfg = self.config;
         if cfg.temperature > 0.0 {
-            let history: Vec<Position> = game.plies().iter().map(|p| p.before).collect();
+            let history = game.history();
             let depth = cfg.depth.unwrap_or(1);
             let scores = self.engine.root_scores(&game.position(), &history, depth);
             let top = scores
@@ -179,7 +179,7 @@ impl Player for LevelPlayer {
             let (mv, s) = scores[pick];
             return Choice {
                 mv,
-                score: Some((s as f64 / SEED as f64).round() as i32),
+                score: Some(crate::to_seeds(s)),
                 depth: Some(depth),
                 nodes: self.engine.nodes(),
                 pv: vec![mv],

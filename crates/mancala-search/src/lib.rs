@@ -47,3 +47,8 @@ pub type Score = i32;
 pub const SEED: Score = 16;
 /// Larger than any reachable score.
 pub const INF: Score = 30_000;
+
+/// A score in whole seeds, rounded to the nearest.
+pub fn to_seeds(score: Score) -> i32 {
+    (score as f64 / SEED as f64).round() as i32
+}

@@ -73,14 +73,10 @@ impl Mcts {
 
     fn rollout(&mut self, mut pos: Position) -> f64 {
         for _ in 0..PLAYOUT_CAP {
-            let moves = self.rules.legal_moves(&pos);
-            if moves.is_empty() {
-                let reason = self
-                    .rules
-                    .end_reason(&pos)
-                    .unwrap_or(EndReason::NoLegalMove);
-                return self.result_for_south(&pos, reason);
-            }
+            let moves = match self.rules.moves_or_end(&pos) {
+                Ok(moves) => moves,
+                Err(reason) => return self.result_for_south(&pos, reason),
+            };
             let k = self.rng.gen_range(0..moves.len());
             let m = moves.iter().nth(k).expect("k < len");
             self.rules.play_unchecked(&mut pos, m);
@@ -139,7 +135,7 @@ impl Mcts {
     /// Runs the search at the current position of `game` (not over); returns the most visited
     /// move and its win rate for the mover.
     pub fn search(&mut self, game: &Game) -> (Move, f64) {
-        let history: Vec<Position> = game.plies().iter().map(|p| p.before).collect();
+        let history = game.history();
         let root = game.position();
         self.tree.clear();
         self.tree.push(Node {
@@ -178,26 +174,19 @@ impl Mcts {
             } else {
                 // First visit of a leaf: is the game over here? If not, expand and play out.
                 let pos = self.tree[i].pos;
-                let moves = self.rules.legal_moves(&pos);
-                let over = if i != 0 && self.repeated(i, &history) {
-                    Some(EndReason::Repetition)
-                } else if moves.is_empty() {
-                    Some(
-                        self.rules
-                            .end_reason(&pos)
-                            .unwrap_or(EndReason::NoLegalMove),
-                    )
-                } else {
-                    None
+                let repeated = i != 0 && self.repeated(i, &history);
+                let over = match self.rules.moves_or_end(&pos) {
+                    _ if repeated => Err(EndReason::Repetition),
+                    generated => generated,
                 };
                 match over {
-                    Some(reason) => {
+                    Err(reason) => {
                         let r = self.result_for_south(&pos, reason);
                         self.tree[i].terminal = Some(r);
                         self.tree[i].expanded = true;
                         r
                     }
-                    None => {
+                    Ok(moves) => {
                         let first = self.tree.len() as u32;
                         for m in moves {
                             let mut p = pos;

@@ -103,7 +103,7 @@ fn random_positions(
             g.play(moves[rng.gen_range(0..moves.len())]).unwrap();
         }
         if !g.is_over() {
-            out.push((g.position(), g.plies().iter().map(|p| p.before).collect()));
+            out.push((g.position(), g.history()));
         }
     }
     out

@@ -352,20 +352,19 @@ impl Database {
         let rules = self.game.rules();
         self.check_parity(pos)?;
         let me = pos.side();
-        let legal = rules.legal_moves(pos);
-        if legal.is_empty() {
-            let reason = rules
-                .end_reason(pos)
-                .expect("no legal move means the game is over");
-            let end = rules.settle(pos, reason);
-            let value = end.score(me) as i32 - end.score(me.other()) as i32;
-            return Ok(Solution {
-                value,
-                outcome: Outcome::from_difference(value),
-                moves: vec![],
-                best: vec![],
-            });
-        }
+        let legal = match rules.moves_or_end(pos) {
+            Ok(legal) => legal,
+            Err(reason) => {
+                let end = rules.settle(pos, reason);
+                let value = end.score(me) as i32 - end.score(me.other()) as i32;
+                return Ok(Solution {
+                    value,
+                    outcome: Outcome::from_difference(value),
+                    moves: vec![],
+                    best: vec![],
+                });
+            }
+        };
         let mut moves = Vec::with_capacity(legal.len());
         for mv in legal {
             let mut child = *pos;

@@ -3,7 +3,7 @@
 use crate::engine;
 use crate::error::ApiError;
 use crate::ogn;
-use crate::session::{Opponent, PlyView, Session, StateView, UndoOutcome, rules_of};
+use crate::session::{Opponent, PlyView, Seat, Session, StateView, UndoOutcome, rules_of};
 use crate::solitaire;
 use crate::store::Store;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use mancala_core::{BySide, GameSpec, Side, builtin, builtin_ids};
-use mancala_search::analysis::totals;
+use mancala_search::analysis;
 use rand::Rng;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -89,6 +89,9 @@ impl AppState {
         let session = Session::from_record(&rec)
             .map_err(|e| ApiError::internal(format!("saved game {id} cannot be read back: {e}")))?;
         let mut cache = self.cache();
+        if !cache.contains_key(id) {
+            make_room(&mut cache);
+        }
         let entry = cache
             .entry(id.to_string())
             .or_insert_with(|| Arc::new(tokio::sync::Mutex::new(session)));
@@ -108,14 +111,19 @@ impl AppState {
     /// Keeps a new session in memory, making room if needed.
     fn remember(&self, s: Session) -> Arc<tokio::sync::Mutex<Session>> {
         let mut cache = self.cache();
-        if cache.len() >= CACHE_LIMIT {
-            // Drop sessions nobody is using right now; they are in the database.
-            cache.retain(|_, v| Arc::strong_count(v) > 1);
-        }
+        make_room(&mut cache);
         let id = s.id.clone();
         let arc = Arc::new(tokio::sync::Mutex::new(s));
         cache.insert(id, arc.clone());
         arc
+    }
+}
+
+/// At the cache's limit, drops the sessions nobody is using right now (they are in the
+/// database), before one more is kept, whether new or loaded.
+fn make_room(cache: &mut HashMap<String, Arc<tokio::sync::Mutex<Session>>>) {
+    if cache.len() >= CACHE_LIMIT {
+        cache.retain(|_, v| Arc::strong_count(v) > 1);
     }
 }
 
@@ -384,6 +392,21 @@ async fn run_engine(s: &mut Session) -> Result<Vec<PlyView>, ApiError> {
     Ok(plies)
 }
 
+/// A new game's last steps: the engine moves if it opens, the game is saved and kept, and the
+/// answer names its id, the creator's token and any invitation.
+async fn created(
+    st: &Arc<AppState>,
+    mut s: Session,
+    token: String,
+    other: Option<(Side, String)>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    run_engine(&mut s).await?;
+    st.save(&s).await?;
+    let answer = created_answer(&s, token, other);
+    st.remember(s);
+    Ok((StatusCode::CREATED, Json(answer)))
+}
+
 fn created_answer(s: &Session, token: String, other: Option<(Side, String)>) -> Value {
     let mut v = json!({ "id": s.id, "token": token, "state": s.view() });
     if let Some((side, t)) = other {
@@ -409,18 +432,14 @@ async fn create_game(
         ),
         None => None,
     };
-    let (mut s, token, other) = build_session(
+    let (s, token, other) = build_session(
         spec,
         start,
         req.opponent.as_deref(),
         req.level.as_deref(),
         req.side.as_deref(),
     )?;
-    run_engine(&mut s).await?;
-    st.save(&s).await?;
-    let answer = created_answer(&s, token, other);
-    st.remember(s);
-    Ok((StatusCode::CREATED, Json(answer)))
+    created(&st, s, token, other).await
 }
 
 /// An OGN record to continue or study.
@@ -452,11 +471,7 @@ async fn import_game(
         s.apply(m)?;
     }
     s.resigned = rec.resigned;
-    run_engine(&mut s).await?;
-    st.save(&s).await?;
-    let answer = created_answer(&s, token, other);
-    st.remember(s);
-    Ok((StatusCode::CREATED, Json(answer)))
+    created(&st, s, token, other).await
 }
 
 /// `?after=<version>&wait=<seconds>`: answer once the game has changed past `after`.
@@ -498,21 +513,44 @@ pub struct MoveRequest {
     pub mv: String,
 }
 
+/// A change made by a seat: the session locked, the seat checked, `change` made on a copy
+/// (then the engine's replies, when `engine_replies`), and the copy saved before it replaces
+/// the session, so a failed change or save leaves the game as it was. Returns what `change`
+/// returned, the plies the engine played and the new state.
+async fn change_as_seat<R>(
+    st: &Arc<AppState>,
+    id: &str,
+    token: Option<&str>,
+    engine_replies: bool,
+    change: impl FnOnce(&mut Session, Seat) -> Result<R, ApiError>,
+) -> Result<(R, Vec<PlyView>, StateView), ApiError> {
+    let s = st.session(id).await?;
+    let mut guard = s.lock().await;
+    let seat = guard.require_seat(token)?;
+    let mut next = guard.clone();
+    let r = change(&mut next, seat)?;
+    let plies = if engine_replies {
+        run_engine(&mut next).await?
+    } else {
+        Vec::new()
+    };
+    st.save(&next).await?;
+    *guard = next;
+    Ok((r, plies, guard.view()))
+}
+
 async fn play_move(
     State(st): State<Arc<AppState>>,
     Param(id): Param,
     Body(req): Body<MoveRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let s = st.session(&id).await?;
-    let mut guard = s.lock().await;
-    let seat = guard.require_seat(req.token.as_deref())?;
-    // Work on a copy: the session changes only once the database has the new state.
-    let mut next = guard.clone();
-    let mut plies = vec![next.play(seat, &req.mv)?];
-    plies.extend(run_engine(&mut next).await?);
-    st.save(&next).await?;
-    *guard = next;
-    Ok(Json(json!({ "plies": plies, "state": guard.view() })))
+    let (ply, replies, state) =
+        change_as_seat(&st, &id, req.token.as_deref(), true, |next, seat| {
+            next.play(seat, &req.mv)
+        })
+        .await?;
+    let plies: Vec<PlyView> = std::iter::once(ply).chain(replies).collect();
+    Ok(Json(json!({ "plies": plies, "state": state })))
 }
 
 #[derive(Deserialize)]
@@ -529,20 +567,16 @@ async fn undo(
     Param(id): Param,
     Body(req): Body<SeatRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let s = st.session(&id).await?;
-    let mut guard = s.lock().await;
-    let seat = guard.require_seat(req.token.as_deref())?;
-    let mut next = guard.clone();
-    let outcome = next.undo(seat)?;
-    run_engine(&mut next).await?;
-    st.save(&next).await?;
-    *guard = next;
+    let (outcome, _, state) = change_as_seat(&st, &id, req.token.as_deref(), true, |next, seat| {
+        next.undo(seat)
+    })
+    .await?;
     let (taken, asked) = match outcome {
         UndoOutcome::TakenBack(n) => (n, false),
         UndoOutcome::Asked => (0, true),
     };
     Ok(Json(
-        json!({ "taken_back": taken, "asked": asked, "state": guard.view() }),
+        json!({ "taken_back": taken, "asked": asked, "state": state }),
     ))
 }
 
@@ -551,14 +585,11 @@ async fn decline_undo(
     Param(id): Param,
     Body(req): Body<SeatRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let s = st.session(&id).await?;
-    let mut guard = s.lock().await;
-    let seat = guard.require_seat(req.token.as_deref())?;
-    let mut next = guard.clone();
-    next.decline_undo(seat)?;
-    st.save(&next).await?;
-    *guard = next;
-    Ok(Json(json!({ "state": guard.view() })))
+    let (_, _, state) = change_as_seat(&st, &id, req.token.as_deref(), false, |next, seat| {
+        next.decline_undo(seat)
+    })
+    .await?;
+    Ok(Json(json!({ "state": state })))
 }
 
 async fn resign(
@@ -566,18 +597,17 @@ async fn resign(
     Param(id): Param,
     Body(req): Body<SeatRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let s = st.session(&id).await?;
-    let mut guard = s.lock().await;
-    let seat = guard.require_seat(req.token.as_deref())?;
-    let side = match req.side.as_deref() {
-        Some(t) => Some(parse_side(Some(t))?),
-        None => None,
-    };
-    let mut next = guard.clone();
-    next.resign(seat, side)?;
-    st.save(&next).await?;
-    *guard = next;
-    Ok(Json(json!({ "state": guard.view() })))
+    // The side is read after the seat is checked, so a bad token is refused first.
+    let (_, _, state) = change_as_seat(&st, &id, req.token.as_deref(), false, |next, seat| {
+        let side = req
+            .side
+            .as_deref()
+            .map(|t| parse_side(Some(t)))
+            .transpose()?;
+        next.resign(seat, side)
+    })
+    .await?;
+    Ok(Json(json!({ "state": state })))
 }
 
 async fn hint(State(st): State<Arc<AppState>>, Param(id): Param) -> Result<Json<Value>, ApiError> {
@@ -620,38 +650,17 @@ async fn analysis(
     if game.plies().is_empty() {
         return Err(ApiError::conflict("no move has been played yet"));
     }
-    let game_for_search = game.clone();
-    let weighed = tokio::task::spawn_blocking(move || engine::analysis(&game_for_search))
+    let weighed = tokio::task::spawn_blocking(move || engine::analysis(&game))
         .await
         .map_err(|e| ApiError::internal(format!("engine task failed: {e}")))?;
-    let plies: Vec<Value> = weighed
-        .iter()
-        .enumerate()
-        .map(|(i, w)| {
-            json!({
-                "ply": i + 1,
-                "side": w.side,
-                "move": w.played.to_string(),
-                "score": w.score,
-                "best": w.best.to_string(),
-                "best_score": w.best_score,
-                "loss": w.loss(),
-                "mistake": w.loss() >= engine::MISTAKE_SEEDS,
-                "forced": w.choices == 1,
-            })
-        })
-        .collect();
-    let side = |side: Side| {
-        let (mistakes, lost) = totals(&weighed, side, engine::MISTAKE_SEEDS);
-        json!({ "mistakes": mistakes, "lost": lost })
-    };
-    Ok(Json(json!({
-        "depth": engine::ANALYSIS_DEPTH,
-        "threshold": engine::MISTAKE_SEEDS,
-        "plies": plies,
-        "south": side(Side::South),
-        "north": side(Side::North),
-    })))
+    Ok(Json(
+        serde_json::to_value(analysis::report(
+            &weighed,
+            engine::ANALYSIS_DEPTH,
+            engine::MISTAKE_SEEDS,
+        ))
+        .map_err(|e| ApiError::internal(e.to_string()))?,
+    ))
 }
 
 async fn export_ogn(
