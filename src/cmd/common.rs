@@ -14,6 +14,12 @@ pub fn load_rules(game: &str, file: Option<&Path>) -> anyhow::Result<Rules> {
         return Ok(Rules::new(r)?);
     }
     let spec: GameSpec = game.parse()?;
+    if spec.id.parse::<mancala_solitaire::Solitaire>().is_ok() {
+        anyhow::bail!(
+            "game '{}' is a solitaire, not a two-player game (see `mancala cycle` and `mancala play`)",
+            spec.id
+        );
+    }
     Ok(rules_for(&spec)?)
 }
 

@@ -10,11 +10,6 @@ pub struct GamesArgs {
     pub json: bool,
 }
 
-const SOLITAIRES: &[(&str, &str, &str)] = &[
-    ("el-mirall", "El mirall", "pits=6,seeds=4"),
-    ("stones-in-cups", "Stones in cups", "cups=5,stones=2"),
-];
-
 pub fn run(args: GamesArgs) -> anyhow::Result<()> {
     for id in builtin_ids() {
         let r = builtin(id).expect("built-in");
@@ -31,7 +26,10 @@ pub fn run(args: GamesArgs) -> anyhow::Result<()> {
             );
         }
     }
-    for (id, name, params) in SOLITAIRES {
+    for g in mancala_solitaire::Solitaire::ALL {
+        let (id, name) = (g.id(), g.name());
+        let ((a, b), (x, y)) = (g.size_names(), g.default_size());
+        let params = format!("{a}={x},{b}={y}");
         if args.json {
             println!(
                 "{}",

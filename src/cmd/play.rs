@@ -5,7 +5,7 @@ use super::common::{load_rules, start_position};
 use super::opponent::{Opponent, parse_opponent};
 use clap::{Args, ValueEnum};
 use mancala_core::record::Record;
-use mancala_core::{Effect, Game, GameSpec, Position, Side, catalog::SOLITAIRES};
+use mancala_core::{Effect, Game, GameSpec, Position, Side};
 use std::io::{BufRead, Write};
 
 #[derive(Args)]
@@ -63,7 +63,7 @@ Commands:
 
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let spec: GameSpec = args.game.parse()?;
-    if args.rules.is_none() && SOLITAIRES.contains(&spec.id.as_str()) {
+    if args.rules.is_none() && spec.id.parse::<mancala_solitaire::Solitaire>().is_ok() {
         if args.ai.is_some() || args.position.is_some() {
             anyhow::bail!("{}: --ai and --position are for two-player games", spec.id);
         }

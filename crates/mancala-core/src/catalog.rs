@@ -13,9 +13,6 @@ pub const BUILTIN_RULES: &[(&str, &str)] = &[
     ("kalah", include_str!("../rules/kalah.toml")),
 ];
 
-/// Ids of the solitaires, which are not two-player rulesets (see the `mancala-solitaire` crate).
-pub const SOLITAIRES: &[&str] = &["el-mirall", "stones-in-cups"];
-
 /// A rules file that cannot be used, with the reason.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RulesFileError {
@@ -114,19 +111,7 @@ pub fn spec_of(r: &Ruleset) -> Option<GameSpec> {
 
 /// The rules of a two-row game named by `spec` (parameters `pits` and `seeds` resize the board).
 pub fn rules_for(spec: &GameSpec) -> Result<Rules, SpecError> {
-    let base = builtin(&spec.id).ok_or_else(|| {
-        if SOLITAIRES.contains(&spec.id.as_str()) {
-            SpecError::BadValue {
-                key: "game".into(),
-                value: spec.id.clone(),
-                why:
-                    "is a solitaire, not a two-player game (see `mancala cycle` and `mancala play`)"
-                        .into(),
-            }
-        } else {
-            SpecError::UnknownGame(spec.id.clone())
-        }
-    })?;
+    let base = builtin(&spec.id).ok_or_else(|| SpecError::UnknownGame(spec.id.clone()))?;
     spec.check_keys(&["pits", "seeds"])?;
     let pits = spec.get_u32("pits", base.pits as u32, 1, crate::ruleset::MAX_ROW as u32)? as u8;
     let seeds = spec.get_u32("seeds", base.seeds as u32, 1, 255)? as u8;

@@ -420,16 +420,17 @@ pub fn simulation(n: u64, k: u64, ctl: &Control) -> Result<u64, CycleError> {
     }
 }
 
+/// The seed document's El mirall table: rows 1 to 4 pits, columns 1 to 5 seeds a pit.
+pub const SEED_TABLE: [[u64; 5]; 4] = [
+    [1, 1, 1, 1, 1],
+    [2, 3, 3, 4, 4],
+    [5, 7, 8, 10, 11],
+    [7, 12, 12, 18, 20],
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const SEED_TABLE: [[u64; 5]; 4] = [
-        [1, 1, 1, 1, 1],
-        [2, 3, 3, 4, 4],
-        [5, 7, 8, 10, 11],
-        [7, 12, 12, 18, 20],
-    ];
 
     #[test]
     fn seed_table_by_reference() {

@@ -32,6 +32,19 @@ pub enum Solitaire {
 }
 
 impl Solitaire {
+    /// Both solitaires, in the order they are listed.
+    pub const ALL: [Solitaire; 2] = [Solitaire::ElMirall, Solitaire::StonesInCups];
+
+    /// The seed document's table of cycle lengths: rows by the first size parameter (pits)
+    /// for El mirall, by stones for Stones in cups; see [`el_mirall::SEED_TABLE`] and
+    /// [`stones::SEED_TABLE`].
+    pub fn seed_table(self) -> Vec<Vec<u64>> {
+        match self {
+            Solitaire::ElMirall => el_mirall::SEED_TABLE.iter().map(|r| r.to_vec()).collect(),
+            Solitaire::StonesInCups => stones::SEED_TABLE.iter().map(|r| r.to_vec()).collect(),
+        }
+    }
+
     /// The game id of NOTATION.md.
     pub fn id(self) -> &'static str {
         match self {

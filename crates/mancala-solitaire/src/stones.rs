@@ -447,18 +447,21 @@ fn general(
     }
 }
 
+/// The seed document's table (Cipra's problem 1388): rows k = 1 to 5 stones a cup, columns
+/// n = 1 to 5 cups.
+pub const SEED_TABLE: [[u64; 5]; 5] = [
+    [1, 4, 15, 12, 75],
+    [1, 6, 21, 164, 115],
+    [1, 12, 45, 164, 260],
+    [1, 8, 132, 124, 3825],
+    [1, 6, 48, 1580, 1966],
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     /// The seed's table: rows k = 1..5, columns n = 1..5.
-    const SEED_TABLE: [[u64; 5]; 5] = [
-        [1, 4, 15, 12, 75],
-        [1, 6, 21, 164, 115],
-        [1, 12, 45, 164, 260],
-        [1, 8, 132, 124, 3825],
-        [1, 6, 48, 1580, 1966],
-    ];
 
     #[test]
     fn seed_table_by_reference() {

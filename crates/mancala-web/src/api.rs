@@ -260,11 +260,7 @@ async fn show_rules(Param(game): Param) -> Result<Json<Value>, ApiError> {
     let spec: GameSpec = game
         .parse()
         .map_err(|e: mancala_core::SpecError| ApiError::not_found(e.to_string()))?;
-    if mancala_core::catalog::SOLITAIRES.contains(&spec.id.as_str()) {
-        let g = spec
-            .id
-            .parse()
-            .map_err(|e: mancala_solitaire::CycleError| ApiError::not_found(e.to_string()))?;
+    if let Ok(g) = spec.id.parse::<mancala_solitaire::Solitaire>() {
         return Ok(Json(solitaire::rules_json(g)));
     }
     let rules = mancala_core::rules_for(&spec).map_err(|e| match e {

@@ -12,23 +12,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-/// The seed's El mirall table: rows 1 to 4 pits, columns 1 to 5 seeds.
-pub const EL_MIRALL_SEED: [[u64; 5]; 4] = [
-    [1, 1, 1, 1, 1],
-    [2, 3, 3, 4, 4],
-    [5, 7, 8, 10, 11],
-    [7, 12, 12, 18, 20],
-];
-
-/// The seed's Stones in cups table: rows k = 1 to 5 stones, columns n = 1 to 5 cups.
-pub const STONES_SEED: [[u64; 5]; 5] = [
-    [1, 4, 15, 12, 75],
-    [1, 6, 21, 164, 115],
-    [1, 12, 45, 164, 260],
-    [1, 8, 132, 124, 3825],
-    [1, 6, 48, 1580, 1966],
-];
-
 /// The largest sizes the page offers: boards drawn and stepped through in the browser.
 pub const MAX_PITS: u64 = 12;
 pub const MAX_SEEDS: u64 = 12;
@@ -45,11 +28,11 @@ fn seed_table(g: Solitaire) -> Value {
     match g {
         Solitaire::ElMirall => json!({
             "rows": "pits", "cols": "seeds", "row_values": [1, 2, 3, 4], "col_values": [1, 2, 3, 4, 5],
-            "cells": EL_MIRALL_SEED,
+            "cells": g.seed_table(),
         }),
         Solitaire::StonesInCups => json!({
             "rows": "stones", "cols": "cups", "row_values": [1, 2, 3, 4, 5], "col_values": [1, 2, 3, 4, 5],
-            "cells": STONES_SEED,
+            "cells": g.seed_table(),
         }),
     }
 }
@@ -183,6 +166,7 @@ pub async fn table(
     let deadline = std::time::Instant::now() + 2 * COUNT_TIME;
     let mut cells = Vec::new();
     let mut seed = Vec::new();
+    let published = g.seed_table();
     for r in 1..=rows {
         let mut row = Vec::new();
         let mut srow = Vec::new();
@@ -193,14 +177,9 @@ pub async fn table(
             };
             let left = deadline.saturating_duration_since(std::time::Instant::now());
             row.push(count(g, n, k, left).await?);
-            let s = match g {
-                Solitaire::ElMirall => EL_MIRALL_SEED
-                    .get(r as usize - 1)
-                    .and_then(|x| x.get(c as usize - 1)),
-                Solitaire::StonesInCups => STONES_SEED
-                    .get(r as usize - 1)
-                    .and_then(|x| x.get(c as usize - 1)),
-            };
+            let s = published
+                .get(r as usize - 1)
+                .and_then(|x| x.get(c as usize - 1));
             srow.push(s.copied());
         }
         cells.push(row);
