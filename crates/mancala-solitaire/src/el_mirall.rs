@@ -16,7 +16,7 @@
 //!   loses seeds until it holds them all).
 //! - With 1 pit the cycle is 1; with 2 pits it is floor(log2 k) + 2.
 
-use crate::{CHUNK, Control, CycleError, MAX_BOARD, Method, Solitaire, StateError, check_size};
+use crate::{CHUNK, Control, CycleError, Method, Solitaire, StateError, check_size};
 use std::fmt;
 use std::str::FromStr;
 
@@ -320,33 +320,19 @@ pub fn cycle_with(method: Method, n: u64, k: u64, ctl: &Control) -> Result<u64, 
     }
 }
 
-fn check_board(n: u64) -> Result<usize, CycleError> {
-    if n > MAX_BOARD {
-        return Err(CycleError::TooLarge {
-            what: "pits",
-            value: n,
-            why: "the board must fit in memory",
-        });
-    }
-    Ok(n as usize)
-}
-
 /// The straightforward simulation: both rows sown seed by seed, compared with the start after
 /// every move.
 pub fn reference(n: u64, k: u64, ctl: &Control) -> Result<u64, CycleError> {
     check_size(Solitaire::ElMirall, n, k)?;
-    let mut g = ElMirall::start(check_board(n)?, k);
-    let mut moves = 0u64;
-    loop {
-        g.step();
-        moves = moves.checked_add(1).ok_or(CycleError::Overflow)?;
-        if g.is_start() {
-            return Ok(moves);
-        }
-        if moves.is_multiple_of(CHUNK) {
-            ctl.checkpoint(moves)?;
-        }
-    }
+    let mut g = ElMirall::start(crate::check_board(n, "pits")?, k);
+    crate::moves_to_start(
+        &mut g,
+        |g| {
+            g.step();
+        },
+        ElMirall::is_start,
+        ctl,
+    )
 }
 
 /// The closed forms: 1 pit gives 1, 2 pits give floor(log2 k) + 2.
@@ -370,7 +356,7 @@ pub fn closed_form(n: u64, k: u64) -> Result<u64, CycleError> {
 /// the next position is the start.
 pub fn simulation(n: u64, k: u64, ctl: &Control) -> Result<u64, CycleError> {
     let total = check_size(Solitaire::ElMirall, n, k)?;
-    let nu = check_board(n)?;
+    let nu = crate::check_board(n, "pits")?;
     let mut base = vec![k; nu];
     let mut d = vec![0u64; nu + 1];
     let mut all = 0u64;

@@ -244,6 +244,39 @@ pub(crate) fn check_size(game: Solitaire, n: u64, k: u64) -> Result<u64, CycleEr
 /// The size of a board that simulations must hold in memory (pits or cups).
 pub const MAX_BOARD: u64 = 1 << 28;
 
+/// `n` cells (`what`: pits or cups) as a board size, refused beyond [`MAX_BOARD`].
+pub(crate) fn check_board(n: u64, what: &'static str) -> Result<usize, CycleError> {
+    if n > MAX_BOARD {
+        return Err(CycleError::TooLarge {
+            what,
+            value: n,
+            why: "the board must fit in memory",
+        });
+    }
+    Ok(n as usize)
+}
+
+/// The reference count: `step` until `is_start`, a move at a time, with a look at `ctl` every
+/// [`CHUNK`] moves.
+pub(crate) fn moves_to_start<G>(
+    g: &mut G,
+    step: impl Fn(&mut G),
+    is_start: impl Fn(&G) -> bool,
+    ctl: &Control,
+) -> Result<u64, CycleError> {
+    let mut moves = 0u64;
+    loop {
+        step(g);
+        moves = moves.checked_add(1).ok_or(CycleError::Overflow)?;
+        if is_start(g) {
+            return Ok(moves);
+        }
+        if moves.is_multiple_of(CHUNK) {
+            ctl.checkpoint(moves)?;
+        }
+    }
+}
+
 /// What is wrong with a state written on the command line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum StateError {

@@ -13,7 +13,7 @@
 
 use crate::el_mirall::WrongPit;
 use crate::numtheory::{gcd, multiplicative_order};
-use crate::{CHUNK, Control, CycleError, MAX_BOARD, Method, Solitaire, StateError, check_size};
+use crate::{CHUNK, Control, CycleError, Method, Solitaire, StateError, check_size};
 use std::fmt;
 use std::str::FromStr;
 
@@ -187,33 +187,19 @@ pub fn cycle_with(method: Method, n: u64, k: u64, ctl: &Control) -> Result<u64, 
     }
 }
 
-fn check_board(n: u64) -> Result<usize, CycleError> {
-    if n > MAX_BOARD {
-        return Err(CycleError::TooLarge {
-            what: "cups",
-            value: n,
-            why: "the board must fit in memory",
-        });
-    }
-    Ok(n as usize)
-}
-
 /// The straightforward simulation: stone by stone, the whole state compared with the start
 /// after every move.
 pub fn reference(n: u64, k: u64, ctl: &Control) -> Result<u64, CycleError> {
     check_size(Solitaire::StonesInCups, n, k)?;
-    let mut c = Cups::start(check_board(n)?, k);
-    let mut moves = 0u64;
-    loop {
-        c.step();
-        moves = moves.checked_add(1).ok_or(CycleError::Overflow)?;
-        if c.is_start() {
-            return Ok(moves);
-        }
-        if moves.is_multiple_of(CHUNK) {
-            ctl.checkpoint(moves)?;
-        }
-    }
+    let mut c = Cups::start(crate::check_board(n, "cups")?, k);
+    crate::moves_to_start(
+        &mut c,
+        |g| {
+            g.step();
+        },
+        Cups::is_start,
+        ctl,
+    )
 }
 
 /// The closed forms: a(1,k) = 1, a(2,k) = ord_{4k+1}(2).
@@ -285,7 +271,7 @@ fn run(
     ctl: &Control,
 ) -> Result<(u64, usize), CycleError> {
     let total = check_size(Solitaire::StonesInCups, n, k)?;
-    let nu = check_board(n)?;
+    let nu = crate::check_board(n, "cups")?;
     let table = n.saturating_mul(total.saturating_add(1));
     let packed = table <= MAX_TABLE && ((total <= 0xFF && n <= 16) || (total <= 0xFFFF && n <= 8));
     match engine {
