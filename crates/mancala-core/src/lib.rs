@@ -20,6 +20,7 @@ pub mod position;
 pub mod record;
 pub mod rules;
 pub mod ruleset;
+pub mod setup;
 pub mod side;
 pub mod spec;
 
@@ -33,5 +34,6 @@ pub use rules::{
     Child, Children, Effect, EndReason, IllegalReason, MoveError, Outcome, PositionError, Rules,
 };
 pub use ruleset::Ruleset;
+pub use setup::{Setup, SetupError};
 pub use side::{BySide, Side};
 pub use spec::{GameSpec, SpecError};

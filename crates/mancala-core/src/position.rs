@@ -29,8 +29,13 @@ pub struct Position {
 
 impl Position {
     /// A position from its parts, unchecked (the pit count must be `1..=MAX_ROW` and the
-    /// slices of that length). Use [`crate::Rules::position`] for a checked one.
-    pub fn from_parts(south: &[u8], north: &[u8], scores: BySide<u8>, side: Side) -> Position {
+    /// slices of that length): only [`crate::Rules`] makes positions, checked.
+    pub(crate) fn from_parts(
+        south: &[u8],
+        north: &[u8],
+        scores: BySide<u8>,
+        side: Side,
+    ) -> Position {
         let n = south.len();
         assert!(
             (1..=MAX_ROW).contains(&n) && north.len() == n,
@@ -129,6 +134,15 @@ impl Position {
         (lo, hi, tail)
     }
 
+    /// The position as a plain [`Setup`](crate::Setup), e.g. to change it and check it again.
+    pub fn setup(&self) -> crate::Setup {
+        crate::Setup {
+            pits: self.pits().to_vec(),
+            scores: self.scores(),
+            side: self.side,
+        }
+    }
+
     /// The same board with the other side to move.
     pub fn with_side(mut self, side: Side) -> Position {
         self.side = side;
@@ -145,17 +159,8 @@ pub fn byte_sum(w: u64) -> u32 {
 }
 
 impl fmt::Display for Position {
-    /// Aualé-style: South's pits, North's pits, South's score, North's score, side (`S`/`N`).
+    /// As its [`Setup`](crate::Setup): the position string of NOTATION.md.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for c in self.pits() {
-            write!(f, "{c}-")?;
-        }
-        write!(
-            f,
-            "{}-{}-{}",
-            self.score(Side::South),
-            self.score(Side::North),
-            self.side.letter()
-        )
+        self.setup().fmt(f)
     }
 }

@@ -8,6 +8,7 @@ use crate::ruleset::{
     CaptureRows, Chain, Direction, End, Feeding, GrandSlam, Leftover, MAX_ROW, OppositeCapture,
     Ruleset, RulesetError,
 };
+use crate::setup::{Setup, SetupError};
 use crate::side::{BySide, Side};
 use arrayvec::ArrayVec;
 use std::fmt;
@@ -1008,72 +1009,55 @@ impl Rules {
 
     /// Parses and checks a position string (NOTATION.md), naming the faulty field.
     pub fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
-        let fields: Vec<&str> = text.trim().split('-').collect();
         let n = self.n;
         let expected = 2 * n + 3;
-        if fields.len() != expected {
+        let found = text.trim().split('-').count();
+        if found != expected {
             return Err(PositionError::FieldCount {
                 text: text.to_string(),
                 expected,
-                found: fields.len(),
+                found,
                 layout: format!(
                     "{n} South pits, {n} North pits, South's {what}, North's {what}, side to move",
                     what = self.score_word()
                 ),
             });
         }
-        let mut counts = Vec::with_capacity(2 * n + 2);
-        for (k, f) in fields[..2 * n + 2].iter().enumerate() {
-            let field = self.field_name(k);
-            let v = f.trim();
-            if v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(PositionError::NotANumber {
-                    index: k + 1,
-                    field,
-                    value: v.to_string(),
-                });
-            }
-            let c: u8 = v.parse().map_err(|_| PositionError::TooLarge {
-                index: k + 1,
-                field,
-                value: v.to_string(),
-            })?;
-            counts.push(c);
-        }
-        let side: Side = fields[2 * n + 2]
-            .trim()
-            .parse()
-            .ok()
-            .filter(|_| matches!(fields[2 * n + 2].trim(), "S" | "N"))
-            .ok_or_else(|| PositionError::Side {
-                index: expected,
-                value: fields[2 * n + 2].trim().to_string(),
-            })?;
-        self.position(
-            &counts[..n],
-            &counts[n..2 * n],
-            BySide::new(counts[2 * n], counts[2 * n + 1]),
-            side,
-        )
+        let setup: Setup = text.parse().map_err(|e| match e {
+            SetupError::NotANumber { index, value } => PositionError::NotANumber {
+                index,
+                field: self.field_name(index - 1),
+                value,
+            },
+            SetupError::TooLarge { index, value } => PositionError::TooLarge {
+                index,
+                field: self.field_name(index - 1),
+                value,
+            },
+            SetupError::Side { index, value } => PositionError::Side { index, value },
+            SetupError::FieldCount { text, found } => PositionError::FieldCount {
+                text,
+                expected,
+                found,
+                layout: String::new(),
+            },
+        })?;
+        self.position(&setup)
     }
 
-    /// A checked position from its parts.
-    pub fn position(
-        &self,
-        south: &[u8],
-        north: &[u8],
-        scores: BySide<u8>,
-        side: Side,
-    ) -> Result<Position, PositionError> {
+    /// The checked position of `setup`: its rows have this game's pits and its seeds add up to
+    /// the game's.
+    pub fn position(&self, setup: &Setup) -> Result<Position, PositionError> {
         let n = self.n;
-        if south.len() != n || north.len() != n {
+        if setup.pits.len() != 2 * n {
             return Err(PositionError::Impossible(format!(
-                "{} has {n} pits a row",
-                self.ruleset.name
+                "{} has {n} pits a row, and the position has {} pits",
+                self.ruleset.name,
+                setup.pits.len()
             )));
         }
-        let board: u32 = south.iter().chain(north).map(|&c| c as u32).sum();
-        let captured = scores.south as u32 + scores.north as u32;
+        let board: u32 = setup.pits.iter().map(|&c| c as u32).sum();
+        let captured = setup.scores.south as u32 + setup.scores.north as u32;
         if board + captured != self.total {
             return Err(PositionError::Total {
                 found: board + captured,
@@ -1083,7 +1067,21 @@ impl Rules {
                 game: self.ruleset.name.clone(),
             });
         }
-        Ok(Position::from_parts(south, north, scores, side))
+        Ok(Position::from_parts(
+            &setup.pits[..n],
+            &setup.pits[n..],
+            setup.scores,
+            setup.side,
+        ))
+    }
+
+    /// A position of this board from its pits alone, `side` to move, for retrograde databases,
+    /// which value a board by the seeds still to be won: its scores are (0, 1), which no start
+    /// position has, so the first-move exemption never applies. It is not a position of a game
+    /// (its seeds do not add up); `pits` must hold both rows.
+    pub fn board_position(&self, pits: &[u8], side: Side) -> Position {
+        let n = self.n;
+        Position::from_parts(&pits[..n], &pits[n..2 * n], BySide::new(0, 1), side)
     }
 
     fn score_word(&self) -> &'static str {

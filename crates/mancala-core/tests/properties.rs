@@ -46,12 +46,11 @@ fn random_position(r: &Rules, cuts: &[u32], side: bool) -> Position {
         prev = b;
     }
     let side = if side { Side::South } else { Side::North };
-    r.position(
-        &counts[..n],
-        &counts[n..2 * n],
-        mancala_core::BySide::new(counts[2 * n], counts[2 * n + 1]),
+    r.position(&mancala_core::Setup {
+        pits: counts[..2 * n].to_vec(),
+        scores: mancala_core::BySide::new(counts[2 * n], counts[2 * n + 1]),
         side,
-    )
+    })
     .unwrap()
 }
 

@@ -292,12 +292,15 @@ impl Database {
         } else {
             (theirs, mine)
         };
-        Position::from_parts(
-            south,
-            north,
-            mancala_core::BySide::new(s, off as u8 - s),
+        let setup = mancala_core::Setup {
+            pits: [south, north].concat(),
+            scores: mancala_core::BySide::new(s, off as u8 - s),
             side,
-        )
+        };
+        self.game
+            .rules()
+            .position(&setup)
+            .expect("a board of the level with the rest of the seeds captured")
     }
 
     /// The stored value of a position's board (mover's share). For a start position whose

@@ -4,7 +4,7 @@
 
 use crate::index::{Board, MAX_PITS};
 use mancala_core::ruleset::{CaptureRows, Feeding, GrandSlam, OppositeCapture, Repetition};
-use mancala_core::{BySide, Move, Position, Rules, Side};
+use mancala_core::{Move, Position, Rules, Side};
 
 /// Why a ruleset cannot be solved by this solver.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -169,12 +169,7 @@ impl SolverGame {
     /// board of the database (the exemption is handled at the root, see [`crate::Database`]).
     #[inline]
     pub fn position(&self, board: &Board) -> Position {
-        Position::from_parts(
-            &board[..self.n],
-            &board[self.n..self.m],
-            BySide::new(0, 1),
-            Side::South,
-        )
+        self.rules.board_position(&board[..self.m], Side::South)
     }
 
     /// Calls `f` for every legal move of the normalised `board`; returns the mover's share of
