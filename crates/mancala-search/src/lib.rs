@@ -8,6 +8,8 @@
 //! - [`RandomPlayer`], [`GreedyPlayer`] and the named [`Level`]s, all behind the [`Player`]
 //!   trait and chosen uniformly through [`PlayerSpec`] (`ab:8`, `mcts`, `level:expert`, ...).
 //! - [`arena`]: games between players, openings, Elo with its interval, OGN records.
+//! - [`ugi`]: the engine behind the Universal Game Interface (and Aualé's UCI), on any reader
+//!   and writer.
 //!
 //! Repetition follows the ruleset's `repetition` field: under the project's ruling a position
 //! that occurs a second time (in the game or in the line searched) ends the game, and
@@ -33,6 +35,7 @@ pub mod mcts;
 pub mod oracle;
 pub mod player;
 pub mod tt;
+pub mod ugi;
 
 pub use alphabeta::{AlphaBeta, Limits, SearchResult, available_threads};
 pub use eval::Evaluator;
