@@ -1,7 +1,7 @@
 //! `mancala best`: the engine's move and score for a position (NOTATION.md contract: the last
 //! line of stdout is the answer).
 
-use super::common::{db_oracle, load_rules, start_position};
+use super::common::{db_oracle_checked, load_rules, start_position};
 use clap::Args;
 use mancala_search::alphabeta::MAX_THREADS;
 use mancala_search::{AlphaBeta, Limits, available_threads};
@@ -31,7 +31,8 @@ pub struct BestArgs {
     /// deeper or timed searches; a bigger table takes longer to set up).
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub hash: Option<u64>,
-    /// Print one JSON object: best, score, depth, nodes, pv, solved.
+    /// Print one JSON object: best, score, depth, nodes, pv, solved, damaged_levels (the
+    /// database levels that are there but damaged, searched instead).
     #[arg(long)]
     pub json: bool,
     /// A rules file (TOML) to use instead of the built-in rules.
@@ -65,8 +66,21 @@ pub fn run(args: BestArgs) -> anyhow::Result<()> {
         (None, _) => 64,
     };
     let mut engine = AlphaBeta::with_table_mib(rules.clone(), mib);
+    let mut damaged = Vec::new();
     if !args.no_db {
-        engine.set_oracle(db_oracle(args.data_dir.as_deref(), &rules));
+        let (oracle, bad) = db_oracle_checked(args.data_dir.as_deref(), &rules);
+        engine.set_oracle(oracle);
+        damaged = bad;
+    }
+    // A damaged level is searched instead, and said so: one line on stderr, and in the JSON.
+    if let Some(first) = damaged.first() {
+        let levels: Vec<String> = damaged.iter().map(|d| d.level.to_string()).collect();
+        eprintln!(
+            "warning: database level{} {} damaged, searched instead: {}",
+            if damaged.len() == 1 { "" } else { "s" },
+            levels.join(", "),
+            first.why.replace('\n', " ")
+        );
     }
     let Some(r) = engine.search(&pos, &[], &limits) else {
         let reason = rules
@@ -84,6 +98,7 @@ pub fn run(args: BestArgs) -> anyhow::Result<()> {
             "nodes": r.nodes,
             "pv": pv,
             "solved": r.solved,
+            "damaged_levels": damaged.iter().map(|d| d.level).collect::<Vec<_>>(),
         });
         println!("{v}");
         return Ok(());

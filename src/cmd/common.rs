@@ -3,7 +3,7 @@
 use anyhow::Context;
 use mancala_core::{GameSpec, Position, Rules, parse_rules_toml, rules_for};
 use mancala_search::Oracle;
-use mancala_solver::{Database, default_data_dir};
+use mancala_solver::{Database, DbError, default_data_dir};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -63,17 +63,42 @@ pub struct DbOracle {
     present: Vec<bool>,
 }
 
+/// A level whose file is there but cannot be used (the search plays on without it).
+pub struct DamagedLevel {
+    pub level: u32,
+    /// What is wrong and how to rebuild it.
+    pub why: String,
+}
+
 impl DbOracle {
-    /// `None` when the game has no database or no level of it is built.
-    fn open(dir: &Path, rules: &Rules) -> Option<DbOracle> {
-        let db = Database::open(dir, rules).ok()?;
+    /// `None` when the game has no database or no level of it is built; with the levels
+    /// that are there but damaged.
+    fn open(dir: &Path, rules: &Rules) -> (Option<DbOracle>, Vec<DamagedLevel>) {
+        let Ok(db) = Database::open(dir, rules) else {
+            return (None, Vec::new());
+        };
+        let mut damaged = Vec::new();
         let present: Vec<bool> = (0..=rules.total_seeds())
-            .map(|b| db.level(b).is_ok())
+            .map(|b| match db.level(b) {
+                Ok(_) => true,
+                // (Levels of the wrong parity have no file and are not damaged.)
+                Err(e @ (DbError::Corrupt { .. } | DbError::Io(_)))
+                    if db.level_path(b).exists() =>
+                {
+                    damaged.push(DamagedLevel {
+                        level: b,
+                        why: e.to_string(),
+                    });
+                    false
+                }
+                Err(_) => false,
+            })
             .collect();
-        present
+        let oracle = present
             .iter()
             .any(|&p| p)
-            .then_some(DbOracle { db, present })
+            .then_some(DbOracle { db, present });
+        (oracle, damaged)
     }
 }
 
@@ -94,6 +119,15 @@ impl Oracle for DbOracle {
 /// The perfect-play databases under `dir` (default: as for `mancala solve`) as an oracle for
 /// the search; `None` when none of `rules`' levels is built.
 pub fn db_oracle(dir: Option<&Path>, rules: &Rules) -> Option<Arc<dyn Oracle>> {
+    db_oracle_checked(dir, rules).0
+}
+
+/// [`db_oracle`], with the levels whose files are there but damaged (left out of the oracle).
+pub fn db_oracle_checked(
+    dir: Option<&Path>,
+    rules: &Rules,
+) -> (Option<Arc<dyn Oracle>>, Vec<DamagedLevel>) {
     let dir = dir.map_or_else(default_data_dir, Path::to_path_buf);
-    DbOracle::open(&dir, rules).map(|o| Arc::new(o) as Arc<dyn Oracle>)
+    let (oracle, damaged) = DbOracle::open(&dir, rules);
+    (oracle.map(|o| Arc::new(o) as Arc<dyn Oracle>), damaged)
 }
