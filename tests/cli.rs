@@ -12,20 +12,7 @@ fn mancala(args: &[&str]) -> Output {
 }
 
 fn mancala_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    mancala_bytes(args, input.as_bytes())
 }
 
 fn answer(o: &Output) -> String {
@@ -389,6 +376,17 @@ fn terminal_play_refuses_an_unwritable_record_at_once() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `mancala play modiar --ogn <ogn>`, its three streams piped.
+fn play_modiar(ogn: &std::path::Path) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["play", "modiar", "--ogn", ogn.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 /// Every way out of `play` writes the record: quit, the end of input, an error (standard
 /// output closed under it) and Ctrl-C (the end of the game: terminal_play_against_the_computer).
 #[test]
@@ -402,13 +400,7 @@ fn terminal_play_writes_the_record_whichever_way_it_ends() {
     }
     // Standard output closed: writing fails at the first prompt after the move.
     let ogn = dir.join("closed.ogn");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(["play", "modiar", "--ogn", ogn.to_str().unwrap()])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = play_modiar(&ogn);
     drop(child.stdout.take());
     let _ = child.stdin.take().unwrap().write_all(b"C\nq\n");
     let o = child.wait_with_output().unwrap();
@@ -419,13 +411,7 @@ fn terminal_play_writes_the_record_whichever_way_it_ends() {
     assert!(ogn.exists());
     // Ctrl-C at the prompt after a move: the record so far, then exit status 130.
     let ogn = dir.join("interrupted.ogn");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(["play", "modiar", "--ogn", ogn.to_str().unwrap()])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = play_modiar(&ogn);
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(b"C\n").unwrap();
     let mut stdout = child.stdout.take().unwrap();

@@ -150,23 +150,15 @@ fn check_writable(path: &Path) -> anyhow::Result<()> {
     if path.is_dir() {
         anyhow::bail!("is a directory");
     }
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .ok_or_else(|| anyhow::anyhow!("not a file name"))?;
-    let probe = dir.join(format!(
-        ".{}.probe{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
+    let probe = super::common::beside(path, "probe")?;
     std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(&probe)
-        .with_context(|| format!("cannot write in {}", dir.display()))?;
+        .with_context(|| {
+            let dir = probe.parent().unwrap_or(Path::new("."));
+            format!("cannot write in {}", dir.display())
+        })?;
     let _ = std::fs::remove_file(&probe);
     Ok(())
 }
