@@ -1,11 +1,13 @@
 //! `mancala best`: the engine's move and score for a position (NOTATION.md contract: the last
 //! line of stdout is the answer).
 
-use super::common::{db_oracle_checked, load_rules, start_position};
+use super::common::{load_rules, start_position};
 use clap::Args;
 use mancala_search::alphabeta::MAX_THREADS;
+use mancala_search::oracle::{DbOracle, Oracle};
 use mancala_search::{AlphaBeta, Limits, available_threads};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Time per move when neither --depth nor --time-ms is given.
 const DEFAULT_TIME_MS: u64 = 1000;
@@ -68,18 +70,19 @@ pub fn run(args: BestArgs) -> anyhow::Result<()> {
     let mut engine = AlphaBeta::with_table_mib(rules.clone(), mib);
     let mut damaged = Vec::new();
     if !args.no_db {
-        let (oracle, bad) = db_oracle_checked(args.data_dir.as_deref(), &rules);
-        engine.set_oracle(oracle);
-        damaged = bad;
+        if let Some(o) = DbOracle::open_in(args.data_dir.as_deref(), &rules) {
+            damaged = o.damaged().to_vec();
+            engine.set_oracle(Some(Arc::new(o) as Arc<dyn Oracle>));
+        }
     }
     // A damaged level is searched instead, and said so: one line on stderr, and in the JSON.
-    if let Some(first) = damaged.first() {
-        let levels: Vec<String> = damaged.iter().map(|d| d.level.to_string()).collect();
+    if let Some((_, why)) = damaged.first() {
+        let levels: Vec<String> = damaged.iter().map(|(b, _)| b.to_string()).collect();
         eprintln!(
             "warning: database level{} {} damaged, searched instead: {}",
             if damaged.len() == 1 { "" } else { "s" },
             levels.join(", "),
-            first.why.replace('\n', " ")
+            why.replace('\n', " ")
         );
     }
     let Some(r) = engine.search(&pos, &[], &limits) else {
@@ -98,7 +101,7 @@ pub fn run(args: BestArgs) -> anyhow::Result<()> {
             "nodes": r.nodes,
             "pv": pv,
             "solved": r.solved,
-            "damaged_levels": damaged.iter().map(|d| d.level).collect::<Vec<_>>(),
+            "damaged_levels": damaged.iter().map(|(b, _)| *b).collect::<Vec<_>>(),
         });
         println!("{v}");
         return Ok(());

@@ -53,9 +53,6 @@ impl From<SideArg> for Side {
     }
 }
 
-/// Plies searched below each move by the `analyze` command.
-const PLAY_ANALYSIS_DEPTH: u32 = 8;
-
 const HELP: &str = "\
 Commands:
   A B C ... / a b c ...   sow that pit (South's pits are capitals, North's small letters)
@@ -253,7 +250,7 @@ fn play_loop(
                 writeln!(
                     out,
                     "Computer levels (mancala play GAME --ai LEVEL): {}",
-                    super::opponent::LEVELS.join(", ")
+                    mancala_search::level_names()
                 )?;
             }
             "m" | "moves" => writeln!(out, "Moves: {}", move_list(game))?,
@@ -261,7 +258,7 @@ fn play_loop(
                 if game.plies().is_empty() {
                     writeln!(out, "Nothing to analyse yet: no move has been played.")?;
                 } else {
-                    for line in super::analyze::game_report(game, PLAY_ANALYSIS_DEPTH) {
+                    for line in super::analyze::game_report(game) {
                         writeln!(out, "{line}")?;
                     }
                 }
