@@ -69,11 +69,11 @@ pub fn run(args: BestArgs) -> anyhow::Result<()> {
     };
     let mut engine = AlphaBeta::with_table_mib(rules.clone(), mib);
     let mut damaged = Vec::new();
-    if !args.no_db {
-        if let Some(o) = DbOracle::open_in(args.data_dir.as_deref(), &rules) {
-            damaged = o.damaged().to_vec();
-            engine.set_oracle(Some(Arc::new(o) as Arc<dyn Oracle>));
-        }
+    if !args.no_db
+        && let Some(o) = DbOracle::open_in(args.data_dir.as_deref(), &rules)
+    {
+        damaged = o.damaged().to_vec();
+        engine.set_oracle(Some(Arc::new(o) as Arc<dyn Oracle>));
     }
     // A damaged level is searched instead, and said so: one line on stderr, and in the JSON.
     if let Some((_, why)) = damaged.first() {
