@@ -464,3 +464,30 @@ fn rules_refuses_what_the_other_commands_refuse() {
             .success()
     );
 }
+
+#[test]
+fn the_terminal_hint_is_the_best_move_of_the_analysis() {
+    for (game, moves) in [("modiar", "A b"), ("mangala-ii", "C d F"), ("oware", "A")] {
+        let o = mancala_stdin(
+            &["play", game],
+            &format!("{moves}\nh\nq\n").replace(' ', "\n"),
+        );
+        let out = String::from_utf8_lossy(&o.stdout);
+        let line = out
+            .lines()
+            .find_map(|l| l.split_once("Hint: "))
+            .unwrap_or_else(|| panic!("no hint in:\n{out}"))
+            .1;
+        let hinted = line.split(':').next().unwrap().trim().to_string();
+        let mut args = vec!["analyze", game, "--json"];
+        args.extend(moves.split(' '));
+        args.push(&hinted);
+        let a = mancala(&args);
+        assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+        let v: serde_json::Value = serde_json::from_slice(a.stdout.trim_ascii_end()).unwrap();
+        let last = v["plies"].as_array().unwrap().last().unwrap().clone();
+        assert_eq!(last["best"], hinted.as_str(), "{game}: {line}\n{v}");
+        assert_eq!(last["loss"], 0, "{game}: {line}");
+        assert_eq!(last["mistake"], false);
+    }
+}

@@ -12,6 +12,7 @@
 //! ```
 
 pub mod catalog;
+pub mod cell;
 pub mod game;
 pub mod moves;
 pub mod perft;
@@ -23,6 +24,7 @@ pub mod side;
 pub mod spec;
 
 pub use catalog::{builtin, builtin_ids, parse_rules_toml, rules_for, rules_to_toml, spec_of};
+pub use cell::Cell;
 pub use game::{Game, Ply};
 pub use moves::{Move, MoveSet};
 pub use perft::perft;

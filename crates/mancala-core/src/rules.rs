@@ -1,6 +1,7 @@
 //! The sowing engine: a [`Ruleset`] compiled into lookup tables, with move generation,
 //! copy-make move execution, end detection and settlement. One engine serves every ruleset.
 
+use crate::cell::Cell;
 use crate::moves::{Move, MoveSet};
 use crate::position::{CELLS, Position, store};
 use crate::ruleset::{
@@ -617,6 +618,60 @@ impl Rules {
         let mut p = *pos;
         let eff = self.play_unchecked(&mut p, m);
         Ok((p, eff))
+    }
+
+    /// The cells the seeds of `m` fall into from `pos`, one a seed in order (the origin too
+    /// where the first seed goes back into it); `None` for a pass or a move that sows nothing.
+    /// The same sowing order as play: what a page animates is what the rules did.
+    pub fn sowing_path(&self, pos: &Position, m: Move) -> Option<Vec<Cell>> {
+        let origin = m.board_index(self.n)?;
+        let next = &self.next[pos.side.index()];
+        let mut seeds = pos.cells[origin] as usize;
+        if seeds == 0 {
+            return None;
+        }
+        let mut path = Vec::with_capacity(seeds);
+        let mut cur = origin;
+        if self.ruleset.first_seed_in_origin {
+            path.push(Cell::from_raw(origin, self.n));
+            seeds -= 1;
+        }
+        for _ in 0..seeds {
+            cur = next[cur] as usize;
+            if self.ruleset.skip_origin && cur == origin {
+                cur = next[cur] as usize;
+            }
+            path.push(Cell::from_raw(cur, self.n));
+        }
+        Some(path)
+    }
+
+    /// The cell a move's last seed fell into, by its effect.
+    pub fn landing(&self, effect: &Effect) -> Option<Cell> {
+        effect.landing.map(|l| Cell::from_raw(l as usize, self.n))
+    }
+
+    /// The pits a move captured, by its effect, in board order.
+    pub fn captured_cells(&self, effect: &Effect) -> Vec<Cell> {
+        (0..2 * self.n)
+            .filter(|&i| effect.captured_pits & (1 << i) != 0)
+            .map(|i| Cell::from_raw(i, self.n))
+            .collect()
+    }
+
+    /// The board index of the pit `steps` cells after pit `origin` in `mover`'s sowing order,
+    /// for games without stores (the retrograde solver plays moves backwards by it).
+    #[inline(always)]
+    pub fn pit_after(&self, origin: usize, steps: usize) -> usize {
+        debug_assert!(
+            !self.ruleset.stores,
+            "stores games sow into cells that are not pits"
+        );
+        let two_n = 2 * self.n;
+        match self.ruleset.direction {
+            Direction::Ccw => (origin + steps) % two_n,
+            Direction::Cw => (origin + two_n - steps % two_n) % two_n,
+        }
     }
 
     /// Parses a move string in the context of `pos`, checking the pit exists (not legality).

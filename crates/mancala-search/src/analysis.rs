@@ -212,6 +212,46 @@ mod tests {
     use super::*;
     use mancala_core::rules_for;
 
+    /// A hint and the analysis of the same position are one engine call: the move hinted is
+    /// the analysis' best move, never a mistake, and an analysis is the same run twice.
+    #[test]
+    fn hints_equal_the_analysis_best_move_on_the_same_position() {
+        use rand::seq::SliceRandom;
+        use rand::{SeedableRng, rngs::StdRng};
+        let mut rng = StdRng::seed_from_u64(5);
+        for id in ["modiar", "mangala-ii", "oware", "kalah"] {
+            let rules = rules_for(&id.parse().unwrap()).unwrap();
+            let mut g = Game::new(rules.clone());
+            let mut e = engine(&rules, None);
+            for _ in 0..12 {
+                if g.is_over() {
+                    break;
+                }
+                let h = hint(&mut e, &g, 5).unwrap();
+                assert!(!h.exact);
+                assert_eq!(h.moves.len(), g.legal_moves().len());
+                let best = h.moves.iter().map(|&(_, s)| s).max().unwrap();
+                assert_eq!(h.score, best, "{id}");
+                let mut after = g.clone();
+                after.play(h.mv).unwrap();
+                let w = weigh(&mut e, &after, 5);
+                let last = w.last().unwrap();
+                assert_eq!(
+                    (last.best, last.loss()),
+                    (h.mv, 0),
+                    "{id} at {}",
+                    g.position()
+                );
+                assert_eq!(last.best_score, h.score);
+                // Move on at random, so later hints see other positions.
+                let m = *g.legal_moves().to_vec().choose(&mut rng).unwrap();
+                g.play(m).unwrap();
+            }
+            let mut other = engine(&rules, None);
+            assert_eq!(weigh(&mut e, &g, 5), weigh(&mut other, &g, 5), "{id}");
+        }
+    }
+
     #[test]
     fn a_move_that_gives_away_a_capture_loses_seeds() {
         // Mangala II: South's F sows its one seed into a (3 → 4) and takes 4; A sows B and C

@@ -134,6 +134,49 @@ mod tests {
         Game::from_position(rules, p)
     }
 
+    /// Where a database is built, every engine level that plays its best move plays a
+    /// perfect one, and hints and analyses are exact.
+    #[test]
+    fn the_computer_and_the_hints_use_the_databases() {
+        let dir = tempfile::tempdir().unwrap();
+        let rules = rules_for(&"modiar:seeds=5".parse().unwrap()).unwrap();
+        let db = mancala_solver::Database::open(dir.path(), &rules).unwrap();
+        db.build(rules.total_seeds(), None, &()).unwrap();
+        let mut g = Game::new(rules.clone());
+        let mut plies = 0;
+        while !g.is_over() {
+            let sol = db.solve(&g.position()).unwrap();
+            for name in ["advanced", "expert"] {
+                let c = choose(&level(name).unwrap(), &g, 1, Some(dir.path())).unwrap();
+                assert!(
+                    sol.best.contains(&c.mv),
+                    "{name} at {}: {} is not among {:?}",
+                    g.position(),
+                    c.mv,
+                    sol.best
+                );
+            }
+            let h = hint(&g, Some(dir.path())).unwrap();
+            assert_eq!(h.source, "database");
+            assert_eq!(h.score, sol.value);
+            assert!(sol.best.contains(&h.mv));
+            // Move on by the weakest level, so the game visits poor positions too.
+            let m = choose(&level("random").unwrap(), &g, plies, None)
+                .unwrap()
+                .mv;
+            g.play(m).unwrap();
+            plies += 1;
+        }
+        let w = analysis(&g, Some(dir.path()));
+        for (i, w) in w.iter().enumerate() {
+            let before = g.plies()[i].before;
+            let sol = db.solve(&before).unwrap();
+            let value = |m| sol.moves.iter().find(|(x, _)| *x == m).unwrap().1;
+            assert_eq!(w.score, value(w.played), "ply {}", i + 1);
+            assert_eq!(w.best_score, sol.value, "ply {}", i + 1);
+        }
+    }
+
     #[test]
     fn greedy_takes_the_biggest_capture() {
         // Mangala II, South to move: F (1 seed) lands in a (1 -> 2) and captures 2;

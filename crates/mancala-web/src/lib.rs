@@ -3,8 +3,7 @@
 //!
 //! - [`api`]: the routes and handlers; [`session`]: a game being played (seats, tokens, undo,
 //!   resignation); [`store`]: the SQLite database; [`engine`]: the computer opponents;
-//!   [`ogn`]: game records (the core's OGN, with the web's tags); [`sowing`]: seed-by-seed
-//!   paths for the animation; [`solitaire`]: cycle counts for the solitaires; [`mirall`]:
+//!   [`ogn`]: game records (the core's OGN, with the web's tags); [`solitaire`]: cycle counts for the solitaires; [`mirall`]:
 //!   El mirall on two devices; [`assets`]: the page itself.
 
 pub mod api;
@@ -15,7 +14,6 @@ pub mod mirall;
 pub mod ogn;
 pub mod session;
 pub mod solitaire;
-pub mod sowing;
 pub mod store;
 
 pub use api::{AppState, router};
