@@ -12,20 +12,7 @@ fn mancala(args: &[&str]) -> Output {
 }
 
 fn mancala_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    mancala_bytes(args, input.as_bytes())
 }
 
 fn answer(o: &Output) -> String {
@@ -331,6 +318,151 @@ fn bad_flags_are_one_line_errors() {
     // Help still prints in full and succeeds.
     let h = mancala(&["--help"]);
     assert!(h.status.success() && String::from_utf8_lossy(&h.stdout).contains("perft"));
+}
+
+fn mancala_bytes(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("mancala-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A byte that is not UTF-8 ended the game and lost its record: now it is a message and the
+/// game goes on, and the record holds every move.
+#[test]
+fn terminal_play_takes_bytes_that_are_not_text_in_its_stride() {
+    let dir = scratch("play-bytes");
+    let ogn = dir.join("p.ogn");
+    let o = mancala_bytes(
+        &["play", "modiar", "--ogn", ogn.to_str().unwrap()],
+        b"C\n\xe9\na\n",
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("not text"), "{out}");
+    assert!(out.contains("Input ended"), "{out}");
+    let text = std::fs::read_to_string(&ogn).unwrap();
+    assert!(text.contains("1. C a"), "{text}");
+    // The solitaires read their lines the same way.
+    let o = mancala_bytes(&["play", "el-mirall:pits=2,seeds=1"], b"\xff\nq\n");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("Stopped after"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A record that could not be written at the end is refused before the first move.
+#[test]
+fn terminal_play_refuses_an_unwritable_record_at_once() {
+    let dir = scratch("play-unwritable");
+    let missing = dir.join("no-such-dir").join("p.ogn");
+    let o = mancala(&["play", "modiar", "--ogn", missing.to_str().unwrap()]);
+    assert_error(&o, "--ogn");
+    let o = mancala(&["play", "modiar", "--ogn", dir.to_str().unwrap()]);
+    assert_error(&o, "is a directory");
+    // A solitaire has no record to write.
+    assert_error(&mancala(&["play", "el-mirall", "--ogn", "x.ogn"]), "--ogn");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `mancala play modiar --ogn <ogn>`, its three streams piped.
+fn play_modiar(ogn: &std::path::Path) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["play", "modiar", "--ogn", ogn.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Every way out of `play` writes the record: quit, the end of input, an error (standard
+/// output closed under it) and Ctrl-C (the end of the game: terminal_play_against_the_computer).
+#[test]
+fn terminal_play_writes_the_record_whichever_way_it_ends() {
+    let dir = scratch("play-ways-out");
+    for (i, input) in ["C\nq\n", "C\n"].iter().enumerate() {
+        let ogn = dir.join(format!("{i}.ogn"));
+        let o = mancala_stdin(&["play", "modiar", "--ogn", ogn.to_str().unwrap()], input);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert!(std::fs::read_to_string(&ogn).unwrap().contains("1. C"));
+    }
+    // Standard output closed: writing fails at the first prompt after the move.
+    let ogn = dir.join("closed.ogn");
+    let mut child = play_modiar(&ogn);
+    drop(child.stdout.take());
+    let _ = child.stdin.take().unwrap().write_all(b"C\nq\n");
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.contains("the game was saved"), "{err}");
+    assert!(ogn.exists());
+    // Ctrl-C at the prompt after a move: the record so far, then exit status 130.
+    let ogn = dir.join("interrupted.ogn");
+    let mut child = play_modiar(&ogn);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"C\n").unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut seen = Vec::new();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while !String::from_utf8_lossy(&seen).contains("North to move> ") {
+        let mut buf = [0u8; 256];
+        let n = std::io::Read::read(&mut stdout, &mut buf).unwrap();
+        assert!(n > 0 && std::time::Instant::now() < deadline, "no prompt");
+        seen.extend_from_slice(&buf[..n]);
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("game saved"));
+    assert!(std::fs::read_to_string(&ogn).unwrap().contains("1. C"));
+    drop(stdin);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `rules` checks a game and its parameters as every other command does (it printed the page
+/// of `modiar:seeds=999999`, `oware:pits=0` and `modiar:foo=1`).
+#[test]
+fn rules_refuses_what_the_other_commands_refuse() {
+    for (spec, needle) in [
+        ("modiar:seeds=999999", "seeds=999999"),
+        ("oware:pits=0", "pits=0"),
+        ("modiar:foo=1", "no parameter 'foo'"),
+        ("kalah:pits=9", "pits=9"),
+        ("el-mirall:pits=0", "pits=0"),
+        ("stones-in-cups:pits=3", "no parameter 'pits'"),
+    ] {
+        assert_error(&mancala(&["rules", spec]), needle);
+        // Refused as `play` refuses it (and `replay`, for a two-player game).
+        assert_error(&mancala(&["play", spec]), needle);
+        if !spec.starts_with("el-mirall") && !spec.starts_with("stones") {
+            assert_error(&mancala(&["replay", spec]), needle);
+        }
+        assert_error(&mancala(&["rules", spec, "--export"]), needle);
+    }
+    // What the others accept, `rules` accepts.
+    assert!(answer(&mancala(&["rules", "modiar:seeds=5", "--export"])).contains('='));
+    assert!(
+        mancala(&["rules", "el-mirall:pits=5,seeds=3"])
+            .status
+            .success()
+    );
 }
 
 #[test]

@@ -303,3 +303,157 @@ fn play_accepts_the_levels() {
         "unknown player 'grandmaster'",
     );
 }
+
+/// The command with a deadline: killed and failed if it still runs after `secs` seconds.
+fn mancala_within(args: &[&str], secs: u64) -> Output {
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .env(
+            "MANCALA_DATA",
+            std::env::temp_dir().join("mancala-search-cli-no-data"),
+        )
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{args:?} still runs after {secs} s: killed");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// Boards where every opening move ends the game (one pit a row) were searched for ever for
+/// openings, even with `--opening-plies 0`: now the openings stop short and the match is played.
+#[test]
+fn match_finishes_where_openings_cannot_be_found() {
+    for game in [
+        "kalah:pits=1,seeds=1",
+        "modiar:pits=1,seeds=2",
+        "mangala-ii:pits=1,seeds=1",
+    ] {
+        for plies in [None, Some("0")] {
+            let mut args = vec![
+                "match", game, "--a", "random", "--b", "random", "--games", "2", "--json",
+            ];
+            if let Some(p) = plies {
+                args.extend(["--opening-plies", p]);
+            }
+            let out = mancala_within(&args, 60);
+            assert!(
+                out.status.success(),
+                "{args:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let v: serde_json::Value = serde_json::from_str(&last_line(&out)).unwrap();
+            assert_eq!(v["games"], 2, "{args:?}: {v}");
+        }
+    }
+}
+
+/// A rules file whose start is already over leaves no game to play: said at once.
+#[test]
+fn match_refuses_a_game_whose_start_is_over() {
+    let dir = std::env::temp_dir().join(format!("mancala-match-over-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let export = mancala(&["rules", "kalah", "--export"]);
+    let text = String::from_utf8(export.stdout).unwrap();
+    assert!(text.contains("min-seeds = 1"));
+    // No pit holds the 5 seeds a move needs: no move at the start, so the game is over.
+    let file = dir.join("stuck.toml");
+    std::fs::write(&file, text.replace("min-seeds = 1", "min-seeds = 5")).unwrap();
+    let ogn = dir.join("never.ogn");
+    let f = file.to_str().unwrap();
+    for plies in ["0", "4"] {
+        let out = mancala_within(
+            &[
+                "match",
+                "x",
+                "--rules",
+                f,
+                "--a",
+                "random",
+                "--b",
+                "random",
+                "--games",
+                "2",
+                "--opening-plies",
+                plies,
+                "--ogn",
+                ogn.to_str().unwrap(),
+            ],
+            60,
+        );
+        assert_clean_error(&out, "already over");
+        assert!(!ogn.exists(), "a record file without a game");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Games played at once end out of order; the record file still has them in order, each
+/// written as the games before it are (nothing kept but what waits for an earlier game). A
+/// record file that cannot be created is refused before any game.
+#[test]
+fn match_streams_its_records_in_order() {
+    let dir = std::env::temp_dir().join(format!("mancala-match-stream-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.ogn");
+    let out = mancala_within(
+        &[
+            "match",
+            "kalah:pits=3,seeds=2",
+            "--a",
+            "random",
+            "--b",
+            "greedy",
+            "--games",
+            "12",
+            "--threads",
+            "3",
+            "--ogn",
+            file.to_str().unwrap(),
+            "--json",
+        ],
+        120,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    let rounds: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("[Round \""))
+        .map(|l| l.trim_end_matches("\"]"))
+        .collect();
+    let expected: Vec<String> = (1..=12).map(|i| i.to_string()).collect();
+    assert_eq!(rounds, expected);
+    let v: serde_json::Value = serde_json::from_str(&last_line(&out)).unwrap();
+    assert_eq!(v["games"], 12);
+    let nowhere = dir.join("no-such-dir").join("games.ogn");
+    let out = mancala_within(
+        &[
+            "match",
+            "modiar",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--games",
+            "1000000",
+            "--ogn",
+            nowhere.to_str().unwrap(),
+        ],
+        30,
+    );
+    assert_clean_error(&out, "--ogn");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

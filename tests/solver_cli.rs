@@ -226,7 +226,7 @@ fn bad_input_is_refused_with_exit_status_2() {
             &["db", "build", "modiar", "--threads", "0", "--data-dir", d],
             None,
         ),
-        "--threads 0",
+        "--threads",
     );
     assert_error(
         &mancala(
@@ -333,4 +333,210 @@ fn db_info_verify_reads_every_file_and_names_the_damaged_ones() {
     );
     let o = mancala(&["db", "info", "--verify", "--data-dir", d], None);
     assert!(o.status.success(), "{}", stdout(&o));
+}
+
+/// `--threads` is capped like the searches' (10000 threads took minutes on a tiny board), and a
+/// memory limit whose bytes overflow 64 bits is refused instead of becoming "0 MiB allowed".
+#[test]
+fn db_build_bounds_threads_and_memory() {
+    let dir = tempdir("bounds");
+    let d = dir.path().to_str().unwrap();
+    for (flag, value) in [
+        ("--threads", "10000"),
+        ("--threads", "257"),
+        ("--memory-mib", "17592186044416"),
+        ("--memory-mib", "0"),
+    ] {
+        let o = mancala(
+            &[
+                "db",
+                "build",
+                "modiar:seeds=2",
+                flag,
+                value,
+                "--data-dir",
+                d,
+            ],
+            None,
+        );
+        assert_error(&o, flag);
+        assert!(stderr(&o).contains(value), "{}", stderr(&o));
+    }
+    assert!(!dir.path().join("modiar-3x2").exists());
+    let o = mancala(
+        &[
+            "db",
+            "build",
+            "modiar:seeds=2",
+            "--threads",
+            "256",
+            "--memory-mib",
+            "64",
+            "--max-stones",
+            "4",
+            "--data-dir",
+            d,
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+/// `db info --verify` checks each file as `solve` does before using it: against the level of
+/// its name and the game of its directory, not only its own checksums. A level file copied
+/// over another's name, or one of another game given a fresh header checksum, is damaged; a
+/// directory in place of a level file is named as such; a data directory that does not exist
+/// is an error.
+#[test]
+fn db_info_verify_checks_each_file_against_its_name_and_game() {
+    let dir = tempdir("places");
+    let d = dir.path().to_str().unwrap();
+    for game in ["modiar:seeds=2", "mangala-ii:pits=2,seeds=2"] {
+        let o = mancala(&["db", "build", game, "--data-dir", d], None);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let o = mancala(&["db", "info", "--verify", "--data-dir", d], None);
+    assert!(last_line(&o).ends_with("all sound"), "{}", stdout(&o));
+    let modiar = dir.path().join("modiar-3x2");
+    let position = "2-2-2-0-2-2-2-0-N";
+    let solved = mancala(
+        &[
+            "solve",
+            "modiar:seeds=2",
+            "--position",
+            position,
+            "--data-dir",
+            d,
+        ],
+        None,
+    );
+    assert!(solved.status.success(), "{}", stderr(&solved));
+    // Level 10 copied over level 8's name (sound on its own).
+    std::fs::copy(modiar.join("level-010.mdb"), modiar.join("level-008.mdb")).unwrap();
+    // Another game's level 4 given Modiar's id, with its header checksum made right again.
+    let mut bytes = std::fs::read(dir.path().join("mangala-ii-2x2/level-004.mdb")).unwrap();
+    bytes[12..28].fill(0);
+    bytes[12..18].copy_from_slice(b"modiar");
+    let crc = crc32(&bytes[0..52]);
+    bytes[52..56].copy_from_slice(&crc.to_le_bytes());
+    std::fs::write(modiar.join("level-004.mdb"), &bytes).unwrap();
+    // A directory where level 6 should be.
+    std::fs::remove_file(modiar.join("level-006.mdb")).unwrap();
+    std::fs::create_dir(modiar.join("level-006.mdb")).unwrap();
+    let o = mancala(&["db", "info", "--verify", "--data-dir", d], None);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    let out = stdout(&o);
+    let line = |name: &str| {
+        out.lines()
+            .find(|l| l.contains(&format!("modiar-3x2/{name}")))
+            .unwrap_or_else(|| panic!("no line for {name}: {out}"))
+            .to_string()
+    };
+    assert!(
+        line("level-008.mdb").contains("DAMAGED: holds level 10, expected level 8"),
+        "{out}"
+    );
+    assert!(
+        line("level-004.mdb").contains("DAMAGED: was built for other rules"),
+        "{out}"
+    );
+    assert!(
+        line("level-006.mdb").contains("is a directory, not a level file"),
+        "{out}"
+    );
+    assert!(last_line(&o).contains("3 damaged"), "{out}");
+    // `solve` refuses the same files.
+    for (pos, file) in [
+        (
+            "2-0-0-0-2-0-4-4-S",
+            "level-004.mdb was built for other rules",
+        ),
+        (
+            "2-2-0-0-2-0-3-3-S",
+            "level-006.mdb is a directory, not a level file",
+        ),
+        (
+            "2-2-2-0-2-0-2-2-S",
+            "level-008.mdb holds level 10, expected level 8",
+        ),
+    ] {
+        let o = mancala(
+            &[
+                "solve",
+                "modiar:seeds=2",
+                "--position",
+                pos,
+                "--data-dir",
+                d,
+            ],
+            None,
+        );
+        assert_error(&o, file);
+    }
+    // No such data directory: an error, not an empty listing.
+    let gone = dir.path().join("nothing-here");
+    let o = mancala(&["db", "info", "--data-dir", gone.to_str().unwrap()], None);
+    assert_error(&o, "does not exist");
+}
+
+/// `mancala best` with a damaged level searches instead, and says so: one line on stderr and
+/// the level in the JSON.
+#[test]
+fn best_warns_when_a_database_level_is_damaged() {
+    let dir = tempdir("best-damaged");
+    let d = dir.path().to_str().unwrap();
+    let o = mancala(&["db", "build", "modiar:seeds=2", "--data-dir", d], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let best = |d: &str| {
+        mancala(
+            &[
+                "best",
+                "modiar:seeds=2",
+                "--position",
+                "2-1-1-0-2-2-2-2-S",
+                "--depth",
+                "4",
+                "--json",
+                "--data-dir",
+                d,
+            ],
+            None,
+        )
+    };
+    let o = best(d);
+    assert!(o.status.success() && o.stderr.is_empty(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&last_line(&o)).unwrap();
+    assert_eq!(v["damaged_levels"], serde_json::json!([]));
+    let path = dir.path().join("modiar-3x2/level-008.mdb");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&path, bytes).unwrap();
+    let o = best(d);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(
+        err.starts_with("warning: ") && err.contains("level 8") && err.contains("mancala db build"),
+        "{err}"
+    );
+    let v: serde_json::Value = serde_json::from_str(&last_line(&o)).unwrap();
+    assert_eq!(v["damaged_levels"], serde_json::json!([8]));
+    assert!(v["best"].is_string());
+}
+
+/// CRC-32 (IEEE), as the level files' headers use it.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut c = !0u32;
+    for &b in bytes {
+        c ^= u32::from(b);
+        for _ in 0..8 {
+            c = if c & 1 != 0 {
+                (c >> 1) ^ 0xEDB8_8320
+            } else {
+                c >> 1
+            };
+        }
+    }
+    !c
 }

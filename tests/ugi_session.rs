@@ -2,15 +2,18 @@
 //! bad lines answered without a crash, and a whole game played by the engine against itself.
 
 use mancala_core::{Game, rules_for};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
 
 fn mancala() -> Command {
     Command::new(env!("CARGO_BIN_EXE_mancala"))
 }
 
-/// Runs `mancala ugi <args>` on `script` and returns its stdout lines, checking it exits 0 and
-/// says nothing on stderr.
+/// Runs `mancala ugi <args>` on `script` as a GUI does, a line at a time, waiting after each
+/// `go` for its `bestmove` or error line (`quit` and the end of input stop a search at once), and returns its
+/// stdout lines, checking it exits 0 and says nothing on stderr. A session still running
+/// after a minute fails.
 fn session(args: &[&str], script: &str) -> Vec<String> {
     let mut child = mancala()
         .arg("ugi")
@@ -20,25 +23,65 @@ fn session(args: &[&str], script: &str) -> Vec<String> {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    std::thread::spawn(move || {
+        for line in stdout.lines() {
+            if tx.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut out = Vec::new();
+    for line in script.lines() {
+        // After `quit` the engine may be gone: later lines go nowhere.
+        let _ = writeln!(stdin, "{line}").and_then(|_| stdin.flush());
+        if line.starts_with("go") {
+            loop {
+                let left = deadline.saturating_duration_since(Instant::now());
+                let l = rx.recv_timeout(left).unwrap_or_else(|_| {
+                    let _ = child.kill();
+                    panic!("no bestmove after '{line}': {out:?}")
+                });
+                // (A `go` that is refused answers with an error line instead.)
+                let done = l.starts_with("bestmove ") || l.starts_with("info string error: ");
+                out.push(l);
+                if done {
+                    break;
+                }
+            }
+        }
+    }
+    drop(stdin);
+    let status = wait_or_kill(&mut child, deadline);
+    out.extend(rx.iter());
+    let mut stderr = String::new();
     child
-        .stdin
+        .stderr
         .take()
         .unwrap()
-        .write_all(script.as_bytes())
+        .read_to_string(&mut stderr)
         .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success(),
-        "exit {:?}, stderr: {stderr}",
-        out.status
-    );
+    assert!(status.success(), "exit {status:?}, stderr: {stderr}");
     assert!(stderr.is_empty(), "stderr: {stderr}");
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect()
+    out
+}
+
+/// Waits for `child` to exit; past `deadline` kills it and fails the test.
+fn wait_or_kill(child: &mut Child, deadline: Instant) -> std::process::ExitStatus {
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the engine still runs: killed");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }
 
 /// The move of a `bestmove` line, checked to be legal after `moves` from the start of `game`.
@@ -388,16 +431,46 @@ fn ugi_stop_ends_an_infinite_search_and_isready_answers_while_it_thinks() {
     assert!(e.child.wait().unwrap().success());
 }
 
-/// `quit` during a bounded search lets it answer (scripts piping their commands rely on it);
-/// during an infinite one it stops it.
+/// `quit` and the end of input stop any search at once, a bounded one too (`go depth 99`
+/// would take hours): the answer of the last depth completed comes, and the engine exits, so
+/// a GUI that goes away never leaves it burning a core. Commands still waiting are dropped.
 #[test]
-fn ugi_quit_waits_for_a_bounded_search_and_stops_an_infinite_one() {
-    let out = session(&["oware"], "position startpos\ngo depth 9\nquit\n");
-    assert!(out[0].starts_with("info depth 9 "), "{out:?}");
-    legal_bestmove("oware", &[], &out[1]);
-    let out = session(&["oware"], "position startpos\ngo infinite\nquit\n");
-    assert!(out[0].starts_with("info depth "), "{out:?}");
-    legal_bestmove("oware", &[], &out[1]);
+fn ugi_quit_and_the_end_of_input_stop_any_search_at_once() {
+    for (script, what) in [
+        ("position startpos\ngo depth 99\nquit\n", "quit"),
+        (
+            "position startpos\ngo depth 99\nquery p1turn\n",
+            "the end of input",
+        ),
+        (
+            "position startpos\ngo infinite\nquit\n",
+            "quit after go infinite",
+        ),
+    ] {
+        let mut child = mancala()
+            .args(["ugi", "oware"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(script.as_bytes()).unwrap();
+        drop(stdin);
+        let status = wait_or_kill(&mut child, Instant::now() + Duration::from_secs(20));
+        assert!(status.success(), "{what}: {status:?}");
+        let mut text = String::new();
+        child
+            .stdout
+            .take()
+            .unwrap()
+            .read_to_string(&mut text)
+            .unwrap();
+        let out: Vec<&str> = text.lines().collect();
+        assert_eq!(out.len(), 2, "{what}: {out:?}");
+        assert!(out[0].starts_with("info depth "), "{what}: {out:?}");
+        legal_bestmove("oware", &[], out[1]);
+    }
 }
 
 /// Several search threads: the `Threads` option, checked like `Hash`.

@@ -4,9 +4,10 @@
 use super::common::{load_rules, start_position};
 use clap::Args;
 use mancala_search::alphabeta::MAX_THREADS;
-use mancala_search::oracle::db_oracle;
+use mancala_search::oracle::{DbOracle, Oracle};
 use mancala_search::{AlphaBeta, Limits, available_threads};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Time per move when neither --depth nor --time-ms is given.
 const DEFAULT_TIME_MS: u64 = 1000;
@@ -32,7 +33,8 @@ pub struct BestArgs {
     /// deeper or timed searches; a bigger table takes longer to set up).
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub hash: Option<u64>,
-    /// Print one JSON object: best, score, depth, nodes, pv, solved.
+    /// Print one JSON object: best, score, depth, nodes, pv, solved, damaged_levels (the
+    /// database levels that are there but damaged, searched instead).
     #[arg(long)]
     pub json: bool,
     /// A rules file (TOML) to use instead of the built-in rules.
@@ -66,8 +68,22 @@ pub fn run(args: BestArgs) -> anyhow::Result<()> {
         (None, _) => 64,
     };
     let mut engine = AlphaBeta::with_table_mib(rules.clone(), mib);
-    if !args.no_db {
-        engine.set_oracle(db_oracle(args.data_dir.as_deref(), &rules));
+    let mut damaged = Vec::new();
+    if !args.no_db
+        && let Some(o) = DbOracle::open_in(args.data_dir.as_deref(), &rules)
+    {
+        damaged = o.damaged().to_vec();
+        engine.set_oracle(Some(Arc::new(o) as Arc<dyn Oracle>));
+    }
+    // A damaged level is searched instead, and said so: one line on stderr, and in the JSON.
+    if let Some((_, why)) = damaged.first() {
+        let levels: Vec<String> = damaged.iter().map(|(b, _)| b.to_string()).collect();
+        eprintln!(
+            "warning: database level{} {} damaged, searched instead: {}",
+            if damaged.len() == 1 { "" } else { "s" },
+            levels.join(", "),
+            why.replace('\n', " ")
+        );
     }
     let Some(r) = engine.search(&pos, &[], &limits) else {
         let reason = rules
@@ -85,6 +101,7 @@ pub fn run(args: BestArgs) -> anyhow::Result<()> {
             "nodes": r.nodes,
             "pv": pv,
             "solved": r.solved,
+            "damaged_levels": damaged.iter().map(|(b, _)| *b).collect::<Vec<_>>(),
         });
         println!("{v}");
         return Ok(());

@@ -42,6 +42,18 @@ pub fn today() -> String {
 /// Writes `text` to `path` through a temporary file in the same folder and a rename, so that a
 /// crash never leaves a half-written file in place of a good one.
 pub fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
+    let tmp = beside(path, "tmp")?;
+    std::fs::write(&tmp, text).with_context(|| format!("writing {}", tmp.display()))?;
+    std::fs::rename(&tmp, path)
+        .with_context(|| format!("writing {}", path.display()))
+        .inspect_err(|_| {
+            let _ = std::fs::remove_file(&tmp);
+        })
+}
+
+/// A hidden file in the folder of `path`, named after it, `tag` and this process:
+/// `.NAME.TAGPID`.
+pub fn beside(path: &Path, tag: &str) -> anyhow::Result<std::path::PathBuf> {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -49,15 +61,9 @@ pub fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
     let name = path
         .file_name()
         .ok_or_else(|| anyhow::anyhow!("{}: not a file name", path.display()))?;
-    let tmp = dir.join(format!(
-        ".{}.tmp{}",
+    Ok(dir.join(format!(
+        ".{}.{tag}{}",
         name.to_string_lossy(),
         std::process::id()
-    ));
-    std::fs::write(&tmp, text).with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, path)
-        .with_context(|| format!("writing {}", path.display()))
-        .inspect_err(|_| {
-            let _ = std::fs::remove_file(&tmp);
-        })
+    )))
 }

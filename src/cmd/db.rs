@@ -3,7 +3,9 @@
 use super::common::load_rules;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
-use mancala_solver::file::{FileError, LevelFile};
+use mancala_search::alphabeta::MAX_THREADS;
+use mancala_solver::db::verify_file;
+use mancala_solver::file::FileError;
 use mancala_solver::{BuildProgress, Database, default_data_dir, list_files};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -33,11 +35,11 @@ pub struct BuildArgs {
     /// Directory of the databases (default: $MANCALA_DATA, else $XDG_DATA_HOME/mancala, else ~/.local/share/mancala).
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
-    /// Worker threads (default: one per core).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    /// Worker threads (default: one per core; at most 256, as for the searches).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS as u64))]
+    pub threads: Option<u64>,
     /// Memory the build may use, in MiB (default: 90% of the available memory).
-    #[arg(long, value_name = "MIB")]
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=MAX_MEMORY_MIB))]
     pub memory_mib: Option<u64>,
     /// A rules file (TOML) to use instead of the built-in rules.
     #[arg(long)]
@@ -49,11 +51,15 @@ pub struct InfoArgs {
     /// Directory of the databases (default: $MANCALA_DATA, else $XDG_DATA_HOME/mancala, else ~/.local/share/mancala).
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
-    /// Read every file whole and check its data checksum and values (exit status 1 when a
-    /// file is damaged; `mancala db build` rebuilds damaged levels).
+    /// Read every file whole and check it as the commands using it do: its data checksum and
+    /// values, and that it holds the level of its name for the game of its directory (exit
+    /// status 1 when a file is damaged; `mancala db build` rebuilds damaged levels).
     #[arg(long)]
     pub verify: bool,
 }
+
+/// Largest --memory-mib: 1 PiB, far beyond any machine, and its bytes still fit in 64 bits.
+const MAX_MEMORY_MIB: u64 = 1 << 30;
 
 pub fn run(args: DbArgs) -> anyhow::Result<()> {
     match args.command {
@@ -122,9 +128,6 @@ impl BuildProgress for Bars {
 
 fn build(a: BuildArgs) -> anyhow::Result<()> {
     let rules = load_rules(&a.game, a.rules.as_deref())?;
-    if a.threads == Some(0) {
-        anyhow::bail!("--threads 0: at least one thread is needed");
-    }
     let total = rules.total_seeds();
     let max = a.max_stones.unwrap_or(total);
     if max > total {
@@ -137,10 +140,10 @@ fn build(a: BuildArgs) -> anyhow::Result<()> {
     let db = Database::open(&dir, &rules)?;
     let limit = a
         .memory_mib
-        .map(|m| m << 20)
+        .map(|m| m * (1 << 20))
         .or_else(|| available_memory().map(|b| b / 10 * 9));
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(a.threads.unwrap_or(0))
+        .num_threads(a.threads.unwrap_or(0) as usize)
         .build()?;
     let bars = Bars {
         bar: Mutex::new(None),
@@ -167,6 +170,15 @@ fn build(a: BuildArgs) -> anyhow::Result<()> {
 
 fn info(a: InfoArgs) -> anyhow::Result<()> {
     let dir = a.data_dir.unwrap_or_else(default_data_dir);
+    match std::fs::metadata(&dir) {
+        Ok(m) if m.is_dir() => {}
+        Ok(_) => anyhow::bail!("data directory {}: not a directory", dir.display()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => anyhow::bail!(
+            "data directory {}: it does not exist (`mancala db build <game>` makes it)",
+            dir.display()
+        ),
+        Err(e) => anyhow::bail!("data directory {}: {e}", dir.display()),
+    }
     let files =
         list_files(&dir).map_err(|e| anyhow::anyhow!("data directory {}: {e}", dir.display()))?;
     let mut total = 0u64;
@@ -174,7 +186,9 @@ fn info(a: InfoArgs) -> anyhow::Result<()> {
     for f in &files {
         total += f.bytes;
         let check = match (&f.header, a.verify) {
-            (Ok(_), true) => match LevelFile::verify(&f.path) {
+            // Checked against its name, its directory's game and its own contents, as the
+            // commands that use it check it.
+            (Ok(_), true) => match verify_file(&f.path) {
                 Ok(_) => "  sound".to_string(),
                 Err(e) => {
                     damaged += 1;

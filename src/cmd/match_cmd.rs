@@ -1,13 +1,18 @@
 //! `mancala match`: two players over many games, alternating sides from varied openings, with
-//! the result as an Elo difference and its 95% interval, and optionally the games as OGN.
+//! the result as an Elo difference and its 95% interval, and optionally the games as OGN. The
+//! games are counted and written as they end, so a match of any length runs in the same memory.
 
 use super::common::load_rules;
 use anyhow::Context;
 use clap::Args;
 use mancala_search::PlayerSpec;
-use mancala_search::arena::{self, MatchConfig, fmt_elo, summarize};
-use std::io::Write;
+use mancala_search::arena::{self, GameRecord, MatchConfig, Tally, fmt_elo};
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
+use std::sync::Mutex;
 use std::time::Duration;
 
 #[derive(Args)]
@@ -52,14 +57,12 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     let rules = load_rules(&args.game, args.rules.as_deref())?;
     let a: PlayerSpec = args.a.parse().context("--a")?;
     let b: PlayerSpec = args.b.parse().context("--b")?;
-    if let Some(path) = &args.ogn
-        && path.exists()
-    {
-        anyhow::bail!(
-            "--ogn {}: the file exists already; give a new file name",
-            path.display()
-        );
-    }
+    // Created before the first game (refused if it exists or cannot be written), then
+    // written a game at a time.
+    let ogn = match &args.ogn {
+        Some(path) => Some(create_new(path)?),
+        None => None,
+    };
     let opening_plies = args
         .opening_plies
         .unwrap_or(if rules.pits_per_row() <= 3 { 2 } else { 4 }) as usize;
@@ -74,49 +77,119 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     };
     let total = cfg.games;
     let show = std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let progress = move |done: usize| {
+    let names = (a.to_string(), b.to_string());
+    let date = super::common::today();
+    // What is kept of the games: the counts, and the records of games that ended before an
+    // earlier one (written as soon as the games before them are).
+    let state = Mutex::new(Stream {
+        tally: Tally::default(),
+        ogn,
+        next_round: 1,
+        pending: BTreeMap::new(),
+        failed: None,
+    });
+    let on_game = |g: GameRecord| -> ControlFlow<()> {
+        let text = state.lock().unwrap().ogn.is_some().then(|| {
+            let (south, north) = if g.a_south {
+                (&names.0, &names.1)
+            } else {
+                (&names.1, &names.0)
+            };
+            arena::to_ogn(&g, south, north, &date)
+        });
+        let mut st = state.lock().unwrap();
+        st.tally.add(g.a_score, g.a_south);
+        let done = st.tally.games();
         if show {
             eprint!("\r{done}/{total} games");
             if done == total {
                 eprintln!();
             }
         }
-    };
-    let games = arena::run_match(&rules, &cfg, &progress);
-    let scores: Vec<f64> = games.iter().map(|g| g.a_score).collect();
-    let s = summarize(&scores);
-
-    if let Some(path) = &args.ogn {
-        let date = super::common::today();
-        let mut text = String::new();
-        for (i, g) in games.iter().enumerate() {
-            let (south, north) = if g.a_south {
-                (a.to_string(), b.to_string())
-            } else {
-                (b.to_string(), a.to_string())
-            };
-            text += &arena::to_ogn(g, &south, &north, i + 1, &date);
+        if let Some(text) = text {
+            st.pending.insert(g.round, text);
+            if let Err(e) = st.write_ready() {
+                st.failed = Some(e);
+                return ControlFlow::Break(());
+            }
         }
-        // Written whole to a new file, never over an existing one.
-        let mut f = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(path)
-            .with_context(|| format!("--ogn {}", path.display()))?;
-        f.write_all(text.as_bytes())
-            .with_context(|| format!("--ogn {}", path.display()))?;
+        ControlFlow::Continue(())
+    };
+    let played = arena::run_match(&rules, &cfg, &on_game);
+    let st = state.into_inner().unwrap();
+    if let Some(e) = st.failed {
+        let path = args.ogn.as_deref().unwrap_or(std::path::Path::new(""));
+        return Err(e).with_context(|| format!("--ogn {}", path.display()));
     }
+    if let Err(e) = played {
+        // No game was played: no record file either.
+        if let Some(path) = &args.ogn {
+            drop(st.ogn);
+            let _ = std::fs::remove_file(path);
+        }
+        return Err(e.into());
+    }
+    if let Some(f) = st.ogn {
+        f.into_inner()
+            .map_err(|e| e.into_error())
+            .and_then(|f| f.sync_all())
+            .with_context(|| format!("--ogn {}", args.ogn.as_ref().unwrap().display()))?;
+    }
+    report(&args, &rules, &a, &b, opening_plies, &st.tally);
+    Ok(())
+}
 
-    let as_south: Vec<f64> = games
-        .iter()
-        .filter(|g| g.a_south)
-        .map(|g| g.a_score)
-        .collect();
-    let as_north: Vec<f64> = games
-        .iter()
-        .filter(|g| !g.a_south)
-        .map(|g| g.a_score)
-        .collect();
+/// The match as it is being played: the counts, and the OGN file written in game order.
+struct Stream {
+    tally: Tally,
+    ogn: Option<BufWriter<File>>,
+    /// The next game to write.
+    next_round: usize,
+    /// Records of games that ended before `next_round`.
+    pending: BTreeMap<usize, String>,
+    failed: Option<std::io::Error>,
+}
+
+impl Stream {
+    /// Writes the records that are next in order.
+    fn write_ready(&mut self) -> std::io::Result<()> {
+        let Some(f) = self.ogn.as_mut() else {
+            return Ok(());
+        };
+        while let Some(text) = self.pending.remove(&self.next_round) {
+            f.write_all(text.as_bytes())?;
+            self.next_round += 1;
+        }
+        Ok(())
+    }
+}
+
+/// A new file at `path`, never over an existing one.
+fn create_new(path: &std::path::Path) -> anyhow::Result<BufWriter<File>> {
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+    {
+        Ok(f) => Ok(BufWriter::new(f)),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => anyhow::bail!(
+            "--ogn {}: the file exists already; give a new file name",
+            path.display()
+        ),
+        Err(e) => Err(e).with_context(|| format!("--ogn {}", path.display())),
+    }
+}
+
+fn report(
+    args: &MatchArgs,
+    rules: &mancala_core::Rules,
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    opening_plies: usize,
+    tally: &Tally,
+) {
+    let s = tally.summary();
+    let games = tally.games();
     if args.json {
         let num = |x: f64| {
             if x.is_finite() {
@@ -129,7 +202,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
             "game": rules.id(),
             "a": a.to_string(),
             "b": b.to_string(),
-            "games": games.len(),
+            "games": games,
             "wins": s.wins,
             "draws": s.draws,
             "losses": s.losses,
@@ -139,24 +212,19 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
             "elo_high": num(s.elo_high),
         });
         println!("{v}");
-        return Ok(());
+        return;
     }
-    let line = |v: &[f64]| {
-        let t = summarize(v);
+    let line = |south: bool| {
+        let t = tally.side(south);
         format!("+{} ={} -{}", t.wins, t.draws, t.losses)
     };
     println!(
-        "{}: A = {a}, B = {b}; {} games from {} openings of {opening_plies} plies, seed {}",
+        "{}: A = {a}, B = {b}; {games} games from {} openings of {opening_plies} plies, seed {}",
         rules.name(),
-        games.len(),
-        games.len().div_ceil(2),
+        games.div_ceil(2),
         args.seed
     );
-    println!(
-        "A as South {}, A as North {}",
-        line(&as_south),
-        line(&as_north)
-    );
+    println!("A as South {}, A as North {}", line(true), line(false));
     println!(
         "{a} vs {b}: +{} ={} -{} score {:.1}% Elo {} [{}, {}] (95%)",
         s.wins,
@@ -167,5 +235,4 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         fmt_elo(s.elo_low),
         fmt_elo(s.elo_high)
     );
-    Ok(())
 }

@@ -3,10 +3,13 @@
 
 use super::common::{load_rules, start_position};
 use super::opponent::{Opponent, parse_opponent};
+use anyhow::Context;
 use clap::{Args, ValueEnum};
 use mancala_core::record::Record;
 use mancala_core::{Effect, Game, GameSpec, Position, Side};
 use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 #[derive(Args)]
 pub struct PlayArgs {
@@ -29,7 +32,8 @@ pub struct PlayArgs {
     /// Seed for the computer's random choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Write the game as an OGN record to this file when it ends or you leave.
+    /// Write the game as an OGN record to this file when it ends or you leave, whichever way
+    /// (the end of input, an error, Ctrl-C too); refused at once if it cannot be written.
     #[arg(long)]
     pub ogn: Option<std::path::PathBuf>,
 }
@@ -64,8 +68,11 @@ Commands:
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let spec: GameSpec = args.game.parse()?;
     if args.rules.is_none() && spec.id.parse::<mancala_solitaire::Solitaire>().is_ok() {
-        if args.ai.is_some() || args.position.is_some() {
-            anyhow::bail!("{}: --ai and --position are for two-player games", spec.id);
+        if args.ai.is_some() || args.position.is_some() || args.ogn.is_some() {
+            anyhow::bail!(
+                "{}: --ai, --position and --ogn are for two-player games",
+                spec.id
+            );
         }
         return super::solitaire_play::run(&spec);
     }
@@ -75,13 +82,115 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         Some(level) => Some((parse_opponent(level, args.seed)?, args.ai_side.into())),
         None => None,
     };
+    // A record that could not be written at the end is refused now, before any move.
+    if let Some(path) = &args.ogn {
+        check_writable(path).with_context(|| format!("--ogn {}", path.display()))?;
+    }
     let mut game = Game::from_position(rules, start);
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
-    let mut out = std::io::stdout();
-    println!("{} — type ? for help.", game.rules().name());
-    if let Some((o, side)) = &ai {
-        println!("The computer ({}) plays {}.", o.name(), side);
+    let snapshot = args
+        .ogn
+        .as_ref()
+        .map(|path| save_on_interrupt(path.clone()));
+    let mut input = std::io::stdin().lock();
+    let mut out = std::io::stdout().lock();
+    let played = play_loop(&mut game, &mut ai, snapshot.as_ref(), &mut input, &mut out);
+    // Every way out, an error too, leaves the record.
+    let Some(path) = &args.ogn else {
+        return played;
+    };
+    if let Some(s) = &snapshot {
+        // From here the record is this function's to write.
+        *s.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    }
+    let saved = save(&game, path, ai.as_ref());
+    match (played, saved) {
+        (Ok(()), Ok(())) => {
+            writeln!(out, "Game saved to {}.", path.display())?;
+            Ok(())
+        }
+        (Err(e), Ok(())) => Err(e.context(format!("the game was saved to {}", path.display()))),
+        (_, Err(e)) => Err(e.context(format!(
+            "--ogn {}: the game could not be saved",
+            path.display()
+        ))),
+    }
+}
+
+/// The game's record as it stands, written by the Ctrl-C handler (`None`: nothing to write).
+type Snapshot = Arc<Mutex<Option<String>>>;
+
+/// Writes the last snapshot of the record to `path` on Ctrl-C, then exits (status 130, as a
+/// shell reports an interrupted command).
+fn save_on_interrupt(path: PathBuf) -> Snapshot {
+    let snapshot: Snapshot = Arc::new(Mutex::new(None));
+    let shared = snapshot.clone();
+    let _ = ctrlc::set_handler(move || {
+        let text = shared.lock().unwrap_or_else(|e| e.into_inner()).take();
+        if let Some(text) = text {
+            match super::common::write_atomically(&path, &text) {
+                Ok(()) => eprintln!("\nInterrupted; game saved to {}.", path.display()),
+                Err(e) => eprintln!(
+                    "\nerror: --ogn {}: the game could not be saved: {e:#}",
+                    path.display()
+                ),
+            }
+        }
+        std::process::exit(130);
+    });
+    snapshot
+}
+
+/// Refuses a record path that cannot be written: a directory, a missing or read-only folder.
+/// (The record is written through a temporary file in the same folder, so that is what must be
+/// writable.)
+fn check_writable(path: &Path) -> anyhow::Result<()> {
+    if path.is_dir() {
+        anyhow::bail!("is a directory");
+    }
+    let probe = super::common::beside(path, "probe")?;
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .with_context(|| {
+            let dir = probe.parent().unwrap_or(Path::new("."));
+            format!("cannot write in {}", dir.display())
+        })?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// A line read from the terminal.
+pub(super) enum Line {
+    Text(String),
+    /// Bytes that are not UTF-8 text (answered with a message; the game goes on).
+    NotText,
+    End,
+}
+
+/// The next line of `input`.
+pub(super) fn next_line(input: &mut impl BufRead) -> std::io::Result<Line> {
+    let mut buf = Vec::new();
+    if input.read_until(b'\n', &mut buf)? == 0 {
+        return Ok(Line::End);
+    }
+    Ok(match String::from_utf8(buf) {
+        Ok(text) => Line::Text(text),
+        Err(_) => Line::NotText,
+    })
+}
+
+/// The game, from the first prompt to the end, a `quit` or the end of input.
+fn play_loop(
+    game: &mut Game,
+    ai: &mut Option<(Box<dyn Opponent>, Side)>,
+    snapshot: Option<&Snapshot>,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    writeln!(out, "{} — type ? for help.", game.rules().name())?;
+    if let Some((o, side)) = ai.as_ref() {
+        writeln!(out, "The computer ({}) plays {}.", o.name(), side)?;
     }
     loop {
         // The computer moves until it is the human's turn.
@@ -89,99 +198,122 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
             if game.is_over() || game.position().side() != *side {
                 break;
             }
-            let m = o.choose(&game);
+            let m = o.choose(game);
             let eff = game
                 .play(m)
                 .map_err(|e| anyhow::anyhow!("the computer chose an illegal move: {e}"))?;
-            println!("{} ({}) plays {}{}", side, o.name(), m, capture_mark(&eff));
+            writeln!(
+                out,
+                "{} ({}) plays {}{}",
+                side,
+                o.name(),
+                m,
+                capture_mark(&eff)
+            )?;
         }
-        println!();
-        print!("{}", draw(&game));
+        if let Some(s) = snapshot {
+            *s.lock().unwrap_or_else(|e| e.into_inner()) =
+                Some(record(game, ai.as_ref()).to_string());
+        }
+        writeln!(out)?;
+        write!(out, "{}", draw(game))?;
         if game.is_over() {
-            print_result(&game);
-            return save_on_exit(&game, &args, ai.as_ref());
+            write!(out, "{}", result_text(game))?;
+            return Ok(());
         }
-        print!("{} to move> ", game.position().side());
+        write!(out, "{} to move> ", game.position().side())?;
         out.flush()?;
-        let Some(line) = lines.next() else {
-            println!();
-            println!("Input ended; the game is left unfinished.");
-            return save_on_exit(&game, &args, ai.as_ref());
+        let line = match next_line(input)? {
+            Line::Text(line) => line,
+            Line::NotText => {
+                writeln!(
+                    out,
+                    "Not understood: the line is not text (UTF-8). Type ? for help."
+                )?;
+                continue;
+            }
+            Line::End => {
+                writeln!(out)?;
+                writeln!(out, "Input ended; the game is left unfinished.")?;
+                return Ok(());
+            }
         };
-        let line = line?;
         let cmd = line.trim();
         match cmd {
             "" => continue,
             "q" | "quit" | "exit" => {
-                println!("Game left after {} moves.", game.plies().len());
-                return save_on_exit(&game, &args, ai.as_ref());
+                writeln!(out, "Game left after {} moves.", game.plies().len())?;
+                return Ok(());
             }
             "?" | "help" => {
-                println!("{HELP}");
-                println!(
+                writeln!(out, "{HELP}")?;
+                writeln!(
+                    out,
                     "Computer levels (mancala play GAME --ai LEVEL): {}",
                     mancala_search::level_names()
-                );
+                )?;
             }
-            "m" | "moves" => println!("Moves: {}", move_list(&game)),
+            "m" | "moves" => writeln!(out, "Moves: {}", move_list(game))?,
             "analyze" | "analyse" => {
                 if game.plies().is_empty() {
-                    println!("Nothing to analyse yet: no move has been played.");
+                    writeln!(out, "Nothing to analyse yet: no move has been played.")?;
                 } else {
-                    for line in super::analyze::game_report(&game) {
-                        println!("{line}");
+                    for line in super::analyze::game_report(game) {
+                        writeln!(out, "{line}")?;
                     }
                 }
             }
-            "u" | "undo" => undo(&mut game, ai.as_ref().map(|(_, s)| *s)),
-            "h" | "hint" => match super::opponent::hint(&game) {
-                Some((_, _, text)) => println!("Hint: {text}"),
-                None => println!("No hint: the game is over."),
+            "u" | "undo" => undo(out, game, ai.as_ref().map(|(_, s)| *s))?,
+            "h" | "hint" => match super::opponent::hint(game) {
+                Some((_, _, text)) => writeln!(out, "Hint: {text}")?,
+                None => writeln!(out, "No hint: the game is over.")?,
             },
             _ if cmd.starts_with("save ") || cmd == "save" => {
                 let path = cmd.trim_start_matches("save").trim();
                 if path.is_empty() {
-                    println!("Usage: save FILE");
+                    writeln!(out, "Usage: save FILE")?;
                 } else {
-                    match save(&game, std::path::Path::new(path), ai.as_ref()) {
-                        Ok(()) => println!("Saved to {path}."),
-                        Err(e) => println!("Not saved: {e:#}"),
+                    match save(game, Path::new(path), ai.as_ref()) {
+                        Ok(()) => writeln!(out, "Saved to {path}.")?,
+                        Err(e) => writeln!(out, "Not saved: {e:#}")?,
                     }
                 }
             }
             _ => match game.play_str(cmd) {
                 Ok(eff) => {
                     if eff.captured > 0 {
-                        println!(
+                        writeln!(
+                            out,
                             "{} captures {}.",
                             game.plies().last().unwrap().before.side(),
                             eff.captured
-                        );
+                        )?;
                     } else if eff.capture_forfeited {
-                        println!("{}", forfeit_reason(&game));
+                        writeln!(out, "{}", forfeit_reason(game))?;
                     }
                     if eff.extra_turn {
-                        println!("Last seed in the store: move again.");
+                        writeln!(out, "Last seed in the store: move again.")?;
                     }
                 }
-                Err(e) => println!("Not played: {e}"),
+                Err(e) => writeln!(out, "Not played: {e}")?,
             },
         }
     }
 }
 
 /// Takes back the last move, and the computer's reply before it so the human moves again.
-fn undo(game: &mut Game, ai_side: Option<Side>) {
+fn undo(out: &mut impl Write, game: &mut Game, ai_side: Option<Side>) -> std::io::Result<()> {
     match game.undo() {
-        None => println!("Nothing to take back."),
+        None => writeln!(out, "Nothing to take back."),
         Some(m) => {
-            println!("Took back {m}.");
+            writeln!(out, "Took back {m}.")?;
             if let Some(side) = ai_side
                 && game.position().side() == side
                 && let Some(m2) = game.undo()
             {
-                println!("Took back {m2}.");
+                writeln!(out, "Took back {m2}.")?;
             }
+            Ok(())
         }
     }
 }
@@ -272,15 +404,15 @@ pub fn draw(game: &Game) -> String {
     s
 }
 
-fn print_result(game: &Game) {
+/// How the game ended, the final position and the score.
+fn result_text(game: &Game) -> String {
     let o = game.outcome().expect("over");
     let fin = game.final_position();
-    println!("Game over: {}.", o.reason);
-    println!("Final position: {fin}");
-    match o.winner {
-        Some(w) => println!("{} wins {}-{}.", w, o.scores[w], o.scores[w.other()]),
-        None => println!("Draw {}-{}.", o.scores.south, o.scores.north),
-    }
+    let score = match o.winner {
+        Some(w) => format!("{} wins {}-{}.", w, o.scores[w], o.scores[w.other()]),
+        None => format!("Draw {}-{}.", o.scores.south, o.scores.north),
+    };
+    format!("Game over: {}.\nFinal position: {fin}\n{score}\n", o.reason)
 }
 
 /// Why the last move's capture was not taken.
@@ -309,22 +441,6 @@ fn record(game: &Game, ai: Option<&(Box<dyn Opponent>, Side)>) -> Record {
     )
 }
 
-fn save(
-    game: &Game,
-    path: &std::path::Path,
-    ai: Option<&(Box<dyn Opponent>, Side)>,
-) -> anyhow::Result<()> {
+fn save(game: &Game, path: &Path, ai: Option<&(Box<dyn Opponent>, Side)>) -> anyhow::Result<()> {
     super::common::write_atomically(path, &record(game, ai).to_string())
-}
-
-fn save_on_exit(
-    game: &Game,
-    args: &PlayArgs,
-    ai: Option<&(Box<dyn Opponent>, Side)>,
-) -> anyhow::Result<()> {
-    if let Some(path) = &args.ogn {
-        save(game, path, ai)?;
-        println!("Game saved to {}.", path.display());
-    }
-    Ok(())
 }

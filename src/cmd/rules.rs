@@ -1,7 +1,9 @@
 //! `mancala rules`: the rules page of a game, or its rules file.
 
+use super::common::load_rules;
 use clap::Args;
-use mancala_core::{GameSpec, builtin, rules_to_toml};
+use mancala_core::catalog::builtin_source;
+use mancala_core::{GameSpec, rules_to_toml};
 
 #[derive(Args)]
 pub struct RulesArgs {
@@ -27,26 +29,31 @@ const PAGES: &[(&str, &str)] = &[
 
 pub fn run(args: RulesArgs) -> anyhow::Result<()> {
     let spec: GameSpec = args.game.parse()?;
-    let known = || PAGES.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", ");
+    // The game and its parameters are checked as every other command checks them: a spec
+    // that `play` or `perft` refuses is refused here too.
+    let resized = if spec.id.parse::<mancala_solitaire::Solitaire>().is_ok() {
+        super::solitaire_play::size_of(&spec)?;
+        if args.export {
+            anyhow::bail!("'{}' is a solitaire and has no rules file", spec.id);
+        }
+        None
+    } else {
+        let rules = load_rules(&args.game, None)?;
+        (!spec.params.is_empty()).then(|| rules.ruleset().clone())
+    };
     if args.export {
-        let r = match builtin(&spec.id) {
-            Some(r) => r,
-            None if PAGES.iter().any(|(k, _)| *k == spec.id) => {
-                anyhow::bail!("'{}' is a solitaire and has no rules file", spec.id)
-            }
-            None => anyhow::bail!("unknown game '{}' (known: {})", spec.id, known()),
-        };
-        match rules_for_spec(&spec)? {
+        match resized {
             // A resized game: the parameters as data.
-            Some(resized) => print!("{}", rules_to_toml(&resized)),
+            Some(r) => print!("{}", rules_to_toml(&r)),
             // The shipped file, with its comments.
             None => print!(
                 "{}",
-                mancala_core::catalog::builtin_source(&spec.id).unwrap_or(&rules_to_toml(&r))
+                builtin_source(&spec.id).expect("a two-row game is built in")
             ),
         }
         return Ok(());
     }
+    let known = || PAGES.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", ");
     let page = PAGES
         .iter()
         .find(|(k, _)| *k == spec.id)
@@ -54,12 +61,4 @@ pub fn run(args: RulesArgs) -> anyhow::Result<()> {
         .ok_or_else(|| anyhow::anyhow!("unknown game '{}' (known: {})", spec.id, known()))?;
     print!("{page}");
     Ok(())
-}
-
-/// The ruleset with the spec's parameters applied, when it has any.
-fn rules_for_spec(spec: &GameSpec) -> anyhow::Result<Option<mancala_core::Ruleset>> {
-    if spec.params.is_empty() {
-        return Ok(None);
-    }
-    Ok(Some(mancala_core::rules_for(spec)?.ruleset().clone()))
 }

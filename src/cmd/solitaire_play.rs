@@ -2,35 +2,39 @@
 //! can be scripted): El mirall (each player names his pit) and Stones in cups (the cup to
 //! empty). A wrong pit is refused with the reason; `u` undoes, `h` or `?` helps, `q` quits.
 
-use anyhow::bail;
+use super::play::Line;
 use mancala_core::GameSpec;
 use mancala_solitaire::el_mirall::{ElMirall, pit_letter};
 use mancala_solitaire::stones::Cups;
 use mancala_solitaire::{Control, Solitaire};
 use std::io::{BufRead, Write};
 
+/// The solitaire of `spec` and its size (pits and seeds, or cups and stones), checked.
+pub fn size_of(spec: &GameSpec) -> anyhow::Result<(Solitaire, u64, u64)> {
+    let game: Solitaire = spec.id.parse()?;
+    let (nn, kn) = game.size_names();
+    spec.check_keys(&[nn, kn])?;
+    let (dn, dk) = game.default_size();
+    // Pits are named by letters, so at most 26 a row.
+    let max_n = match game {
+        Solitaire::ElMirall => 26,
+        Solitaire::StonesInCups => 100,
+    };
+    let n = spec.get_u32(nn, dn as u32, 1, max_n)?;
+    let k = spec.get_u32(kn, dk as u32, 1, 1_000_000)?;
+    Ok((game, u64::from(n), u64::from(k)))
+}
+
 pub fn run(spec: &GameSpec) -> anyhow::Result<()> {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    match spec.id.as_str() {
-        "el-mirall" => {
-            spec.check_keys(&["pits", "seeds"])?;
-            let pits = spec.get_u32("pits", 6, 1, 26)?;
-            let seeds = spec.get_u32("seeds", 4, 1, 1_000_000)?;
-            play_el_mirall(pits as usize, u64::from(seeds), stdin.lock(), stdout.lock())
+    match size_of(spec)? {
+        (Solitaire::ElMirall, pits, seeds) => {
+            play_el_mirall(pits as usize, seeds, stdin.lock(), stdout.lock())
         }
-        "stones-in-cups" => {
-            spec.check_keys(&["cups", "stones"])?;
-            let cups = spec.get_u32("cups", 5, 1, 100)?;
-            let stones = spec.get_u32("stones", 2, 1, 1_000_000)?;
-            play_stones(
-                cups as usize,
-                u64::from(stones),
-                stdin.lock(),
-                stdout.lock(),
-            )
+        (Solitaire::StonesInCups, cups, stones) => {
+            play_stones(cups as usize, stones, stdin.lock(), stdout.lock())
         }
-        other => bail!("'{other}' is not a solitaire (el-mirall or stones-in-cups)"),
     }
 }
 
@@ -208,8 +212,18 @@ fn play<G: MoveByMove>(
     writeln!(out, "{banner}")?;
     game.draw(&mut out, 0)?;
     prompt(&mut out, 1)?;
-    for line in input.lines() {
-        let line = line?;
+    let mut input = input;
+    loop {
+        let line = match super::play::next_line(&mut input)? {
+            Line::Text(line) => line,
+            Line::NotText => {
+                writeln!(out, "Not understood: the line is not text (UTF-8).")?;
+                writeln!(out, "{}", G::WHAT_TO_TYPE)?;
+                prompt(&mut out, history.len() + 1)?;
+                continue;
+            }
+            Line::End => break,
+        };
         match command(&line) {
             Command::Quit => {
                 writeln!(

@@ -8,6 +8,10 @@ use mancala_core::record::Record;
 use mancala_core::{Game, Move, Outcome, Rules, Side};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use std::collections::{HashMap, HashSet};
+use std::ops::ControlFlow;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// Hard stop for games whose ruleset has no repetition rule and no ply limit.
@@ -16,6 +20,8 @@ pub const MAX_GAME_PLIES: usize = 2000;
 /// A finished game.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
+    /// The game's number in the match, from 1.
+    pub round: usize,
     /// Index of the opening played.
     pub opening: usize,
     /// Whether player A had South.
@@ -33,48 +39,130 @@ pub struct GameRecord {
 pub const BALANCE_SEEDS: i32 = 2;
 pub const BALANCE_DEPTH: u32 = 8;
 
-/// Random legal openings of `plies` plies from the start, `count` of them: balanced (see
-/// [`BALANCE_SEEDS`]), all distinct when the game has enough, and none already over.
-pub fn openings(rules: &Rules, count: usize, plies: usize, seed: u64) -> Vec<Vec<Move>> {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut judge = crate::AlphaBeta::with_table_mib(rules.clone(), 1);
-    let mut judged: std::collections::HashMap<Vec<Move>, bool> = std::collections::HashMap::new();
-    let mut out: Vec<Vec<Move>> = Vec::new();
-    let mut tries = 0;
-    while out.len() < count {
-        tries += 1;
-        let mut game = Game::new(rules.clone());
+/// Why a match cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MatchError {
+    #[error("the start position {position} is already over ({reason}): there is no game to play")]
+    StartIsOver { position: String, reason: String },
+}
+
+/// Tries for each opening: at most this many to find a balanced one, and a repeated one is
+/// taken after [`DISTINCT_TRIES`].
+const BALANCE_TRIES: usize = 200;
+const DISTINCT_TRIES: usize = 20;
+/// Openings remembered to keep them distinct (and judgements kept): beyond this the memory is
+/// cleared, so that a match of any length uses the same memory.
+const REMEMBERED: usize = 1 << 16;
+
+/// Random legal openings of at most `plies` plies from the start, one at a time: none ends the
+/// game (a line stops short when every move would end it, down to the start itself on the
+/// smallest boards), balanced (see [`BALANCE_SEEDS`]) and distinct while the game has enough
+/// of them; otherwise, after a bounded number of tries, some are repeated. Reproducible from
+/// the seed; the memory it uses is bounded.
+pub struct Openings {
+    start: Game,
+    plies: usize,
+    rng: SmallRng,
+    judge: crate::AlphaBeta,
+    judged: HashMap<Vec<Move>, bool>,
+    seen: HashSet<Vec<Move>>,
+}
+
+impl Openings {
+    /// Openings of `rules`; an error only when its start is over already.
+    pub fn new(rules: &Rules, plies: usize, seed: u64) -> Result<Openings, MatchError> {
+        let start = Game::new(rules.clone());
+        if let Some(o) = start.outcome() {
+            return Err(MatchError::StartIsOver {
+                position: start.position().to_string(),
+                reason: o.reason.to_string(),
+            });
+        }
+        Ok(Openings {
+            start,
+            plies,
+            rng: SmallRng::seed_from_u64(seed),
+            judge: crate::AlphaBeta::with_table_mib(rules.clone(), 1),
+            judged: HashMap::new(),
+            seen: HashSet::new(),
+        })
+    }
+
+    /// A random line that leaves a game to play.
+    fn line(&mut self) -> (Vec<Move>, Game) {
+        let mut game = self.start.clone();
         let mut line = Vec::new();
-        for _ in 0..plies {
-            let moves = game.legal_moves();
+        for _ in 0..self.plies {
+            // Only the moves that leave a game to play (all of them, in the same order, but
+            // on the smallest boards), so every try gives an opening.
+            let moves: Vec<Move> = game
+                .legal_moves()
+                .iter()
+                .filter(|&m| {
+                    let mut next = game.clone();
+                    next.play(m).is_ok() && !next.is_over()
+                })
+                .collect();
             if moves.is_empty() {
                 break;
             }
-            let m = moves.iter().nth(rng.gen_range(0..moves.len())).unwrap();
+            let m = moves[self.rng.gen_range(0..moves.len())];
             game.play(m).expect("a legal move");
             line.push(m);
         }
-        if game.is_over() {
-            continue;
-        }
-        // Balance matters more than variety: small games have few balanced openings, which
-        // are then repeated (the players' own randomness still varies the games).
-        let balanced = *judged.entry(line.clone()).or_insert_with(|| {
-            judge
-                .search_game(&game, &crate::Limits::depth(BALANCE_DEPTH))
-                .map_or(0, |r| r.score_seeds())
-                .abs()
-                <= BALANCE_SEEDS
-        });
-        if !balanced && tries < 200 * count {
-            continue;
-        }
-        if out.contains(&line) && tries < 20 * count {
-            continue;
-        }
-        out.push(line);
+        (line, game)
     }
-    out
+
+    fn balanced(&mut self, line: &[Move], game: &Game) -> bool {
+        if let Some(&b) = self.judged.get(line) {
+            return b;
+        }
+        let b = self
+            .judge
+            .search_game(game, &crate::Limits::depth(BALANCE_DEPTH))
+            .map_or(0, |r| r.score_seeds())
+            .abs()
+            <= BALANCE_SEEDS;
+        if self.judged.len() >= REMEMBERED {
+            self.judged.clear();
+        }
+        self.judged.insert(line.to_vec(), b);
+        b
+    }
+}
+
+impl Iterator for Openings {
+    type Item = Vec<Move>;
+
+    fn next(&mut self) -> Option<Vec<Move>> {
+        for tries in 1.. {
+            let (line, game) = self.line();
+            // Balance matters more than variety: small games have few balanced openings,
+            // which are then repeated (the players' own randomness still varies the games).
+            if !self.balanced(&line, &game) && tries < BALANCE_TRIES {
+                continue;
+            }
+            if self.seen.contains(&line) && tries < DISTINCT_TRIES {
+                continue;
+            }
+            if self.seen.len() >= REMEMBERED {
+                self.seen.clear();
+            }
+            self.seen.insert(line.clone());
+            return Some(line);
+        }
+        unreachable!("the tries are bounded")
+    }
+}
+
+/// The first `count` [`Openings`] of `rules`.
+pub fn openings(
+    rules: &Rules,
+    count: usize,
+    plies: usize,
+    seed: u64,
+) -> Result<Vec<Vec<Move>>, MatchError> {
+    Ok(Openings::new(rules, plies, seed)?.take(count).collect())
 }
 
 /// Plays one game from the start, `opening` first, then the players in turn.
@@ -125,55 +213,128 @@ pub struct MatchConfig {
     pub threads: usize,
 }
 
-/// Plays a match; `progress` is called after each game with the games done so far.
+/// Plays a match, handing each game to `on_game` as soon as it ends (from the thread that
+/// played it; games played at once may end out of order, their `round` says which is which),
+/// so that nothing of a game is kept once it is handed over. `on_game` returns
+/// [`ControlFlow::Break`] to end the match early (the games under way are finished and handed
+/// over too). An error when no game can be played.
 pub fn run_match(
     rules: &Rules,
     cfg: &MatchConfig,
-    progress: &(dyn Fn(usize) + Sync),
-) -> Vec<GameRecord> {
-    use rayon::prelude::*;
-    let pairs = cfg.games.div_ceil(2);
-    let lines = openings(rules, pairs, cfg.opening_plies, cfg.seed);
-    let done = std::sync::atomic::AtomicUsize::new(0);
-    let play = |g: usize| {
-        let opening = g / 2;
-        let a_south = g.is_multiple_of(2);
-        let seed = cfg
-            .seed
-            .wrapping_mul(0x9E37_79B9)
-            .wrapping_add(g as u64 * 2);
-        let mut a = cfg.a.build(rules, seed, cfg.time, None);
-        let mut b = cfg.b.build(rules, seed + 1, cfg.time, None);
-        // Games played at once share the cores.
-        let cores = (available_threads() / cfg.threads.max(1)).max(1);
-        a.cap_threads(cores);
-        b.cap_threads(cores);
-        let game = if a_south {
-            play_game(rules, &lines[opening], a.as_mut(), b.as_mut())
-        } else {
-            play_game(rules, &lines[opening], b.as_mut(), a.as_mut())
-        };
-        let outcome = outcome_of(&game);
-        let a_side = if a_south { Side::South } else { Side::North };
-        let a_score = match outcome.winner {
-            None => 0.5,
-            Some(s) if s == a_side => 1.0,
-            Some(_) => 0.0,
-        };
-        progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
-        GameRecord {
-            opening,
-            a_south,
-            game,
-            outcome,
-            a_score,
+    on_game: &(dyn Fn(GameRecord) -> ControlFlow<()> + Sync),
+) -> Result<(), MatchError> {
+    let openings = Openings::new(rules, cfg.opening_plies, cfg.seed)?;
+    // The games are dealt in order; each opening is played twice, sides swapped.
+    let deal = Mutex::new((0usize, openings, Vec::new()));
+    let next = || -> Option<(usize, Vec<Move>)> {
+        let mut d = deal.lock().unwrap_or_else(|e| e.into_inner());
+        let (g, openings, line) = &mut *d;
+        if *g >= cfg.games {
+            return None;
+        }
+        if g.is_multiple_of(2) {
+            *line = openings.next().expect("openings never run out");
+        }
+        *g += 1;
+        Some((*g - 1, line.clone()))
+    };
+    let stop = AtomicBool::new(false);
+    let threads = cfg.threads.clamp(1, cfg.games.max(1));
+    // Games played at once share the cores.
+    let cores = (available_threads() / threads).max(1);
+    let worker = || {
+        while !stop.load(Ordering::Relaxed)
+            && let Some((g, line)) = next()
+        {
+            let rec = play_match_game(rules, cfg, g, &line, cores);
+            if on_game(rec).is_break() {
+                stop.store(true, Ordering::Relaxed);
+            }
         }
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(cfg.threads.max(1))
-        .build()
-        .expect("a thread pool");
-    pool.install(|| (0..cfg.games).into_par_iter().map(play).collect())
+    std::thread::scope(|s| {
+        for _ in 1..threads {
+            s.spawn(worker);
+        }
+        worker();
+    });
+    Ok(())
+}
+
+/// Game `g` of a match (0-based), from `opening`.
+fn play_match_game(
+    rules: &Rules,
+    cfg: &MatchConfig,
+    g: usize,
+    opening: &[Move],
+    cores: usize,
+) -> GameRecord {
+    let a_south = g.is_multiple_of(2);
+    let seed = cfg
+        .seed
+        .wrapping_mul(0x9E37_79B9)
+        .wrapping_add(g as u64 * 2);
+    let mut a = cfg.a.build(rules, seed, cfg.time, None);
+    let mut b = cfg.b.build(rules, seed + 1, cfg.time, None);
+    a.cap_threads(cores);
+    b.cap_threads(cores);
+    let game = if a_south {
+        play_game(rules, opening, a.as_mut(), b.as_mut())
+    } else {
+        play_game(rules, opening, b.as_mut(), a.as_mut())
+    };
+    let outcome = outcome_of(&game);
+    let a_side = if a_south { Side::South } else { Side::North };
+    let a_score = match outcome.winner {
+        None => 0.5,
+        Some(s) if s == a_side => 1.0,
+        Some(_) => 0.0,
+    };
+    GameRecord {
+        round: g + 1,
+        opening: g / 2,
+        a_south,
+        game,
+        outcome,
+        a_score,
+    }
+}
+
+/// A's results so far, counted as they come: wins, draws and losses, as South and as North.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// `[South, North]`: A's wins, draws and losses with that side.
+    pub by_side: [[usize; 3]; 2],
+}
+
+impl Tally {
+    /// Counts one of A's results (1, ½ or 0), A playing South or not.
+    pub fn add(&mut self, a_score: f64, a_south: bool) {
+        let kind = if a_score >= 1.0 {
+            0
+        } else if a_score > 0.0 {
+            1
+        } else {
+            2
+        };
+        self.by_side[usize::from(!a_south)][kind] += 1;
+    }
+
+    pub fn games(&self) -> usize {
+        self.by_side.iter().flatten().sum()
+    }
+
+    /// The summary over both sides.
+    pub fn summary(&self) -> Summary {
+        let [s, n] = self.by_side;
+        summary_of(s[0] + n[0], s[1] + n[1], s[2] + n[2])
+    }
+
+    /// The summary of the games A played with `south` or not.
+    pub fn side(&self, south: bool) -> Summary {
+        let [w, d, l] = self.by_side[usize::from(!south)];
+        summary_of(w, d, l)
+    }
 }
 
 /// Wins, draws and losses of A, and the Elo difference with its 95% interval.
@@ -196,19 +357,26 @@ pub fn elo_of(p: f64) -> f64 {
     } else if p >= 1.0 {
         f64::INFINITY
     } else {
-        -400.0 * (1.0 / p - 1.0).log10()
+        // (+ 0.0: an even score is 0, not -0.)
+        -400.0 * (1.0 / p - 1.0).log10() + 0.0
     }
 }
 
-/// The summary of A's results (1, ½ or 0 per game). The 95% interval is Wilson's score
-/// interval on the points share, which stays finite on one side when every game is won (or
-/// lost), then turned into Elo.
+/// The summary of A's results (1, ½ or 0 per game).
 pub fn summarize(results: &[f64]) -> Summary {
-    let n = results.len().max(1) as f64;
-    let wins = results.iter().filter(|&&r| r == 1.0).count();
-    let draws = results.iter().filter(|&&r| r == 0.5).count();
-    let losses = results.iter().filter(|&&r| r == 0.0).count();
-    let p = results.iter().sum::<f64>() / n;
+    let mut t = Tally::default();
+    for &r in results {
+        t.add(r, true);
+    }
+    t.summary()
+}
+
+/// The summary of `wins`, `draws` and `losses`. The 95% interval is Wilson's score interval on
+/// the points share, which stays finite on one side when every game is won (or lost), then
+/// turned into Elo.
+fn summary_of(wins: usize, draws: usize, losses: usize) -> Summary {
+    let n = (wins + draws + losses).max(1) as f64;
+    let p = (wins as f64 + 0.5 * draws as f64) / n;
     let z: f64 = 1.96;
     let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
     let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
@@ -246,8 +414,8 @@ pub fn fmt_elo(e: f64) -> String {
 
 /// One game as OGN (tag pairs, then numbered movetext with `+N` for captures), the end's
 /// reason as the last move's comment.
-pub fn to_ogn(rec: &GameRecord, south: &str, north: &str, round: usize, date: &str) -> String {
-    let round = round.to_string();
+pub fn to_ogn(rec: &GameRecord, south: &str, north: &str, date: &str) -> String {
+    let round = rec.round.to_string();
     let mut r = Record::from_game(
         &rec.game,
         &[
@@ -297,8 +465,8 @@ mod tests {
     #[test]
     fn openings_are_legal_distinct_and_reproducible() {
         let rules = mancala_core::rules_for(&"mangala-ii".parse().unwrap()).unwrap();
-        let a = openings(&rules, 10, 2, 7);
-        assert_eq!(a, openings(&rules, 10, 2, 7));
+        let a = openings(&rules, 10, 2, 7).unwrap();
+        assert_eq!(a, openings(&rules, 10, 2, 7).unwrap());
         for (i, line) in a.iter().enumerate() {
             assert_eq!(line.len(), 2);
             assert!(!a[..i].contains(line));
@@ -307,5 +475,104 @@ mod tests {
                 g.play(m).unwrap();
             }
         }
+    }
+
+    fn rules(spec: &str) -> Rules {
+        mancala_core::rules_for(&spec.parse().unwrap()).unwrap()
+    }
+
+    /// Boards where every move (or every second move) ends the game still get their openings,
+    /// cut short, instead of a search for ever (the openings of today's boards are unchanged).
+    #[test]
+    fn openings_on_boards_where_moves_end_the_game() {
+        for spec in [
+            "kalah:pits=1,seeds=1",
+            "modiar:pits=1,seeds=2",
+            "mangala-ii:pits=1,seeds=1",
+        ] {
+            let r = rules(spec);
+            for plies in [0, 2, 4, 40] {
+                let lines = openings(&r, 5, plies, 3).unwrap();
+                assert_eq!(lines.len(), 5, "{spec}");
+                for line in lines {
+                    assert!(line.len() <= plies, "{spec}");
+                    let mut g = Game::new(r.clone());
+                    for m in line {
+                        g.play(m).unwrap();
+                    }
+                    assert!(!g.is_over(), "{spec}: an opening ends the game");
+                }
+            }
+        }
+    }
+
+    /// A start that is over already leaves no game to play: said, not searched for ever.
+    #[test]
+    fn a_start_that_is_over_has_no_openings() {
+        let mut r = rules("kalah").ruleset().clone();
+        r.min_seeds = 5;
+        let r = Rules::new(r).unwrap();
+        assert!(Game::new(r.clone()).is_over());
+        let e = openings(&r, 1, 0, 1).unwrap_err();
+        assert!(e.to_string().contains("already over"), "{e}");
+        let cfg = MatchConfig {
+            a: "random".parse().unwrap(),
+            b: "random".parse().unwrap(),
+            games: 2,
+            time: None,
+            seed: 1,
+            opening_plies: 0,
+            threads: 1,
+        };
+        assert!(run_match(&r, &cfg, &|_| ControlFlow::Continue(())).is_err());
+    }
+
+    /// Every game is handed over once, numbered, sides alternating, also with several games at
+    /// once; a break ends the match early.
+    #[test]
+    fn a_match_streams_its_games() {
+        let r = rules("kalah:pits=1,seeds=1");
+        let mut cfg = MatchConfig {
+            a: "random".parse().unwrap(),
+            b: "greedy".parse().unwrap(),
+            games: 40,
+            time: None,
+            seed: 5,
+            opening_plies: 2,
+            threads: 3,
+        };
+        let seen = Mutex::new(Vec::new());
+        run_match(&r, &cfg, &|g| {
+            assert_eq!(g.a_south, g.round % 2 == 1);
+            seen.lock().unwrap().push(g.round);
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        let mut rounds = seen.into_inner().unwrap();
+        rounds.sort();
+        assert_eq!(rounds, (1..=40).collect::<Vec<_>>());
+        cfg.threads = 1;
+        let count = Mutex::new(0);
+        run_match(&r, &cfg, &|_| {
+            *count.lock().unwrap() += 1;
+            ControlFlow::Break(())
+        })
+        .unwrap();
+        assert_eq!(count.into_inner().unwrap(), 1);
+    }
+
+    #[test]
+    fn tally_counts_by_side() {
+        let mut t = Tally::default();
+        for (score, south) in [(1.0, true), (0.5, false), (0.0, false), (1.0, false)] {
+            t.add(score, south);
+        }
+        assert_eq!(t.games(), 4);
+        assert_eq!(t.by_side, [[1, 0, 0], [1, 1, 1]]);
+        let s = t.summary();
+        assert_eq!((s.wins, s.draws, s.losses), (2, 1, 1));
+        assert!((s.score - 0.625).abs() < 1e-9);
+        assert_eq!(t.side(true).wins, 1);
+        assert_eq!(s, summarize(&[1.0, 0.5, 0.0, 1.0]));
     }
 }

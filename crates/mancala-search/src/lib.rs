@@ -11,6 +11,8 @@
 //! - [`analysis`]: hints and game analyses, the same engine call for both.
 //! - [`oracle`]: the perfect-play databases as seen by the engines.
 //! - [`arena`]: games between players, openings, Elo with its interval, OGN records.
+//! - [`ugi`]: the engine behind the Universal Game Interface (and Aualé's UCI), on any reader
+//!   and writer.
 //!
 //! Repetition follows the ruleset's `repetition` field: under the project's ruling a position
 //! that occurs a second time (in the game or in the line searched) ends the game, and
@@ -37,6 +39,7 @@ pub mod oracle;
 pub mod player;
 pub mod spec;
 pub mod tt;
+pub mod ugi;
 
 pub use alphabeta::{AlphaBeta, Limits, SearchResult, available_threads};
 pub use eval::Evaluator;

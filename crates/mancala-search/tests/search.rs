@@ -354,8 +354,13 @@ fn match_score(spec: &str, a: &str, b: &str, games: usize) -> f64 {
         opening_plies: 2,
         threads: 1,
     };
-    let res = mancala_search::arena::run_match(&r, &cfg, &|_| {});
-    res.iter().map(|g| g.a_score).sum::<f64>() / games as f64
+    let points = std::sync::Mutex::new(0.0);
+    mancala_search::arena::run_match(&r, &cfg, &|g| {
+        *points.lock().unwrap() += g.a_score;
+        std::ops::ControlFlow::Continue(())
+    })
+    .unwrap();
+    points.into_inner().unwrap() / games as f64
 }
 
 #[test]

@@ -521,9 +521,13 @@ pub fn list_files(data_dir: &Path) -> std::io::Result<Vec<FileInfo>> {
             if path.extension().is_none_or(|x| x != "mdb") {
                 continue;
             }
-            let bytes = f.metadata().map(|m| m.len()).unwrap_or(0);
-            let header =
-                read_head(&path).and_then(|b| crate::file::read_header(&b).map(|(h, _)| h));
+            let meta = f.metadata();
+            let bytes = meta.as_ref().map(|m| m.len()).unwrap_or(0);
+            let header = if meta.is_ok_and(|m| m.is_dir()) {
+                Err("is a directory, not a level file".to_string())
+            } else {
+                read_head(&path).and_then(|b| crate::file::read_header(&b).map(|(h, _)| h))
+            };
             out.push(FileInfo {
                 path,
                 bytes,
@@ -533,6 +537,89 @@ pub fn list_files(data_dir: &Path) -> std::io::Result<Vec<FileInfo>> {
     }
     out.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(out)
+}
+
+/// Checks a level file found in a data directory against everything its place says about it,
+/// as [`Database::level`] would before using it: its name (`level-NNN.mdb`: the level it must
+/// hold), its directory (named after a game as [`Database::open`] names them: the game and the
+/// rules it must have been built for, and so its number of boards), and its own header, length,
+/// data checksum and values ([`LevelFile::verify`]).
+pub fn verify_file(path: &Path) -> Result<LevelFile, FileError> {
+    let corrupt = |why: String| FileError::Corrupt {
+        path: path.to_path_buf(),
+        why,
+    };
+    let level = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .and_then(|n| n.strip_prefix("level-")?.strip_suffix(".mdb"))
+        .filter(|n| n.len() >= 3 && n.bytes().all(|c| c.is_ascii_digit()))
+        .and_then(|n| n.parse::<u16>().ok())
+        .ok_or_else(|| corrupt("is not named level-NNN.mdb, as level files are".into()))?;
+    let dir = path.parent().unwrap_or(Path::new(""));
+    let dirname = dir.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let data_dir = dir.parent().unwrap_or(Path::new(""));
+    // A built-in game, resized or not: everything about the file is known.
+    let builtin = mancala_core::builtin_ids().find_map(|id| {
+        let spec = if dirname == id {
+            id.to_string()
+        } else {
+            let (p, s) = dirname
+                .strip_prefix(id)?
+                .strip_prefix('-')?
+                .split_once('x')?;
+            format!("{id}:pits={p},seeds={s}")
+        };
+        let rules = mancala_core::rules_for(&spec.parse().ok()?).ok()?;
+        Some((spec, rules))
+    });
+    if let Some((spec, rules)) = builtin {
+        let db = Database::open(data_dir, &rules).map_err(|e| {
+            corrupt(format!(
+                "is in the directory of {spec}, which has no databases: {e}"
+            ))
+        })?;
+        if db.dir() != dir {
+            return Err(corrupt(format!(
+                "is in {dirname}, where no database is kept: the databases of {spec} live in {}",
+                db.dir().file_name().unwrap_or_default().to_string_lossy()
+            )));
+        }
+        if u32::from(level) > db.game.total() || u32::from(level) % 2 != db.game.total() % 2 {
+            return Err(corrupt(format!(
+                "is named for level {level}, but no board of {spec} holds {level} stones"
+            )));
+        }
+        return LevelFile::open(path, &db.expected_header(u32::from(level)));
+    }
+    // A game from a rules file: its id and the hash of its rules are in the name.
+    let f = LevelFile::verify(path)?;
+    let h = &f.header;
+    let Some((id, hash)) = dirname
+        .rsplit_once('-')
+        .filter(|(_, x)| x.len() == 16)
+        .and_then(|(id, x)| Some((id, u64::from_str_radix(x, 16).ok()?)))
+    else {
+        return Err(corrupt(format!(
+            "is in {dirname}, a directory that names no game's databases"
+        )));
+    };
+    if h.game != id {
+        return Err(corrupt(format!(
+            "is a database of '{}', not '{id}'",
+            h.game
+        )));
+    }
+    if h.ruleset_hash != hash {
+        return Err(corrupt("was built for other rules of the game".into()));
+    }
+    if h.level != level {
+        return Err(corrupt(format!(
+            "holds level {}, expected level {level}",
+            h.level
+        )));
+    }
+    Ok(f)
 }
 
 fn read_head(path: &Path) -> Result<Vec<u8>, String> {

@@ -177,6 +177,9 @@ impl LevelFile {
                 });
             }
         };
+        if file.metadata().is_ok_and(|m| m.is_dir()) {
+            return Err(corrupt("is a directory, not a level file".into()));
+        }
         // Safety: the file is only ever replaced by rename, never written in place, so the
         // mapping stays valid while we hold it.
         let map = unsafe { Mmap::map(&file) }.map_err(|source| FileError::Io {
