@@ -41,7 +41,7 @@ test("a game through a link: the invite opens its seat once, a third browser wat
     await third.goto(link);
     await third.waitForURL(/#\/game\//);
     await third.waitForSelector("#g-watch:not([hidden])");
-    assert.match(await third.textContent("#g-watch"), /You are watching: South .* against North .*read-only/);
+    assert.match(await third.textContent("#g-watch"), /You are watching: South against North, two people.*read-only/);
     assert.deepEqual(await playable(third), []);
     assert.ok(await third.getByRole("button", { name: "Resign" }).isDisabled());
     assert.ok(await third.getByRole("button", { name: "Undo" }).isDisabled());

@@ -220,7 +220,8 @@ function drawBoard(svg, n, model, opts) {
       const ly = low ? p.y + 60 : p.y - 58;
       if (opts.keyRows && opts.keyRows.includes(side)) {
         // A key cap: this letter's key plays the pit.
-        el("rect", { x: p.x - 14, y: ly - 14, width: 28, height: 28, rx: 5, class: "keycap" }, labels);
+        const kc = compact() ? 38 : 28;
+        el("rect", { x: p.x - kc / 2, y: ly - kc / 2, width: kc, height: kc, rx: 5, class: "keycap" }, labels);
         el("text", { x: p.x, y: ly + 1, class: "keytext" }, labels, name);
       } else el("text", { x: p.x, y: ly, class: "letter" }, labels, name);
       el("text", { x: p.x + 30, y: low ? p.y - 32 : p.y + 32, class: "count", "data-count": name }, labels, String(count));
@@ -568,7 +569,7 @@ const Play = {
     if (s.opponent.kind === "local") return SIDE(side);
     const mine = this.mine();
     if (mine) return `${mine === side ? "You" : "Friend"} (${SIDE(side)})`;
-    return `${SIDE(side)} (${s.opponent.kind === "engine" ? "a person" : side === "south" ? "one person" : "the other person"})`;
+    return s.opponent.kind === "engine" ? `${SIDE(side)} (a person)` : SIDE(side);
   },
   drawState(extra) {
     const s = this.state;
@@ -609,8 +610,11 @@ const Play = {
     $("g-watch").hidden = !spectator;
     if (spectator) {
       const saved = Saved.get(this.id);
-      $("g-watch").textContent = `You are watching: ${this.who("south")} against ${this.who("north")}. The board is read-only` +
-        (saved && saved.notice ? ` (${saved.notice.replace(/; you can watch the game$/, "")}).` : ".");
+      const players = s.opponent.kind === "remote" ? "South against North, two people playing through a link"
+        : s.opponent.kind === "engine" ? `${this.who("south")} against ${this.who("north")}`
+        : "South against North, two players on one screen";
+      $("g-watch").textContent = `You are watching: ${players}. The board is read-only.` +
+        (saved && saved.notice ? " This invitation was already used: it opens its seat once." : "");
     }
     const last = s.plies[s.plies.length - 1];
     let status;
