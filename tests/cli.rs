@@ -265,8 +265,8 @@ fn terminal_play_analyses_the_moves_so_far_as_the_analyze_command_does() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{out}");
     assert!(out.contains("Nothing to analyse yet"), "{out}");
-    // The same lines as `mancala analyze` at the same depth, without databases.
-    let a = mancala(&["analyze", "modiar", "A", "b", "--depth", "8", "--no-db"]);
+    // The same lines as `mancala analyze` (the same depth and databases by default).
+    let a = mancala(&["analyze", "modiar", "A", "b"]);
     let want = String::from_utf8_lossy(&a.stdout);
     for line in want.lines() {
         assert!(out.contains(line), "missing '{line}' in:\n{out}");
