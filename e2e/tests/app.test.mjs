@@ -142,8 +142,10 @@ test("a Modiar game against the computer, played to its end and found again afte
   // The analysis weighs every move, as `mancala analyze` does at the same depth.
   await page.click("#g-analyse");
   await page.waitForFunction((n) => document.querySelectorAll("#g-analysis li").length === n, moves.length, { timeout: 60000 });
-  const cli = JSON.parse(mancala("analyze", "modiar", "--no-db", "--depth", "8", "--json", ...moves));
   const summary = await page.textContent("#g-analysis-sum");
+  // The same depth as the page says it searched.
+  const depth = summary.match(/searched (\d+) plies deep/)[1];
+  const cli = JSON.parse(mancala("analyze", "modiar", "--no-db", "--depth", depth, "--json", ...moves));
   assert.match(summary, new RegExp(`South: ${cli.south.mistakes} mistakes?, ${cli.south.lost} seeds? lost`));
   assert.match(summary, new RegExp(`North: ${cli.north.mistakes} mistakes?, ${cli.north.lost} seeds? lost`));
   const rows = await page.$$eval("#g-analysis li", (l) => l.map((x) => x.textContent));
