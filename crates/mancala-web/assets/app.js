@@ -577,7 +577,7 @@ const Play = {
     const pos = parsePosition(s.over && s.final_position ? s.final_position : s.position, n);
     const model = { pits: pos.pits, scores: [s.shown_scores.south, s.shown_scores.north] };
     const myTurn = this.myTurn() && !this.busy;
-    const keyRows = this.myTurn() ? [s.to_move] : this.mine() ? [this.mine()] : [];
+    const keyRows = s.over ? [] : this.myTurn() ? [s.to_move] : this.mine() ? [this.mine()] : [];
     drawBoard($("board"), n, model, Object.assign({
       flip: this.flip(),
       legal: myTurn ? s.legal.filter((m) => m !== "pass") : [],
