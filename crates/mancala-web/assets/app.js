@@ -664,7 +664,10 @@ const Play = {
     $("g-resign").disabled = s.over || spectator || locked;
     $("g-hint").disabled = s.over || !s.hints || !myTurn || locked;
     $("g-analyse").disabled = s.plies.length === 0 || !s.hints || locked;
-    $("g-hints-note").hidden = s.hints;
+    const agreed = s.opponent.kind === "remote" && s.opponent.hints && !s.over;
+    $("g-hints-note").hidden = s.hints && !agreed;
+    $("g-hints-note").textContent = agreed ? "Hints and analysis are on for both players in this game (chosen when it was created)."
+      : "Hints and analysis are off while two people play; they open when the game ends.";
     // An analysis shown is of the moves as they were: gone once the game moves on.
     if (this.analysed !== null && this.analysed !== s.plies.length) {
       this.analysed = null;
