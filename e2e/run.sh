@@ -3,8 +3,9 @@
 # package playwright-core). Installs what is missing, builds `mancala`, starts `mancala serve`
 # on a free loopback port with a fresh database, runs e2e/tests/*.test.mjs, and stops the server.
 #
-#   bash e2e/run.sh                 # the tests
-#   bash e2e/run.sh --screenshots   # the tests, also writing docs/screenshots/*.png
+#   bash e2e/run.sh                          # the tests
+#   bash e2e/run.sh --screenshots            # the tests, also writing docs/screenshots/*.png
+#   bash e2e/run.sh tests/players.test.mjs   # only these test files
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -13,7 +14,9 @@ root="$(dirname "$here")"
 if [ "${1:-}" = "--screenshots" ]; then
   export SCREENSHOT_DIR="$root/docs/screenshots"
   mkdir -p "$SCREENSHOT_DIR"
+  shift
 fi
+files=("$@")
 
 if [ ! -x /usr/bin/chromium ]; then
   echo "e2e: installing chromium" >&2
@@ -24,8 +27,8 @@ if ! command -v node >/dev/null; then
   echo "e2e: node is needed (Node.js 18 or later)" >&2
   exit 2
 fi
-if [ ! -f "$here/node_modules/playwright-core/package.json" ]; then
-  echo "e2e: installing playwright-core" >&2
+if [ ! -f "$here/node_modules/playwright-core/package.json" ] || [ ! -f "$here/node_modules/axe-core/axe.min.js" ]; then
+  echo "e2e: installing playwright-core and axe-core" >&2
   (cd "$here" && { npm ci --no-audit --no-fund || npm install --no-audit --no-fund; }) >&2
 fi
 
@@ -68,4 +71,5 @@ echo "e2e: testing $url" >&2
 export BASE_URL="$url"
 export E2E_PROFILE_ROOT="$work"
 cd "$here"
-node --test --test-concurrency=1 tests/*.test.mjs
+if [ ${#files[@]} -eq 0 ]; then files=(tests/*.test.mjs); fi
+node --test --test-concurrency=1 "${files[@]}"

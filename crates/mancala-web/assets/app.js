@@ -5,21 +5,68 @@
 const $ = (id) => document.getElementById(id);
 const SVGNS = "http://www.w3.org/2000/svg";
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const SIDE = (s) => (s === "south" ? "South" : "North");
+const other = (s) => (s === "south" ? "north" : "south");
 
 // ---------- API ----------
+// An error the server could not be asked about: the connection is lost.
+class Offline extends Error {
+  constructor() {
+    super("The connection to the server is lost; retrying…");
+    this.offline = true;
+  }
+}
+
 async function api(method, path, body) {
   const opts = { method, headers: {} };
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body);
   }
-  const r = await fetch(path, opts);
-  const text = await r.text();
+  let r, text;
+  try {
+    r = await fetch(path, opts);
+    text = await r.text();
+  } catch (_) {
+    // fetch fails only when the server cannot be reached ("Failed to fetch"): say so.
+    Net.lost();
+    throw new Offline();
+  }
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch (_) { data = { error: text }; }
-  if (!r.ok) throw new Error((data && data.error) || `${r.status} ${r.statusText}`);
+  if (!r.ok) {
+    const e = new Error((data && data.error) || `${r.status} ${r.statusText}`);
+    e.status = r.status;
+    throw e;
+  }
   return data;
 }
+
+// ---------- Connection: told when lost, the game reloaded when back ----------
+const Net = {
+  down: false,
+  lost() {
+    if (this.down) return;
+    this.down = true;
+    $("offline").hidden = false;
+    if (!$("view-game").hidden && Play.state) Play.render();
+    this.retry();
+  },
+  async retry() {
+    while (this.down) {
+      await sleep(1500);
+      try {
+        const r = await fetch("/api/health", { cache: "no-store" });
+        if (r.ok) break;
+      } catch (_) { /* still down */ }
+    }
+    this.down = false;
+    $("offline").hidden = true;
+    // Back: show every view as the server has it.
+    if (!$("view-game").hidden && Play.id) await Play.open(Play.id);
+    else if (!$("view-home").hidden) Home.enter();
+  },
+};
 
 // ---------- Saved seats (this browser's tokens) ----------
 const Saved = {
@@ -62,7 +109,10 @@ function drawSeeds(g, cx, cy, count, rx, ry, fresh) {
   const spots = seedSpots(count, rx, ry, max);
   const sr = Math.max(3.2, Math.min(7, rx / Math.sqrt(Math.max(count, 4)) * 0.75));
   spots.forEach(([dx, dy], i) => {
-    el("circle", { cx: cx + dx, cy: cy + dy, r: sr, class: "seed" + (fresh && i === spots.length - 1 ? " new" : "") }, g);
+    const newest = fresh && i === spots.length - 1;
+    el("circle", { cx: cx + dx, cy: cy + dy, r: newest ? sr + 1 : sr, class: "seed" + (newest ? " new" : "") }, g);
+    // The newest seed: a ring around it, not only another colour.
+    if (newest) el("circle", { cx: cx + dx, cy: cy + dy, r: sr + 4.5, class: "newring" }, g);
   });
 }
 
@@ -76,69 +126,134 @@ function parsePosition(s, n) {
   return { pits: nums.slice(0, 2 * n), scores: [nums[2 * n], nums[2 * n + 1]], side: f[2 * n + 2] === "S" ? "south" : "north" };
 }
 
+// The cell a move sows from (-1 for a pass).
+function cellOf(move, side, n) {
+  if (move === "pass") return -1;
+  return side === "south" ? move.charCodeAt(0) - 65 : n + move.charCodeAt(0) - 97;
+}
+
 // ---------- The two-row board ----------
 // Cells: 0..n-1 South's pits (A.. left to right on the bottom row), n..2n-1 North's pits
 // (a.. from North's left, i.e. right to left on the top row), 2n South's store (right),
-// 2n+1 North's store (left).
-function boardGeometry(n, stores) {
-  const pitW = 100, storeW = stores ? 90 : 10, pad = 20;
+// 2n+1 North's store (left). `flip` turns the board for North: his row at the bottom, read
+// from his left, and the stores swap ends.
+function compact() { return window.innerWidth < 600; }
+
+function boardGeometry(n, stores, flip) {
+  const small = compact();
+  const pitW = 100, storeW = stores ? (small ? 50 : 90) : 10, pad = small ? 6 : 20;
   const width = 2 * pad + 2 * storeW + n * pitW;
   const height = 280;
   const x0 = pad + storeW;
-  const cell = (c) => {
+  const at = (c) => {
     if (c < n) return { x: x0 + c * pitW + pitW / 2, y: 200 };
     if (c < 2 * n) return { x: x0 + (2 * n - 1 - c) * pitW + pitW / 2, y: 80 };
     if (c === 2 * n) return { x: width - pad - storeW / 2, y: 140 };
     return { x: pad + storeW / 2, y: 140 };
   };
-  return { width, height, cell, pitR: 40, storeRx: 36, storeRy: 105 };
+  const cell = flip ? (c) => { const p = at(c); return { x: width - p.x, y: height - p.y }; } : at;
+  return { width, height, cell, pitR: small ? 47 : 40, storeRx: small ? 22 : 36, storeRy: 105 };
 }
 
 function drawBoard(svg, n, model, opts) {
   opts = opts || {};
-  const G = boardGeometry(n, !opts.noStores);
+  const focused = document.activeElement && svg.contains(document.activeElement) ? document.activeElement.getAttribute("data-pit") : null;
+  const G = boardGeometry(n, !opts.noStores, !!opts.flip);
+  const bottom = opts.flip ? "north" : "south";
   svg.setAttribute("viewBox", `0 0 ${G.width} ${G.height}`);
   svg.innerHTML = "";
   el("rect", { x: 4, y: 10, width: G.width - 8, height: G.height - 20, rx: 60, class: "board-frame" }, svg);
+  const units = opts.units || ["seed", "seeds"];
+  // Letters, counts and keys are drawn above the pits, outside the pits' buttons: a pit's name
+  // says them already (and they never catch a click).
+  const labels = el("g", { "aria-hidden": "true", class: "labels" });
   for (let c = 0; c < 2 * n + 2; c++) {
     const p = G.cell(c);
-    const g = el("g", { "data-cell": c }, svg);
     const isStore = c >= 2 * n;
     const count = isStore ? model.scores[c - 2 * n] : model.pits[c];
-    const cls = [];
+    if (isStore && opts.noStores) continue;
+    const g = el("g", { "data-cell": c }, svg);
     if (!isStore) {
       const side = c < n ? "south" : "north";
+      const low = side === bottom;
       const idx = c < n ? c : c - n;
       const name = letter(side, idx);
+      const legal = !!(opts.legal && opts.legal.includes(name));
+      const hint = opts.hint === name;
+      const captured = !!(opts.captured && opts.captured.includes(c));
+      const last = opts.last === c;
       g.setAttribute("data-pit", name);
       g.setAttribute("id", (opts.idPrefix || "pit-") + name);
-      if (opts.legal && opts.legal.includes(name)) cls.push("legal");
-      if (opts.hint === name) cls.push("hint");
-      if (opts.captured && opts.captured.includes(c)) cls.push("captured");
+      const cls = ["pit"];
+      if (legal) cls.push("legal");
+      if (hint) cls.push("hint");
+      if (captured) cls.push("captured");
       if (opts.origin === c) cls.push("origin");
+      if (last) cls.push("lastmove");
       if (opts.marked && opts.marked[c]) cls.push(opts.marked[c]);
-      el("circle", { cx: p.x, cy: p.y, r: G.pitR, class: "pit " + cls.join(" ") }, g);
+      // Each marker has its own shape: legal a dashed ring, hint a diamond, capture a cross,
+      // last move a solid ring and a triangle, the newest seed a ring round the seed.
+      if (legal) el("circle", { cx: p.x, cy: p.y, r: G.pitR + 4, class: "ring-legal" }, g);
+      if (last) el("circle", { cx: p.x, cy: p.y, r: G.pitR + 4, class: "ring-last" }, g);
+      el("circle", { cx: p.x, cy: p.y, r: G.pitR, class: cls.join(" ") }, g);
       drawSeeds(g, p.x, p.y, count, G.pitR, G.pitR, opts.fresh === c);
-      el("text", { x: p.x, y: side === "south" ? p.y + 60 : p.y - 58, class: "letter" }, g, name);
+      if (captured) {
+        const d = G.pitR * 0.6;
+        el("path", { d: `M${p.x - d},${p.y - d}L${p.x + d},${p.y + d}M${p.x + d},${p.y - d}L${p.x - d},${p.y + d}`, class: "mark-capture" }, g);
+      }
+      if (hint) {
+        const hy = low ? p.y - G.pitR - 2 : p.y + G.pitR + 2;
+        el("path", { d: `M${p.x},${hy - 11}L${p.x + 11},${hy}L${p.x},${hy + 11}L${p.x - 11},${hy}Z`, class: "mark-hint" }, g);
+      }
+      if (last) {
+        const ty = low ? p.y + G.pitR + 2 : p.y - G.pitR - 2;
+        const dir = low ? 1 : -1;
+        el("path", { d: `M${p.x - 30},${ty}L${p.x - 20},${ty + 12 * dir}L${p.x - 40},${ty + 12 * dir}Z`, class: "mark-last" }, g);
+      }
       const key = opts.keyLabel ? opts.keyLabel(side, idx) : "";
       if (key) {
         // The player's key for this pit, as a key cap on the inner side of the pit.
-        const ky = side === "south" ? p.y - 34 : p.y + 34;
-        el("rect", { x: p.x - 46, y: ky - 13, width: 26, height: 26, rx: 5, class: "keycap" }, g);
-        el("text", { x: p.x - 33, y: ky + 1, class: "keytext" }, g, key);
+        const ky = low ? p.y - 34 : p.y + 34;
+        el("rect", { x: p.x - 46, y: ky - 13, width: 26, height: 26, rx: 5, class: "keycap" }, labels);
+        el("text", { x: p.x - 33, y: ky + 1, class: "keytext" }, labels, key);
       }
-      el("text", { x: p.x + 30, y: side === "south" ? p.y - 32 : p.y + 32, class: "count", "data-count": name }, g, String(count));
+      const ly = low ? p.y + 60 : p.y - 58;
+      if (opts.keyRows && opts.keyRows.includes(side)) {
+        // A key cap: this letter's key plays the pit.
+        const kc = compact() ? 38 : 28;
+        el("rect", { x: p.x - kc / 2, y: ly - kc / 2, width: kc, height: kc, rx: 5, class: "keycap" }, labels);
+        el("text", { x: p.x, y: ly + 1, class: "keytext" }, labels, name);
+      } else el("text", { x: p.x, y: ly, class: "letter" }, labels, name);
+      el("text", { x: p.x + 30, y: low ? p.y - 32 : p.y + 32, class: "count", "data-count": name }, labels, String(count));
       if (opts.onPit) {
-        g.style.cursor = cls.includes("legal") || opts.anyPit ? "pointer" : "default";
+        const playable = opts.anyPit || legal;
+        g.setAttribute("role", "button");
+        g.setAttribute("tabindex", "0");
+        let label = `${name}, ${count} ${count === 1 ? units[0] : units[1]}, ${playable ? "playable" : "not playable"}`;
+        if (hint) label += ", the hint";
+        if (last) label += ", last move";
+        g.setAttribute("aria-label", label);
+        if (!playable) g.setAttribute("aria-disabled", "true");
+        g.style.cursor = playable ? "pointer" : "default";
         g.addEventListener("click", () => opts.onPit(name, c));
+        g.addEventListener("keydown", (e) => {
+          if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); opts.onPit(name, c); }
+        });
       }
     } else {
-      if (opts.noStores) continue;
-      el("ellipse", { cx: p.x, cy: p.y, rx: G.storeRx, ry: G.storeRy, class: "store" }, g);
+      const who = c === 2 * n ? "South" : "North";
+      g.setAttribute("role", "img");
+      g.setAttribute("aria-label", `${who}'s store, ${count} ${count === 1 ? units[0] : units[1]}`);
+      el("ellipse", { cx: p.x, cy: p.y, rx: G.storeRx, ry: G.storeRy, class: "store" + (opts.last === c ? " lastmove" : "") }, g);
       drawSeeds(g, p.x, p.y, count, G.storeRx, G.storeRy, opts.fresh === c);
-      el("text", { x: p.x, y: p.y + G.storeRy - 18, class: "count", "data-count": c === 2 * n ? "south-store" : "north-store" }, g, String(count));
-      el("text", { x: p.x, y: p.y - G.storeRy + 22, class: "rowname" }, g, c === 2 * n ? "South" : "North");
+      el("text", { x: p.x, y: p.y + G.storeRy - 18, class: "count", "data-count": c === 2 * n ? "south-store" : "north-store" }, labels, String(count));
+      el("text", { x: p.x, y: p.y - G.storeRy + 22, class: "rowname" }, labels, who);
     }
+  }
+  svg.appendChild(labels);
+  if (focused) {
+    const again = svg.querySelector(`[data-pit="${focused}"]`);
+    if (again) again.focus({ preventScroll: true });
   }
 }
 
@@ -148,16 +263,28 @@ function show(view) {
   for (const v of views) $("view-" + v).hidden = v !== view;
   document.querySelectorAll("nav a").forEach((a) => {
     const nav = a.getAttribute("data-nav");
-    a.classList.toggle("active", (nav === "play" && (view === "home" || view === "game")) || nav === view);
+    const on = (nav === "play" && (view === "home" || view === "game")) || nav === view;
+    a.classList.toggle("active", on);
+    if (on) a.setAttribute("aria-current", "page"); else a.removeAttribute("aria-current");
   });
 }
 
 async function route() {
   const params = new URLSearchParams(location.search);
   if (params.get("game") && params.get("token")) {
-    // An invitation link: keep the seat and go to the game.
-    Saved.put(params.get("game"), { token: params.get("token"), side: params.get("side"), invited: true, created: Date.now() / 1000 });
-    history.replaceState(null, "", "/#/game/" + params.get("game"));
+    // A link to a seat: an invitation opens it once, a seat's own link again; anything else
+    // makes this browser a spectator.
+    const id = params.get("game");
+    history.replaceState(null, "", "/#/game/" + id);
+    try {
+      const r = await api("POST", `/api/games/${id}/join`, { token: params.get("token") });
+      Saved.put(id, { token: r.token, side: r.side, invited: true, spectator: false, created: r.state.created });
+    } catch (e) {
+      if (e.status === 403 || e.status === 401) {
+        const had = Saved.get(id);
+        if (!had || !had.token) Saved.put(id, { spectator: true, created: Date.now() / 1000, notice: e.message });
+      }
+    }
   }
   if (params.get("mirall") && params.get("token")) {
     MirallLink.put(params.get("mirall"), { token: params.get("token"), side: params.get("side") === "south" ? "south" : "north" });
@@ -187,6 +314,38 @@ async function route() {
 }
 window.addEventListener("hashchange", route);
 
+// ---------- Results, worded for whoever looks ----------
+// `mine`: the one side this browser plays (null for a spectator or a game on one screen).
+function resultWords(s, mine) {
+  const r = s.result;
+  if (!r) return "";
+  const sc = r.scores;
+  const dash = (a, b) => `${a}–${b}`;
+  let text;
+  if (r.winner === "draw") text = `Draw ${dash(sc.south, sc.north)}`;
+  else if (mine) text = r.winner === mine ? `You win ${dash(sc[mine], sc[other(mine)])}` : `You lost ${dash(sc[mine], sc[other(mine)])}`;
+  else text = `${SIDE(r.winner)} wins ${dash(sc[r.winner], sc[other(r.winner)])}`;
+  const why = r.reason.endsWith("resigned")
+    ? (mine && r.reason.startsWith(mine) ? "you resigned" : mine ? `${s.opponent.kind === "engine" ? "the computer" : "your opponent"} resigned` : r.reason.replace(/^(south|north)/, (x) => SIDE(x)))
+    : r.reason;
+  return `${text} (${why})`;
+}
+
+// The move labels of OGN (NOTATION.md): `k.` before South's moves, `k...` before a North move
+// that does not follow South's; the number grows each time South moves after North. Each ply
+// gets its number and whether the label is written.
+function moveNumbers(plies) {
+  let number = 1, prev = null;
+  return plies.map((p) => {
+    let shown;
+    if (prev === null) shown = true;
+    else if (prev === "north") { if (p.side === "south") number += 1; shown = true; }
+    else shown = false;
+    prev = p.side;
+    return { number, shown, label: p.side === "south" ? `${number}.` : `${number}...` };
+  });
+}
+
 // ---------- Home: new game, your games, import ----------
 const Home = {
   catalog: null,
@@ -195,7 +354,8 @@ const Home = {
     return this.catalog;
   },
   async enter() {
-    const cat = await this.load();
+    let cat;
+    try { cat = await this.load(); } catch (e) { $("ng-error").textContent = e.message; return; }
     const sel = $("ng-game");
     if (!sel.options.length) {
       for (const g of cat.games) sel.add(new Option(`${g.name} (${g.pits}×2, ${g.seeds} a pit)`, g.id));
@@ -216,21 +376,45 @@ const Home = {
     const o = $("ng-opponent").value;
     $("ng-level-row").hidden = o !== "engine";
     $("ng-side-row").hidden = o === "local";
+    $("ng-hints-row").hidden = o !== "remote";
   },
-  listGames() {
+  // Your games: each saved game with its opponent, whose turn or the result, the score, the date.
+  async listGames() {
     const all = Saved.all();
-    const ids = Object.keys(all).sort((a, b) => (all[b].created || 0) - (all[a].created || 0)).slice(0, 10);
+    const ids = Object.keys(all).sort((a, b) => (all[b].created || 0) - (all[a].created || 0)).slice(0, 20);
     $("continue-card").hidden = ids.length === 0;
-    const ul = $("my-games");
-    ul.innerHTML = "";
-    for (const id of ids) {
-      const li = document.createElement("li");
+    const body = $("my-games");
+    const states = await Promise.all(ids.map((id) => api("GET", "/api/games/" + id).catch((e) => ({ missing: e.message }))));
+    body.innerHTML = "";
+    ids.forEach((id, i) => {
+      const s = states[i], saved = all[id];
+      const tr = body.insertRow();
+      const cell = (text) => { const td = tr.insertCell(); td.textContent = text; return td; };
+      if (s.missing) {
+        cell(saved.name || "Game");
+        cell("—"); cell(s.missing); cell("—"); cell("—"); cell("");
+        return;
+      }
+      const mine = Play.seatOf(s, saved);
+      const one = mine.length === 1 ? mine[0] : null;
+      const opp = s.opponent.kind === "engine" ? `Computer (${s.opponent.level})`
+        : s.opponent.kind === "local" ? "Two players on one screen"
+        : saved.spectator || !saved.token ? "Watching two people" : "A friend, through a link";
+      let turn;
+      if (s.over) turn = resultWords(s, one);
+      else if (one) turn = s.to_move === one ? "Your turn" : s.seats[s.to_move].startsWith("engine") ? "The computer's turn" : "Your friend's turn";
+      else turn = `${SIDE(s.to_move)} to move`;
+      cell(`${s.name}${one ? ` (you: ${SIDE(one)})` : ""}`);
+      cell(opp);
+      cell(turn);
+      cell(`${s.shown_scores.south}–${s.shown_scores.north}`);
+      cell(new Date(s.updated * 1000).toLocaleString());
       const a = document.createElement("a");
       a.href = "#/game/" + id;
-      a.textContent = `${all[id].name || "Game"} — ${all[id].desc || id}`;
-      li.appendChild(a);
-      ul.appendChild(li);
-    }
+      a.textContent = s.over || !saved.token ? "View" : "Resume";
+      a.setAttribute("aria-label", `${a.textContent} ${s.name}, ${opp}`);
+      tr.insertCell().appendChild(a);
+    });
   },
   async create(ev) {
     ev.preventDefault();
@@ -239,6 +423,7 @@ const Home = {
     const body = { game: $("ng-game").value, opponent };
     if (opponent === "engine") body.level = $("ng-level").value;
     if (opponent !== "local") body.side = $("ng-side").value;
+    if (opponent === "remote") body.hints = $("ng-hints").checked;
     try {
       const r = await api("POST", "/api/games", body);
       Home.remember(r);
@@ -249,11 +434,8 @@ const Home = {
   },
   remember(r) {
     const s = r.state;
-    const desc = s.opponent.kind === "engine" ? `against the computer (${s.opponent.level})`
-      : s.opponent.kind === "local" ? "two players on this screen" : "with a friend";
-    const other = (x) => (x === "south" ? "north" : "south");
     const side = s.opponent.kind === "engine" ? other(s.opponent.side) : r.invite ? other(r.invite.side) : null;
-    Saved.put(r.id, { token: r.token, side, name: s.name, desc, created: s.created, invite: r.invite ? r.invite.link : null });
+    Saved.put(r.id, { token: r.token, side, name: s.name, created: s.created, invite: r.invite ? r.invite.link : null });
   },
   async importGame() {
     $("import-error").textContent = "";
@@ -276,189 +458,310 @@ $("import-file").addEventListener("change", async (e) => {
 // ---------- Playing a game ----------
 const SPEEDS = [420, 260, 150, 80, 0];
 const Play = {
-  id: null, state: null, token: null, busy: false, hint: null, shown: null, polling: 0, analysed: null,
-  seat() {
-    // Which side(s) this browser may move.
-    const s = this.state;
-    if (!s || !this.token) return [];
+  id: null, state: null, token: null, busy: false, busyText: "", hint: null, polling: 0, analysed: null,
+  lastCell: null, lastCaptured: [],
+  // The sides a browser may move in game `s`, given what it saved of the game.
+  seatOf(s, saved) {
+    if (!s || !saved || !saved.token) return [];
     if (s.opponent.kind === "local") return ["south", "north"];
-    if (s.opponent.kind === "engine") return [s.opponent.side === "south" ? "north" : "south"];
-    const saved = Saved.get(this.id);
-    return saved && saved.side ? [saved.side] : [];
+    if (s.opponent.kind === "engine") return [other(s.opponent.side)];
+    return saved.side ? [saved.side] : [];
+  },
+  seat() {
+    if (!this.token) return [];
+    return this.seatOf(this.state, Object.assign({}, Saved.get(this.id), { token: this.token }));
+  },
+  // The one side this browser plays (against the computer or a friend), else null.
+  mine() {
+    const m = this.seat();
+    return this.state && this.state.opponent.kind !== "local" && m.length === 1 ? m[0] : null;
+  },
+  myTurn() {
+    const s = this.state;
+    return !!s && !s.over && !Net.down && !!s.to_move && this.seat().includes(s.to_move) && !s.seats[s.to_move].startsWith("engine");
+  },
+  engineToMove() {
+    const s = this.state;
+    return !!s && !s.over && !!s.to_move && s.seats[s.to_move].startsWith("engine");
+  },
+  setBusy(b) {
+    // Marked on the view too, so a test (or a style) can tell when the page is settled.
+    this.busy = b;
+    $("view-game").toggleAttribute("data-busy", b);
+  },
+  say(text) {
+    // The live region: moves, captures, the result, read out by screen readers.
+    $("g-live").textContent = text;
   },
   async open(id) {
     this.id = id;
     this.hint = null;
     this.analysed = null;
+    this.setBusy(false);
     $("g-analysis-card").hidden = true;
     $("g-error").textContent = "";
     const saved = Saved.get(id);
-    this.token = saved ? saved.token : null;
+    this.token = saved ? saved.token || null : null;
     try {
       this.state = await api("GET", "/api/games/" + id);
     } catch (e) {
+      if (e.offline) { $("g-status").textContent = "Connection lost — retrying…"; return; }
       $("g-title").textContent = "Game not found";
       $("g-status").textContent = e.message;
       $("board").innerHTML = "";
+      this.state = null;
       return;
     }
-    this.shown = null;
+    this.markLast(this.state);
     this.render();
+    if (this.engineToMove() && this.token) {
+      // The computer had not answered yet (the page was closed while it thought).
+      this.setBusy(true);
+      try { await this.engineTurn(); } catch (e) { if (!e.offline) $("g-error").textContent = e.message; }
+      this.setBusy(false);
+      this.render();
+    }
     this.poll();
+  },
+  markLast(s) {
+    const p = s.plies[s.plies.length - 1];
+    this.lastCell = p ? cellOf(p.move, p.side, s.pits) : null;
+    this.lastCaptured = p ? p.captured_pits : [];
   },
   stopPolling() { this.polling++; },
   async poll() {
     const my = ++this.polling;
-    while (my === this.polling && this.state && this.state.opponent.kind === "remote" && !this.state.over) {
+    // Every unfinished game is followed: a friend's moves arrive, and a lost connection shows.
+    const follows = () => this.state && !this.state.over;
+    while (my === this.polling && follows()) {
       try {
         const s = await api("GET", `/api/games/${this.id}?after=${this.state.version}&wait=20`);
         if (my !== this.polling) return;
-        if (s.version !== this.state.version && !this.busy) {
+        if (s.version > this.state.version && !this.busy) {
           $("g-error").textContent = "";
           const old = this.state.plies.length;
           const fresh = s.plies.length > old ? s.plies.slice(old) : [];
-          if (fresh.length && s.plies.length - old === fresh.length) await this.animate(fresh, s);
+          if (fresh.length) {
+            this.setBusy(true);
+            await this.animate(fresh, s);
+            this.setBusy(false);
+          } else if (s.plies.length < old) {
+            this.say("A move was taken back.");
+          }
           this.state = s;
+          this.markLast(s);
+          if (s.over) this.say(`Game over: ${resultWords(s, this.mine())}.`);
           this.render();
         }
-      } catch (_) {
+      } catch (e) {
+        if (my !== this.polling) return;
+        if (e.offline) return; // Net reopens the game when the server is back.
         await sleep(2000);
       }
     }
   },
   speed() { return SPEEDS[Number($("g-speed").value)] ?? 150; },
-  render() {
+  flip() { return this.mine() === "north"; },
+  who(side) {
+    const s = this.state;
+    const seat = s.seats[side];
+    if (seat.startsWith("engine")) return `Computer (${SIDE(side)})`;
+    if (s.opponent.kind === "local") return SIDE(side);
+    const mine = this.mine();
+    if (mine) return `${mine === side ? "You" : "Friend"} (${SIDE(side)})`;
+    return s.opponent.kind === "engine" ? `${SIDE(side)} (a person)` : SIDE(side);
+  },
+  drawState(extra) {
     const s = this.state;
     const n = s.pits;
-    $("g-title").textContent = s.name + (s.opponent.kind === "engine" ? ` against the computer (${s.opponent.level})` : s.opponent.kind === "local" ? " — two players" : " — with a friend");
-    const mine = this.seat();
-    const myTurn = !s.over && s.to_move && mine.includes(s.to_move) && !s.seats[s.to_move].startsWith("engine");
-    const pos = parsePosition(s.position, n);
+    const pos = parsePosition(s.over && s.final_position ? s.final_position : s.position, n);
     const model = { pits: pos.pits, scores: [s.shown_scores.south, s.shown_scores.north] };
-    if (s.over && s.final_position) {
-      const f = parsePosition(s.final_position, n);
-      model.pits = f.pits;
-    }
-    drawBoard($("board"), n, model, {
-      legal: myTurn && !this.busy ? s.legal : [],
+    const myTurn = this.myTurn() && !this.busy;
+    const keyRows = s.over ? [] : this.myTurn() ? [s.to_move] : this.mine() ? [this.mine()] : [];
+    drawBoard($("board"), n, model, Object.assign({
+      flip: this.flip(),
+      legal: myTurn ? s.legal.filter((m) => m !== "pass") : [],
       hint: this.hint,
+      last: this.lastCell,
+      captured: this.lastCaptured,
+      keyRows,
       onPit: (name) => this.click(name),
-    });
-    const name = (side) => {
-      const seat = s.seats[side];
-      const who = seat.startsWith("engine") ? "Computer" : s.opponent.kind === "local" ? (side === "south" ? "South" : "North") : mine.includes(side) ? "You" : "Friend";
-      return `${who} (${side === "south" ? "South" : "North"})`;
-    };
-    $("g-south-name").textContent = name("south");
-    $("g-north-name").textContent = name("north");
+    }, extra || {}));
+    $("board").setAttribute("aria-label", this.flip() ? "Board: your row (North's) at the bottom, South's on top" : "Board: North's row on top, South's at the bottom");
+  },
+  render() {
+    const s = this.state;
+    if (!s) return;
+    const n = s.pits;
+    const mine = this.mine();
+    const seat = this.seat();
+    const spectator = seat.length === 0;
+    $("g-title").textContent = s.name + (s.opponent.kind === "engine" ? ` against the computer (${s.opponent.level})` : s.opponent.kind === "local" ? " — two players" : " — two people through a link");
+    const myTurn = this.myTurn();
+    this.drawState();
+    $("g-south-name").textContent = this.who("south");
+    $("g-north-name").textContent = this.who("north");
     $("g-south-score").textContent = s.shown_scores.south;
     $("g-north-score").textContent = s.shown_scores.north;
+    $("g-scores").classList.toggle("flipped", this.flip());
     document.querySelector(".score.south").classList.toggle("tomove", s.to_move === "south");
     document.querySelector(".score.north").classList.toggle("tomove", s.to_move === "north");
+    // A spectator sees who plays, and that the board is read-only.
+    $("g-watch").hidden = !spectator;
+    if (spectator) {
+      const saved = Saved.get(this.id);
+      const players = s.opponent.kind === "remote" ? "South against North, two people playing through a link"
+        : s.opponent.kind === "engine" ? `${this.who("south")} against ${this.who("north")}`
+        : "South against North, two players on one screen";
+      $("g-watch").textContent = `You are watching: ${players}. The board is read-only.` +
+        (saved && saved.notice ? " This invitation was already used: it opens its seat once." : "");
+    }
+    const last = s.plies[s.plies.length - 1];
     let status;
-    if (s.over) status = "Game over";
-    else if (this.busy) status = "…";
-    else if (myTurn) status = `${s.opponent.kind === "local" ? (s.to_move === "south" ? "South" : "North") : "Your"} turn: choose a pit (${s.legal.join(" ")})` + (s.opponent.kind === "local" ? "" : "");
-    else if (s.seats[s.to_move].startsWith("engine")) status = "The computer is thinking…";
-    else status = `Waiting for ${s.to_move === "south" ? "South" : "North"}…`;
-    if (s.opponent.kind === "local" && myTurn) status = `${s.to_move === "south" ? "South" : "North"} to move: choose a pit (${s.legal.join(" ")})`;
+    if (Net.down) status = "Connection lost — retrying…";
+    else if (s.over) status = `Game over: ${resultWords(s, mine)}`;
+    else if (this.busy) status = this.busyText || "…";
+    else if (myTurn) {
+      const who = s.opponent.kind === "local" ? `${SIDE(s.to_move)} to move` : "Your turn";
+      const moves = s.legal.filter((m) => m !== "pass");
+      status = (last && last.extra_turn && last.side === s.to_move ? "Extra turn! " : "") +
+        (moves.length ? `${who}: choose a pit (${moves.join(" ")})` : `${who}: no pit can be played, so you pass (press Pass or P)`);
+    } else if (this.engineToMove()) status = "The computer is thinking…";
+    else if (spectator) status = `${SIDE(s.to_move)} to move`;
+    else status = `Waiting for ${s.opponent.kind === "remote" ? "your friend" : SIDE(s.to_move)} (${SIDE(s.to_move)})…`;
     $("g-status").textContent = status;
     $("g-result").hidden = !s.result;
-    if (s.result) $("g-result").textContent = s.result.text.charAt(0).toUpperCase() + s.result.text.slice(1);
-    // Moves, numbered as in OGN: a number for each South move and the North reply beside it.
+    if (s.result) $("g-result").textContent = resultWords(s, mine);
+    // Moves, numbered as in OGN: `k.` before South's moves, `k...` before a North move that
+    // does not follow South's.
     const ol = $("g-moves");
     ol.innerHTML = "";
-    let li = null, num = 0;
+    let li = null;
+    const nums = moveNumbers(s.plies);
     s.plies.forEach((p, i) => {
-      if (p.side === "south" || !li || li.dataset.north) {
+      if (nums[i].shown) {
         li = document.createElement("li");
-        num += 1;
-        li.value = num;
+        const lab = document.createElement("span");
+        lab.className = "num";
+        lab.textContent = nums[i].label;
+        li.appendChild(lab);
         ol.appendChild(li);
-        if (p.side === "north") {
-          const gap = document.createElement("span");
-          gap.className = "mv";
-          gap.textContent = "…";
-          li.appendChild(gap);
-        }
       }
       const span = document.createElement("span");
       span.className = "mv" + (i === s.plies.length - 1 ? " last" : "");
       span.textContent = p.move + (p.captured ? "+" + p.captured : "");
       span.setAttribute("data-move", p.move);
-      span.title = `${p.side === "south" ? "South" : "North"} ${p.move}${p.captured ? ", captured " + p.captured : ""}`;
+      span.title = `${SIDE(p.side)} ${p.move}${p.captured ? ", captured " + p.captured : ""}${p.extra_turn ? ", extra turn" : ""}`;
       li.appendChild(span);
-      if (p.side === "north") li.dataset.north = "1";
     });
-    $("g-undo").disabled = s.over && !!s.result && s.result.reason.includes("resigned") || s.plies.length === 0 || !this.token;
-    $("g-resign").disabled = s.over || !this.token;
-    $("g-hint").disabled = s.over;
-    $("g-analyse").disabled = s.plies.length === 0;
+    const canPass = myTurn && s.legal.includes("pass");
+    $("g-pass").hidden = !canPass;
+    $("g-pass").disabled = !canPass || this.busy;
+    const locked = this.busy || Net.down;
+    $("g-undo").disabled = s.over || s.plies.length === 0 || spectator || locked;
+    $("g-undo").title = s.over ? "The game is over: a finished game is not taken back" : "";
+    $("g-undo-note").hidden = !(s.over && !spectator);
+    $("g-resign").disabled = s.over || spectator || locked;
+    $("g-hint").disabled = s.over || !s.hints || !myTurn || locked;
+    $("g-analyse").disabled = s.plies.length === 0 || !s.hints || locked;
+    const agreed = s.opponent.kind === "remote" && s.opponent.hints && !s.over;
+    $("g-hints-note").hidden = s.hints && !agreed;
+    $("g-hints-note").textContent = agreed ? "Hints and analysis are on for both players in this game (chosen when it was created)."
+      : "Hints and analysis are off while two people play; they open when the game ends.";
     // An analysis shown is of the moves as they were: gone once the game moves on.
     if (this.analysed !== null && this.analysed !== s.plies.length) {
       this.analysed = null;
       $("g-analysis-card").hidden = true;
     }
     const saved = Saved.get(this.id);
-    $("g-invite").hidden = !(saved && saved.invite && !s.over && s.plies.length < 2);
+    $("g-invite").hidden = !(saved && saved.invite && s.opponent.kind === "remote" && s.opponent.invited && !s.over);
     if (saved && saved.invite) $("g-invite-link").value = location.origin + saved.invite;
-    const ask = s.undo_request && mine.length === 1 && s.undo_request !== mine[0];
+    if (saved && saved.invite) $("g-invite-hints").textContent = s.opponent.hints ? " Hints and analysis are on for both in this game." : " Hints and analysis stay off until the game ends.";
+    const own = s.opponent.kind === "remote" && mine && this.token;
+    $("g-own").hidden = !own;
+    if (own) $("g-own-link").value = `${location.origin}/?game=${this.id}&token=${this.token}&side=${mine}`;
+    const ask = s.undo_request && mine && s.undo_request !== mine;
     $("g-undo-ask").hidden = !ask;
-    if (ask) $("g-undo-ask-text").textContent = `${s.undo_request === "south" ? "South" : "North"} asks to take back a move.`;
+    if (ask) $("g-undo-ask-text").textContent = `${SIDE(s.undo_request)} asks to take back a move.`;
   },
   async click(name) {
     const s = this.state;
-    if (this.busy || !s || s.over) return;
+    if (this.busy || !s || s.over || Net.down) return;
     const mine = this.seat();
     if (!mine.includes(s.to_move) || s.seats[s.to_move].startsWith("engine")) {
-      $("g-error").textContent = "It is not your turn.";
+      $("g-error").textContent = mine.length ? "It is not your turn." : "You are watching: this board is read-only.";
       return;
     }
     if (!s.legal.includes(name)) {
-      $("g-error").textContent = `${name} cannot be played now: the legal pits are ${s.legal.join(" ")}`;
+      $("g-error").textContent = name === "pass" ? "You cannot pass: a pit can be played." : `${name} cannot be played now: the legal moves are ${s.legal.join(" ")}`;
       return;
     }
     $("g-error").textContent = "";
     this.hint = null;
-    this.busy = true;
+    this.setBusy(true);
+    this.busyText = "…";
     this.render();
     try {
-      const r = await api("POST", `/api/games/${this.id}/moves`, { token: this.token, move: name });
+      // The move alone first, so it is drawn at once; then the computer's answer.
+      const r = await api("POST", `/api/games/${this.id}/moves`, { token: this.token, move: name, reply: false });
       await this.animate(r.plies, r.state);
       this.state = r.state;
+      this.markLast(r.state);
+      await this.engineTurn();
+      if (this.state.over) this.say(`Game over: ${resultWords(this.state, this.mine())}.`);
     } catch (e) {
-      $("g-error").textContent = e.message;
+      if (!e.offline) $("g-error").textContent = e.message;
     }
-    this.busy = false;
+    this.setBusy(false);
     this.render();
-    if (this.state.opponent.kind === "remote") this.poll();
+    this.poll();
   },
-  // Shows plies seed by seed, then the captures.
+  // While the computer is to move: "thinking…", then its moves, drawn seed by seed.
+  async engineTurn() {
+    while (this.engineToMove()) {
+      this.busyText = "The computer is thinking…";
+      this.render();
+      const r = await api("POST", `/api/games/${this.id}/reply`, { token: this.token });
+      await this.animate(r.plies, r.state);
+      this.state = r.state;
+      this.markLast(r.state);
+      if (!r.plies.length) break;
+    }
+  },
+  // Shows plies seed by seed, then the captures; the last one stays marked.
   async animate(plies, finalState) {
     const n = finalState.pits;
     const delay = this.speed();
     for (const p of plies) {
       const before = parsePosition(p.before, n);
       const model = { pits: before.pits.slice(), scores: before.scores.slice() };
-      const svg = $("board");
-      const idx = p.move === "pass" ? -1 : (p.side === "south" ? p.move.charCodeAt(0) - 65 : n + p.move.charCodeAt(0) - 97);
-      $("g-status").textContent = `${p.side === "south" ? "South" : "North"} plays ${p.move}${p.captured ? ", capturing " + p.captured : ""}`;
+      const idx = cellOf(p.move, p.side, n);
+      const words = p.move === "pass" ? `${SIDE(p.side)} passes` : `${SIDE(p.side)} plays ${p.move}${p.captured ? ", capturing " + p.captured : ""}`;
+      const extra = p.extra_turn ? `. Extra turn: ${SIDE(p.side)} moves again` : "";
+      this.busyText = words + extra;
+      $("g-status").textContent = this.busyText;
+      this.say(words + extra + ".");
+      const draw = (o) => drawBoard($("board"), n, model, Object.assign({ flip: this.flip(), onPit: (name) => this.click(name) }, o));
       if (p.path && delay > 0) {
         model.pits[idx] = 0;
-        drawBoard(svg, n, model, { origin: idx });
+        draw({ origin: idx, last: idx });
         await sleep(delay);
         for (const c of p.path) {
           if (c < 2 * n) model.pits[c] += 1; else model.scores[c - 2 * n] += 1;
-          drawBoard(svg, n, model, { origin: idx, fresh: c });
+          draw({ origin: idx, last: idx, fresh: c });
           await sleep(delay);
         }
         if (p.captured_pits.length) {
-          drawBoard(svg, n, model, { captured: p.captured_pits });
+          draw({ captured: p.captured_pits, last: idx });
           await sleep(delay * 3);
         }
       }
       const after = parsePosition(p.after, n);
-      drawBoard(svg, n, { pits: after.pits, scores: after.scores }, {});
+      model.pits = after.pits;
+      model.scores = after.scores;
+      this.lastCell = idx;
+      this.lastCaptured = p.captured_pits;
+      draw({ last: idx, captured: p.captured_pits });
       $("g-south-score").textContent = after.scores[0];
       $("g-north-score").textContent = after.scores[1];
       if (delay > 0) await sleep(delay);
@@ -469,8 +772,10 @@ const Play = {
     try {
       const r = await api("POST", `/api/games/${this.id}/undo`, { token: this.token });
       this.state = r.state;
+      this.markLast(r.state);
       if (r.asked) $("g-error").textContent = "Asked your friend to agree to take the move back.";
-    } catch (e) { $("g-error").textContent = e.message; }
+      else this.say(`${r.taken_back} move${r.taken_back === 1 ? "" : "s"} taken back.`);
+    } catch (e) { if (!e.offline) $("g-error").textContent = e.message; }
     this.hint = null;
     this.render();
   },
@@ -478,7 +783,7 @@ const Play = {
     try {
       const r = await api("POST", `/api/games/${this.id}/undo/decline`, { token: this.token });
       this.state = r.state;
-    } catch (e) { $("g-error").textContent = e.message; }
+    } catch (e) { if (!e.offline) $("g-error").textContent = e.message; }
     this.render();
   },
   async resign() {
@@ -486,7 +791,8 @@ const Play = {
     try {
       const r = await api("POST", `/api/games/${this.id}/resign`, { token: this.token });
       this.state = r.state;
-    } catch (e) { $("g-error").textContent = e.message; }
+      this.say(`Game over: ${resultWords(r.state, this.mine())}.`);
+    } catch (e) { if (!e.offline) $("g-error").textContent = e.message; }
     this.render();
   },
   async analyse() {
@@ -499,24 +805,29 @@ const Play = {
       const a = await api("GET", `/api/games/${this.id}/analysis`);
       const sign = (v) => `${v >= 0 ? "+" : ""}${v}`;
       const list = $("g-analysis");
-      a.plies.forEach((p) => {
+      const nums = moveNumbers(a.plies);
+      a.plies.forEach((p, i) => {
         const li = document.createElement("li");
         li.dataset.ply = p.ply;
+        li.dataset.best = p.best;
+        li.dataset.move = p.move;
         let note = p.forced ? "forced" : p.loss <= 0 ? "best" : `loses ${p.loss} (best ${p.best} ${sign(p.best_score)})`;
         if (p.mistake) {
           li.className = "mistake";
           note = "mistake: " + note;
         }
-        li.textContent = `${p.side === "south" ? "South" : "North"} ${p.move} ${sign(p.score)} — ${note}`;
+        const deep = p.depth !== undefined ? `, ${p.exact ? "exact" : `${p.depth} plies`}` : "";
+        li.textContent = `${nums[i].label} ${SIDE(p.side)} ${p.move} ${sign(p.score)} — ${note}${deep}`;
         list.appendChild(li);
       });
       const side = (name, t) => `${name}: ${t.mistakes} mistake${t.mistakes === 1 ? "" : "s"}, ${t.lost} seed${t.lost === 1 ? "" : "s"} lost`;
+      const how = a.depth !== undefined ? `Each move searched ${a.depth} plies deep${a.database ? ", exact where a database covers the position" : ""}` : "Each move weighed";
       $("g-analysis-sum").textContent =
-        `Each move searched ${a.depth} plies deep; scores are the final score difference the mover could expect. ${side("South", a.south)}; ${side("North", a.north)}.`;
+        `${how}; scores are the final score difference the mover could expect. ${side("South", a.south)}; ${side("North", a.north)}.`;
       this.analysed = n;
     } catch (e) {
       $("g-analysis-card").hidden = true;
-      $("g-error").textContent = e.message;
+      if (!e.offline) $("g-error").textContent = e.message;
     }
   },
   async getHint() {
@@ -530,9 +841,11 @@ const Play = {
         : ` (about ${lead} seeds for ${h.side} by a search of ${h.depth} plies)`;
       this.render();
       $("g-status").textContent = `Hint: play ${h.move}${score}`;
-    } catch (e) { $("g-error").textContent = e.message; }
+      this.say(`Hint: play ${h.move}.`);
+    } catch (e) { if (!e.offline) $("g-error").textContent = e.message; }
   },
 };
+$("g-pass").addEventListener("click", () => Play.click("pass"));
 $("g-undo").addEventListener("click", () => Play.undo());
 $("g-undo-accept").addEventListener("click", () => Play.undo());
 $("g-undo-decline").addEventListener("click", () => Play.declineUndo());
@@ -542,8 +855,20 @@ $("g-analyse").addEventListener("click", () => Play.analyse());
 $("g-ogn").addEventListener("click", () => { location.href = `/api/games/${Play.id}/ogn`; });
 $("g-invite-copy").addEventListener("click", () => { $("g-invite-link").select(); navigator.clipboard && navigator.clipboard.writeText($("g-invite-link").value); });
 document.addEventListener("keydown", (e) => {
-  if ($("view-game").hidden || e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA") return;
-  if (/^[a-hA-H]$/.test(e.key) && Play.state && Play.state.legal.includes(e.key)) Play.click(e.key);
+  // Your own pits' letters play, in either case; P passes.
+  const t = e.target.tagName;
+  if ($("view-game").hidden || t === "INPUT" || t === "TEXTAREA" || t === "SELECT" || e.ctrlKey || e.metaKey || e.altKey) return;
+  const s = Play.state;
+  if (!s || !Play.myTurn() || e.key.length !== 1) return;
+  if (e.key === "p" || e.key === "P") {
+    if (s.legal.includes("pass")) { e.preventDefault(); Play.click("pass"); }
+    return;
+  }
+  const i = e.key.toLowerCase().charCodeAt(0) - 97;
+  if (i >= 0 && i < s.pits) {
+    e.preventDefault();
+    Play.click(letter(s.to_move, i));
+  }
 });
 
 // ---------- Counts tables (both solitaires) ----------
@@ -567,11 +892,20 @@ async function countsTable(game, n, k, target, current) {
       row.forEach((v, c) => {
         const td = tr.insertCell();
         const seed = t.seed[r][c];
-        td.textContent = v === null ? "…" : String(v);
-        if (seed !== null) {
-          td.classList.add("seed");
-          if (v === seed) td.textContent += " ✓";
-          else { td.classList.add("mismatch"); td.title = `the seed gives ${seed}`; }
+        if (v === null) {
+          // Not counted in the time the server gives a table: unknown, not a disagreement.
+          td.textContent = "?";
+          td.classList.add("unknown");
+          td.title = "not counted in time" + (seed !== null ? `; the seed gives ${seed}` : "");
+          td.setAttribute("aria-label", td.title);
+          if (seed !== null) td.classList.add("seed");
+        } else {
+          td.textContent = String(v);
+          if (seed !== null) {
+            td.classList.add("seed");
+            if (v === seed) td.textContent += " ✓";
+            else { td.classList.add("mismatch"); td.textContent += " ✗"; td.title = `the seed gives ${seed}`; }
+          }
         }
         if (current && current[0] === r + 1 && current[1] === c + 1) td.classList.add("current");
       });
@@ -581,6 +915,41 @@ async function countsTable(game, n, k, target, current) {
   } catch (e) {
     target.textContent = e.message;
   }
+}
+
+// A size field read strictly: a whole number within the field's range. A value out of range or
+// not a number is refused with a message by the fields (never replaced by another size).
+function readSizes(fields, msg) {
+  const out = [];
+  const wrong = [];
+  for (const [id, name] of fields) {
+    const input = $(id);
+    const t = input.value.trim();
+    const v = Number(t);
+    const ok = t !== "" && Number.isInteger(v) && v >= Number(input.min) && v <= Number(input.max);
+    input.setAttribute("aria-invalid", ok ? "false" : "true");
+    if (ok) out.push(v);
+    else wrong.push(`${name} must be a whole number from ${input.min} to ${input.max}` + (t === "" ? (input.validity && input.validity.badInput ? " (that is not a number)" : " (the field is empty)") : `, not ${t}`));
+  }
+  $(msg).textContent = wrong.length ? wrong.join("; ") + "." : "";
+  return wrong.length ? null : out;
+}
+
+// The most moves auto-play runs in the page: beyond, it says so instead of running for minutes.
+const AUTO_LIMIT = 200000;
+
+// Whether auto-play can finish in the page; if not, the reason is shown in `msg`.
+async function autoCanFinish(game, msg) {
+  try { await game.cycleAsked; } catch (_) { /* the reason is in cycleError */ }
+  if (game.cycleError) {
+    $(msg).textContent = `Auto-play cannot finish this size here: ${game.cycleError}`;
+    return false;
+  }
+  if (game.cycle !== null && game.cycle - game.moves > AUTO_LIMIT) {
+    $(msg).textContent = `Auto-play cannot finish this size here: the start returns only after ${game.cycle.toLocaleString("en")} moves (the page plays at most ${AUTO_LIMIT.toLocaleString("en")}); Step shows the moves one by one.`;
+    return false;
+  }
+  return true;
 }
 
 function delayOf(input) {
@@ -604,12 +973,12 @@ const Mirall = {
   },
   stop() { this.auto = false; this.run++; this.animating = false; $("m-auto").textContent = "Auto-play"; },
   size() {
-    const n = Math.max(1, Math.min(12, Number($("m-pits").value) || 6));
-    const k = Math.max(1, Math.min(12, Number($("m-seeds").value) || 4));
-    return [n, k];
+    return readSizes([["m-pits", "Pits"], ["m-seeds", "Seeds"]], "m-size-msg");
   },
   reset() {
     this.stop();
+    const size = this.size();
+    if (!size) return;
     if ($("m-mode").value === "link") {
       MirallLink.create();
       return;
@@ -620,7 +989,7 @@ const Mirall = {
       history.replaceState(null, "", "/#/mirall");
     }
     $("m-link").hidden = true;
-    [this.n, this.k] = this.size();
+    [this.n, this.k] = size;
     this.south = Array(this.n).fill(this.k);
     this.north = Array(this.n).fill(this.k);
     this.moves = 0;
@@ -632,7 +1001,10 @@ const Mirall = {
     $("m-north-msg").textContent = "";
     $("m-south-msg").textContent = "";
     this.cycle = null;
-    api("GET", `/api/solitaires/el-mirall/cycle?n=${this.n}&k=${this.k}`).then((r) => { this.cycle = r.moves; this.draw(); }).catch(() => {});
+    this.cycleError = null;
+    this.cycleAsked = api("GET", `/api/solitaires/el-mirall/cycle?n=${this.n}&k=${this.k}`)
+      .then((r) => { this.cycle = r.moves; this.draw(); })
+      .catch((e) => { this.cycleError = e.message; });
     this.draw();
     this.table();
   },
@@ -744,6 +1116,7 @@ const Mirall = {
   },
   async autoplay() {
     if (this.auto) { this.stop(); this.draw(); return; }
+    if (!(await autoCanFinish(this, "m-size-msg"))) return;
     this.auto = true;
     const run = ++this.run;
     $("m-auto").textContent = "Pause";
@@ -847,7 +1220,9 @@ const MirallLink = {
     localStorage.setItem("mancala.mirall", JSON.stringify(a));
   },
   async create() {
-    const [n, k] = Mirall.size();
+    const size = Mirall.size();
+    if (!size) return;
+    const [n, k] = size;
     try {
       const r = await api("POST", "/api/mirall", { pits: n, seeds: k });
       this.put(r.id, { token: r.token, side: "south", link: r.invite.link });
@@ -959,8 +1334,9 @@ const Cups = {
   stop() { this.auto = false; this.run++; $("c-auto").textContent = "Auto-play"; },
   reset() {
     this.stop();
-    this.n = Math.max(1, Math.min(12, Number($("c-cups").value) || 5));
-    this.k = Math.max(1, Math.min(12, Number($("c-stones").value) || 2));
+    const size = readSizes([["c-cups", "Cups"], ["c-stones", "Stones"]], "c-size-msg");
+    if (!size) return false;
+    [this.n, this.k] = size;
     this.board = Array(this.n).fill(this.k);
     this.next = 0;
     this.moves = 0;
@@ -968,11 +1344,15 @@ const Cups = {
     this.done = false;
     this.guess = null;
     this.cycle = null;
+    this.cycleError = null;
     $("c-result").hidden = true;
     $("c-result").classList.remove("wrong");
-    api("GET", `/api/solitaires/stones-in-cups/cycle?n=${this.n}&k=${this.k}`).then((r) => { this.cycle = r.moves; }).catch(() => {});
+    this.cycleAsked = api("GET", `/api/solitaires/stones-in-cups/cycle?n=${this.n}&k=${this.k}`)
+      .then((r) => { this.cycle = r.moves; })
+      .catch((e) => { this.cycleError = e.message; });
     this.draw();
     this.table();
+    return true;
   },
   isStart() { return this.next === 0 && this.board.every((x) => x === this.k); },
   draw(opt) {
@@ -1048,6 +1428,7 @@ const Cups = {
   },
   async autoplay() {
     if (this.auto) { this.stop(); this.draw(); return; }
+    if (!(await autoCanFinish(this, "c-size-msg"))) return;
     this.auto = true;
     const run = ++this.run;
     $("c-auto").textContent = "Pause";
@@ -1068,7 +1449,7 @@ const Cups = {
   guessAndRun() {
     const g = Number($("c-guess").value);
     if (!Number.isInteger(g) || g < 1) { $("c-status").textContent = "Enter your guess first: a whole number of moves."; return; }
-    this.reset();
+    if (!this.reset()) return;
     this.guess = g;
     $("c-status").textContent = `Your guess: ${g} moves. Running…`;
     this.autoplay();

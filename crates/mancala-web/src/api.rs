@@ -197,6 +197,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/import", post(import_game))
         .route("/api/games/{id}", get(get_game))
         .route("/api/games/{id}/moves", post(play_move))
+        .route("/api/games/{id}/reply", post(engine_reply))
+        .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/undo/decline", post(decline_undo))
         .route("/api/games/{id}/resign", post(resign))
@@ -293,6 +295,10 @@ pub struct CreateRequest {
     /// A set-up start position.
     #[serde(default)]
     pub position: Option<String>,
+    /// A game through a link only: hints and analysis open to both during the game (the
+    /// invitation says so before the friend joins). Default: off until the game ends.
+    #[serde(default)]
+    pub hints: Option<bool>,
 }
 
 fn new_id(len: usize) -> String {
@@ -327,6 +333,7 @@ fn build_session(
     opponent: Option<&str>,
     level: Option<&str>,
     side: Option<&str>,
+    hints: Option<bool>,
 ) -> Result<NewSession, ApiError> {
     let me = parse_side(side)?;
     let id = new_id(10);
@@ -355,7 +362,15 @@ fn build_session(
             let mut tokens = BySide::new(String::new(), String::new());
             tokens[me] = a.clone();
             tokens[me.other()] = b.clone();
-            (Opponent::Remote, tokens, a, Some((me.other(), b)))
+            (
+                Opponent::Remote {
+                    invited: Some(me.other()),
+                    hints: hints.unwrap_or(false),
+                },
+                tokens,
+                a,
+                Some((me.other(), b)),
+            )
         }
         other => {
             return Err(ApiError::bad_request(format!(
@@ -367,6 +382,11 @@ fn build_session(
     if level.is_some() && !matches!(opp, Opponent::Engine { .. }) {
         return Err(ApiError::bad_request(
             "a level is given only for an engine opponent",
+        ));
+    }
+    if hints.is_some() && !matches!(opp, Opponent::Remote { .. }) {
+        return Err(ApiError::bad_request(
+            "hints are chosen only for a game through a link (against the computer or on one screen they are always open)",
         ));
     }
     let session = Session::new(id, spec, start, opp, tokens)?;
@@ -437,6 +457,7 @@ async fn create_game(
         req.opponent.as_deref(),
         req.level.as_deref(),
         req.side.as_deref(),
+        req.hints,
     )?;
     created(&st, s, token, other).await
 }
@@ -452,6 +473,8 @@ pub struct ImportRequest {
     pub level: Option<String>,
     #[serde(default)]
     pub side: Option<String>,
+    #[serde(default)]
+    pub hints: Option<bool>,
 }
 
 async fn import_game(
@@ -465,6 +488,7 @@ async fn import_game(
         req.opponent.as_deref(),
         req.level.as_deref(),
         req.side.as_deref(),
+        req.hints,
     )?;
     for m in rec.moves {
         s.apply(m)?;
@@ -510,6 +534,10 @@ pub struct MoveRequest {
     pub token: Option<String>,
     #[serde(rename = "move")]
     pub mv: String,
+    /// Whether the engine answers in the same request (default); `false` answers at once with
+    /// the player's move, and `POST /api/games/{id}/reply` then lets the engine move.
+    #[serde(default)]
+    pub reply: Option<bool>,
 }
 
 /// A change made by a seat: the session locked, the seat checked, `change` made on a copy
@@ -543,13 +571,61 @@ async fn play_move(
     Param(id): Param,
     Body(req): Body<MoveRequest>,
 ) -> Result<Json<Value>, ApiError> {
+    let reply = req.reply.unwrap_or(true);
     let (ply, replies, state) =
-        change_as_seat(&st, &id, req.token.as_deref(), true, |next, seat| {
+        change_as_seat(&st, &id, req.token.as_deref(), reply, |next, seat| {
             next.play(seat, &req.mv)
         })
         .await?;
     let plies: Vec<PlyView> = std::iter::once(ply).chain(replies).collect();
     Ok(Json(json!({ "plies": plies, "state": state })))
+}
+
+/// `POST /api/games/{id}/reply`: the engine's moves while it is its turn (after a move sent
+/// with `"reply": false`); nothing to do is not an error (no plies).
+async fn engine_reply(
+    State(st): State<Arc<AppState>>,
+    Param(id): Param,
+    Body(req): Body<TokenRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let (_, plies, state) =
+        change_as_seat(&st, &id, req.token.as_deref(), true, |_, _| Ok(())).await?;
+    Ok(Json(json!({ "plies": plies, "state": state })))
+}
+
+/// A request that needs only a seat's token.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TokenRequest {
+    pub token: Option<String>,
+}
+
+/// `POST /api/games/{id}/join`: an invitation link opens its seat (once), or a seat's own link
+/// opens it again on another device.
+async fn join(
+    State(st): State<Arc<AppState>>,
+    Param(id): Param,
+    Body(req): Body<TokenRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let fresh = new_id(24);
+    let ((side, token), _, state) =
+        change_as_seat(&st, &id, req.token.as_deref(), false, |next, _| {
+            next.join(req.token.as_deref().unwrap_or(""), fresh)
+        })
+        .await
+        .map_err(|e| {
+            if e.status == StatusCode::FORBIDDEN {
+                ApiError::forbidden(format!(
+                    "this link no longer opens a seat of game {} (an invitation opens its seat once); you can watch the game",
+                    short(&id)
+                ))
+            } else {
+                e
+            }
+        })?;
+    Ok(Json(
+        json!({ "side": side, "token": token, "state": state }),
+    ))
 }
 
 #[derive(Deserialize)]
@@ -616,6 +692,7 @@ async fn hint(State(st): State<Arc<AppState>>, Param(id): Param) -> Result<Json<
         if g.is_over() {
             return Err(ApiError::conflict("the game is over"));
         }
+        g.require_hints_open()?;
         g.game.clone()
     };
     let side = game.position().side();
@@ -645,7 +722,11 @@ async fn analysis(
     Param(id): Param,
 ) -> Result<Json<Value>, ApiError> {
     let s = st.session(&id).await?;
-    let game = s.lock().await.game.clone();
+    let game = {
+        let g = s.lock().await;
+        g.require_hints_open()?;
+        g.game.clone()
+    };
     if game.plies().is_empty() {
         return Err(ApiError::conflict("no move has been played yet"));
     }

@@ -17,7 +17,15 @@ pub enum Opponent {
     /// The engine plays `side` at `level`.
     Engine { level: String, side: Side },
     /// A second person plays through a link; each side has its own token.
-    Remote,
+    Remote {
+        /// The side whose invitation has not been opened yet: its token opens the seat once,
+        /// then is replaced by the seat's own (see [`Session::join`]).
+        #[serde(default)]
+        invited: Option<Side>,
+        /// Both agreed at creation to hints and analysis during the game.
+        #[serde(default)]
+        hints: bool,
+    },
 }
 
 /// What a token allows.
@@ -145,6 +153,49 @@ impl Session {
                     None
                 }
             }
+        }
+    }
+
+    /// Opens a seat through a link: an invitation not yet opened gives its seat a new token (so
+    /// the link opens the seat once: a third browser with it only watches); a seat's own token
+    /// opens it again (the same person on another device). Returns the side and its token.
+    pub fn join(&mut self, token: &str, new_token: String) -> Result<(Side, String), ApiError> {
+        let seat = self.require_seat(Some(token))?;
+        let side = match seat {
+            Seat::Side(s) => s,
+            Seat::Both => {
+                return Err(ApiError::conflict(
+                    "a game on one screen has no seats to join",
+                ));
+            }
+        };
+        if let Opponent::Remote { invited, .. } = &mut self.opponent
+            && *invited == Some(side)
+        {
+            *invited = None;
+            self.tokens[side] = new_token;
+            self.touch();
+        }
+        Ok((side, self.tokens[side].clone()))
+    }
+
+    /// Whether hints and analysis are open now: always against the computer or on one screen;
+    /// between two people through a link, once the game is over or when both agreed at creation.
+    pub fn hints_open(&self) -> bool {
+        match self.opponent {
+            Opponent::Remote { hints, .. } => hints || self.is_over(),
+            _ => true,
+        }
+    }
+
+    /// A 403 unless hints and analysis are open (see [`Session::hints_open`]).
+    pub fn require_hints_open(&self) -> Result<(), ApiError> {
+        if self.hints_open() {
+            Ok(())
+        } else {
+            Err(ApiError::forbidden(
+                "hints and analysis are off during a game between two people; they open when it ends (or when both agree to them as the game is created)",
+            ))
         }
     }
 
@@ -286,7 +337,7 @@ impl Session {
                 self.touch();
                 Ok(UndoOutcome::TakenBack(n))
             }
-            (Opponent::Remote, Seat::Side(me)) => {
+            (Opponent::Remote { .. }, Seat::Side(me)) => {
                 match self.undo_request {
                     Some(asker) if asker != me => {
                         // I agree to the other's request.
@@ -393,7 +444,7 @@ impl Session {
             Opponent::Local => "local".to_string(),
             Opponent::Engine { side, level } if *side == s => format!("engine:{level}"),
             Opponent::Engine { .. } => "human".to_string(),
-            Opponent::Remote => "remote".to_string(),
+            Opponent::Remote { .. } => "remote".to_string(),
         };
         let shown = if self.game.is_over() && self.resigned.is_none() {
             self.game.final_position()
@@ -433,6 +484,7 @@ impl Session {
             opponent: self.opponent.clone(),
             seats: BySide::new(seat_kind(Side::South), seat_kind(Side::North)),
             undo_request: self.undo_request,
+            hints: self.hints_open(),
             version: self.version,
             created: self.created,
             updated: self.updated,
@@ -562,6 +614,8 @@ pub struct StateView {
     /// Who plays each side: `local`, `human`, `engine:<level>`, `remote`.
     pub seats: BySide<String>,
     pub undo_request: Option<Side>,
+    /// Whether hints and analysis may be asked for now.
+    pub hints: bool,
     pub version: u64,
     pub created: i64,
     pub updated: i64,
@@ -608,7 +662,10 @@ mod tests {
             "g2".into(),
             "modiar".parse().unwrap(),
             None,
-            Opponent::Remote,
+            Opponent::Remote {
+                invited: None,
+                hints: false,
+            },
             BySide::new("south-token".into(), "north-token".into()),
         )
         .unwrap();
@@ -630,7 +687,10 @@ mod tests {
             "g3".into(),
             "modiar".parse().unwrap(),
             None,
-            Opponent::Remote,
+            Opponent::Remote {
+                invited: None,
+                hints: false,
+            },
             BySide::new("s".into(), "n".into()),
         )
         .unwrap();

@@ -839,3 +839,164 @@ async fn el_mirall_on_two_devices_keeps_each_to_his_row() {
         409
     );
 }
+
+#[tokio::test]
+async fn an_invitation_opens_its_seat_once_and_the_seat_reopens_with_its_own_token() {
+    let (s, _d) = server().await;
+    let (_, c) = s
+        .post(
+            "/api/games",
+            &json!({"game": "modiar", "opponent": "remote", "side": "south"}),
+        )
+        .await;
+    let id = c["id"].as_str().unwrap().to_string();
+    let south = c["token"].as_str().unwrap().to_string();
+    let invite = c["invite"]["token"].as_str().unwrap().to_string();
+    assert_eq!(c["state"]["opponent"]["invited"], "north");
+    let join = format!("/api/games/{id}/join");
+    // The invitation gives North a token of its own.
+    let (st, j) = s.post(&join, &json!({"token": invite})).await;
+    assert_eq!(st, 200, "{j}");
+    assert_eq!(j["side"], "north");
+    let north = j["token"].as_str().unwrap().to_string();
+    assert_ne!(north, invite);
+    assert_eq!(j["state"]["opponent"]["invited"], Value::Null);
+    // The same link again opens nothing: a third browser only watches.
+    let (st, e) = s.post(&join, &json!({"token": invite})).await;
+    assert_eq!(st, 403, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("watch"), "{e}");
+    let (st, _) = s
+        .post(
+            &format!("/api/games/{id}/moves"),
+            &json!({"token": invite, "move": "A"}),
+        )
+        .await;
+    assert_eq!(st, 403);
+    // A seat's own token reopens it (another device) and stays the same.
+    for t in [&south, &north] {
+        let (st, j) = s.post(&join, &json!({"token": t})).await;
+        assert_eq!((st, j["token"].as_str()), (200, Some(t.as_str())), "{j}");
+    }
+    let (st, r) = s
+        .post(
+            &format!("/api/games/{id}/moves"),
+            &json!({"token": south, "move": "A"}),
+        )
+        .await;
+    assert_eq!(st, 200, "{r}");
+    let (st, r) = s
+        .post(
+            &format!("/api/games/{id}/moves"),
+            &json!({"token": north, "move": "a"}),
+        )
+        .await;
+    assert_eq!(st, 200, "{r}");
+    assert_eq!(moves_of(&r["state"]), ["A", "a"]);
+    // No token, or one of no seat.
+    let (st, _) = s.post(&join, &json!({})).await;
+    assert_eq!(st, 401);
+    let (st, _) = s.post(&join, &json!({"token": "nope"})).await;
+    assert_eq!(st, 403);
+}
+
+#[tokio::test]
+async fn hints_and_analysis_are_off_between_two_people_until_the_end_unless_chosen() {
+    let (s, _d) = server().await;
+    let (_, c) = s
+        .post(
+            "/api/games",
+            &json!({"game": "modiar", "opponent": "remote"}),
+        )
+        .await;
+    let id = c["id"].as_str().unwrap().to_string();
+    let south = c["token"].as_str().unwrap().to_string();
+    assert_eq!(c["state"]["hints"], false);
+    s.post(
+        &format!("/api/games/{id}/moves"),
+        &json!({"token": south, "move": "A"}),
+    )
+    .await;
+    let (st, e) = s.get(&format!("/api/games/{id}/hint")).await;
+    assert_eq!(st, 403, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("two people"), "{e}");
+    let (st, _) = s.get(&format!("/api/games/{id}/analysis")).await;
+    assert_eq!(st, 403);
+    // Once over, the analysis opens.
+    let (st, r) = s
+        .post(&format!("/api/games/{id}/resign"), &json!({"token": south}))
+        .await;
+    assert_eq!(st, 200, "{r}");
+    assert_eq!(r["state"]["hints"], true);
+    let (st, a) = s.get(&format!("/api/games/{id}/analysis")).await;
+    assert_eq!(st, 200, "{a}");
+    // Chosen at creation: open during the game.
+    let (_, c) = s
+        .post(
+            "/api/games",
+            &json!({"game": "modiar", "opponent": "remote", "hints": true}),
+        )
+        .await;
+    assert_eq!(c["state"]["hints"], true);
+    let (st, h) = s
+        .get(&format!("/api/games/{}/hint", c["id"].as_str().unwrap()))
+        .await;
+    assert_eq!(st, 200, "{h}");
+    // Hints are chosen for games through a link only.
+    let (st, e) = s
+        .post(
+            "/api/games",
+            &json!({"game": "modiar", "opponent": "engine", "hints": false}),
+        )
+        .await;
+    assert_eq!(st, 400, "{e}");
+    // Against the computer they are always open.
+    let (_, c) = s.post("/api/games", &json!({"game": "modiar"})).await;
+    assert_eq!(c["state"]["hints"], true);
+}
+
+#[tokio::test]
+async fn a_move_can_be_answered_before_the_engine_replies() {
+    let (s, _d) = server().await;
+    let (_, c) = s
+        .post(
+            "/api/games",
+            &json!({"game": "modiar", "opponent": "engine", "level": "greedy"}),
+        )
+        .await;
+    let id = c["id"].as_str().unwrap().to_string();
+    let token = c["token"].as_str().unwrap().to_string();
+    let (st, r) = s
+        .post(
+            &format!("/api/games/{id}/moves"),
+            &json!({"token": token, "move": "A", "reply": false}),
+        )
+        .await;
+    assert_eq!(st, 200, "{r}");
+    assert_eq!(r["plies"].as_array().unwrap().len(), 1);
+    assert_eq!(r["state"]["to_move"], "north");
+    assert_eq!(r["state"]["seats"]["north"], "engine:greedy");
+    // The game is saved with the engine to move; the reply makes it move.
+    let (st, r) = s
+        .post(&format!("/api/games/{id}/reply"), &json!({"token": token}))
+        .await;
+    assert_eq!(st, 200, "{r}");
+    let moves = moves_of(&r["state"]);
+    assert!(moves.len() >= 2 && moves[0] == "A", "{moves:?}");
+    let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
+    assert_eq!(
+        r["state"]["position"],
+        core_game("modiar", &refs).position().to_string()
+    );
+    assert_eq!(r["state"]["to_move"], "south");
+    // Nothing to reply to: no plies, nothing changed.
+    let (st, again) = s
+        .post(&format!("/api/games/{id}/reply"), &json!({"token": token}))
+        .await;
+    assert_eq!(st, 200);
+    assert_eq!(again["plies"].as_array().unwrap().len(), 0);
+    assert_eq!(moves_of(&again["state"]), moves);
+    let (st, _) = s
+        .post(&format!("/api/games/{id}/reply"), &json!({"token": "x"}))
+        .await;
+    assert_eq!(st, 403);
+}

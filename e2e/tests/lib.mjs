@@ -1,0 +1,149 @@
+// Shared helpers of the end-to-end tests: Chromium, the command, and playing by what a player
+// (or a screen reader) is told: buttons found by their accessible names.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { tmpdir } from "node:os";
+import { chromium } from "playwright-core";
+
+export const BASE = process.env.BASE_URL;
+export const BIN = process.env.MANCALA_BIN;
+export const SHOTS = process.env.SCREENSHOT_DIR || "";
+assert.ok(BASE, "BASE_URL must name a running server (use e2e/run.sh)");
+assert.ok(BIN, "MANCALA_BIN must name the mancala command (use e2e/run.sh)");
+
+// E2E_PAGE_DIR (for checking that a test fails without a change): serve the page's files from
+// this folder instead of the server's.
+const PAGE_DIR = process.env.E2E_PAGE_DIR || "";
+const PAGE_FILES = { "/": ["index.html", "text/html"], "/app.js": ["app.js", "text/javascript"], "/style.css": ["style.css", "text/css"] };
+
+export async function browser(name = "chromium-") {
+  const profile = mkdtempSync(join(process.env.E2E_PROFILE_ROOT || tmpdir(), name));
+  const ctx = await chromium.launchPersistentContext(profile, {
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    viewport: { width: 1100, height: 900 },
+  });
+  if (PAGE_DIR) {
+    await ctx.route((url) => url.pathname in PAGE_FILES, (route) => {
+      const [file, type] = PAGE_FILES[new URL(route.request().url()).pathname];
+      route.fulfill({ status: 200, contentType: type, body: readFileSync(join(PAGE_DIR, file)) });
+    });
+  }
+  return ctx;
+}
+
+export function mancala(...args) {
+  const out = execFileSync(BIN, args, { encoding: "utf8" }).trim().split("\n");
+  return out[out.length - 1];
+}
+
+export async function shot(page, name, fullPage = true) {
+  if (SHOTS) await page.screenshot({ path: join(SHOTS, name + ".png"), fullPage });
+}
+
+// A pit, as a screen reader names it: "C, 7 seeds, playable".
+export function pit(page, L) {
+  return page.getByRole("button", { name: new RegExp(`^${L},`) });
+}
+
+export async function pitLabels(page) {
+  return page.$$eval("#board [role=button]", (ps) => ps.map((p) => p.getAttribute("aria-label")));
+}
+
+// The letters of the pits named playable.
+export async function playable(page) {
+  return (await pitLabels(page)).filter((l) => /, playable/.test(l)).map((l) => l.split(",")[0]);
+}
+
+export async function setRange(page, sel, value) {
+  await page.$eval(sel, (e, v) => { e.value = v; e.dispatchEvent(new Event("input")); e.dispatchEvent(new Event("change")); }, String(value));
+}
+
+export async function movesShown(page) {
+  return page.$$eval("#g-moves [data-move]", (ms) => ms.map((m) => m.getAttribute("data-move")));
+}
+
+// The page is settled: no move drawn or asked for, the state shown is the server's.
+export async function waitIdle(page, timeout = 60000) {
+  await page.waitForFunction(() => {
+    const v = document.getElementById("view-game");
+    const s = document.getElementById("g-status").textContent;
+    return !v.hasAttribute("data-busy") && s !== "" && s !== "…" && !s.startsWith("The computer is thinking");
+  }, null, { timeout });
+}
+
+// Starts a game from the home page's form.
+export async function newGame(page, { game, opponent = "engine", level = "greedy", side = "south", hints } = {}) {
+  await page.goto(new URL("/#/", BASE).href);
+  await page.waitForSelector(`#ng-game option[value=${game}]`, { state: "attached" });
+  await page.selectOption("#ng-game", game);
+  await page.selectOption("#ng-opponent", opponent);
+  if (opponent === "engine") await page.selectOption("#ng-level", level);
+  if (opponent !== "local") await page.selectOption("#ng-side", side);
+  if (hints !== undefined) await page.setChecked("#ng-hints", hints);
+  await page.getByRole("button", { name: "Start" }).click();
+  await page.waitForURL(/#\/game\//);
+  return page.url().split("#/game/")[1];
+}
+
+// A game created through the API (a set-up position, say); the page then opens it with its seat.
+export async function apiGame(page, body) {
+  await page.goto(new URL("/#/", BASE).href);
+  const r = await page.evaluate(async (b) => {
+    const res = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(b) });
+    return res.json();
+  }, body);
+  assert.ok(r.id, JSON.stringify(r));
+  await page.evaluate((r) => {
+    const all = JSON.parse(localStorage.getItem("mancala.games") || "{}");
+    const side = r.state.opponent.kind === "engine" ? (r.state.opponent.side === "south" ? "north" : "south") : r.invite ? (r.invite.side === "south" ? "north" : "south") : null;
+    all[r.id] = { token: r.token, side, name: r.state.name, created: r.state.created, invite: r.invite ? r.invite.link : null };
+    localStorage.setItem("mancala.games", JSON.stringify(all));
+  }, r);
+  await page.goto(new URL("/#/game/" + r.id, BASE).href);
+  return r;
+}
+
+export function countsOf(position, n) {
+  const f = position.split("-").map(Number);
+  const c = {};
+  for (let i = 0; i < n; i++) {
+    c[String.fromCharCode(65 + i)] = f[i];
+    c[String.fromCharCode(97 + i)] = f[n + i];
+  }
+  return c;
+}
+
+// The board as the page names it: counts by pit letter, read from the pits' names.
+export async function boardCounts(page) {
+  const c = {};
+  for (const l of await pitLabels(page)) {
+    const [L, seeds] = l.split(", ");
+    c[L] = Number(seeds.split(" ")[0]);
+  }
+  return c;
+}
+
+// Plays a move vs the computer or on one screen: the first playable pit, or Pass. Returns
+// what was played.
+export async function playOne(page, choose = (ls) => ls[0]) {
+  const pass = page.getByRole("button", { name: "Pass" });
+  const before = (await movesShown(page)).length;
+  let played;
+  if (await pass.isVisible()) {
+    await pass.click();
+    played = "pass";
+  } else {
+    const ls = await playable(page);
+    assert.ok(ls.length > 0, "a pit is playable while the game goes on");
+    played = choose(ls);
+    await pit(page, played).click();
+  }
+  await page.waitForFunction((n) => document.querySelectorAll("#g-moves [data-move]").length > n, before, { timeout: 60000 });
+  await waitIdle(page);
+  return played;
+}
