@@ -1,6 +1,7 @@
 //! The sowing engine: a [`Ruleset`] compiled into lookup tables, with move generation,
 //! copy-make move execution, end detection and settlement. One engine serves every ruleset.
 
+use crate::cell::Cell;
 use crate::moves::{Move, MoveSet};
 use crate::position::{CELLS, Position, store};
 use crate::ruleset::{
@@ -181,14 +182,84 @@ pub enum MoveError {
         n: usize,
         range: String,
     },
-    #[error("'{mv}' is illegal: {why} (legal: {legal})")]
+    #[error("'{mv}' is illegal: {reason} (legal: {legal})")]
     Illegal {
         mv: String,
-        why: String,
+        reason: IllegalReason,
         legal: MoveSet,
     },
     #[error("'{mv}': the game is over")]
     GameOver { mv: String },
+}
+
+impl MoveError {
+    /// The rule a legal-looking move breaks, for callers that word it themselves.
+    pub fn reason(&self) -> Option<&IllegalReason> {
+        match self {
+            MoveError::Illegal { reason, .. } => Some(reason),
+            _ => None,
+        }
+    }
+}
+
+/// Why a well-formed move is not legal here: one rule each, so a caller (or a translator) can
+/// tell a grand slam from a feeding refusal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IllegalReason {
+    /// A pass while some pit can be played.
+    PassNotAllowed,
+    /// A pit of the side not to move.
+    NotYourPit { pit_of: Side, to_move: Side },
+    /// An empty pit.
+    EmptyPit,
+    /// A pit holding fewer seeds than the rules ask (Modiar's singletons).
+    TooFewSeeds { min: u8, held: u8 },
+    /// A capture of every seed of the opponent's row, which these rules forbid.
+    GrandSlam,
+    /// The opponent's row is empty and the move leaves it empty while another move feeds it.
+    MustFeed,
+    /// Any other restriction of the rules.
+    Other,
+}
+
+impl IllegalReason {
+    /// A stable machine code (`grand-slam`, `must-feed`, ...), for APIs and translations.
+    pub fn code(&self) -> &'static str {
+        match self {
+            IllegalReason::PassNotAllowed => "pass-not-allowed",
+            IllegalReason::NotYourPit { .. } => "not-your-pit",
+            IllegalReason::EmptyPit => "empty-pit",
+            IllegalReason::TooFewSeeds { .. } => "too-few-seeds",
+            IllegalReason::GrandSlam => "grand-slam",
+            IllegalReason::MustFeed => "must-feed",
+            IllegalReason::Other => "not-allowed",
+        }
+    }
+}
+
+impl fmt::Display for IllegalReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            IllegalReason::PassNotAllowed => {
+                f.write_str("passing is allowed only when no pit can be played")
+            }
+            IllegalReason::NotYourPit { pit_of, to_move } => {
+                write!(f, "it is {pit_of}'s pit, and {to_move} is to move")
+            }
+            IllegalReason::EmptyPit => f.write_str("the pit is empty"),
+            IllegalReason::TooFewSeeds { min, held } => write!(
+                f,
+                "a pit needs at least {min} seeds to be played, and it holds {held}"
+            ),
+            IllegalReason::GrandSlam => {
+                f.write_str("it would capture every seed of the opponent's row (grand slam)")
+            }
+            IllegalReason::MustFeed => {
+                f.write_str("the opponent's row is empty and this move does not feed it")
+            }
+            IllegalReason::Other => f.write_str("not allowed by the rules here"),
+        }
+    }
 }
 
 /// A ruleset ready to play: validated, with lookup tables for the hot path.
@@ -549,6 +620,60 @@ impl Rules {
         Ok((p, eff))
     }
 
+    /// The cells the seeds of `m` fall into from `pos`, one a seed in order (the origin too
+    /// where the first seed goes back into it); `None` for a pass or a move that sows nothing.
+    /// The same sowing order as play: what a page animates is what the rules did.
+    pub fn sowing_path(&self, pos: &Position, m: Move) -> Option<Vec<Cell>> {
+        let origin = m.board_index(self.n)?;
+        let next = &self.next[pos.side.index()];
+        let mut seeds = pos.cells[origin] as usize;
+        if seeds == 0 {
+            return None;
+        }
+        let mut path = Vec::with_capacity(seeds);
+        let mut cur = origin;
+        if self.ruleset.first_seed_in_origin {
+            path.push(Cell::from_raw(origin, self.n));
+            seeds -= 1;
+        }
+        for _ in 0..seeds {
+            cur = next[cur] as usize;
+            if self.ruleset.skip_origin && cur == origin {
+                cur = next[cur] as usize;
+            }
+            path.push(Cell::from_raw(cur, self.n));
+        }
+        Some(path)
+    }
+
+    /// The cell a move's last seed fell into, by its effect.
+    pub fn landing(&self, effect: &Effect) -> Option<Cell> {
+        effect.landing.map(|l| Cell::from_raw(l as usize, self.n))
+    }
+
+    /// The pits a move captured, by its effect, in board order.
+    pub fn captured_cells(&self, effect: &Effect) -> Vec<Cell> {
+        (0..2 * self.n)
+            .filter(|&i| effect.captured_pits & (1 << i) != 0)
+            .map(|i| Cell::from_raw(i, self.n))
+            .collect()
+    }
+
+    /// The board index of the pit `steps` cells after pit `origin` in `mover`'s sowing order,
+    /// for games without stores (the retrograde solver plays moves backwards by it).
+    #[inline(always)]
+    pub fn pit_after(&self, origin: usize, steps: usize) -> usize {
+        debug_assert!(
+            !self.ruleset.stores,
+            "stores games sow into cells that are not pits"
+        );
+        let two_n = 2 * self.n;
+        match self.ruleset.direction {
+            Direction::Ccw => (origin + steps) % two_n,
+            Direction::Cw => (origin + two_n - steps % two_n) % two_n,
+        }
+    }
+
     /// Parses a move string in the context of `pos`, checking the pit exists (not legality).
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let m: Move = text.parse()?;
@@ -586,38 +711,45 @@ impl Rules {
         if legal.is_empty() {
             return Err(MoveError::GameOver { mv });
         }
-        let why = match m {
-            Move::Pass => "passing is allowed only when no pit can be played".to_string(),
+        let reason = match m {
+            Move::Pass => IllegalReason::PassNotAllowed,
             Move::Sow { side, pit } => {
                 if pit as usize >= self.n {
-                    format!("there is no such pit ({})", self.pit_range())
+                    return Err(MoveError::NoSuchPit {
+                        mv,
+                        game: self.ruleset.name.clone(),
+                        n: self.n,
+                        range: self.pit_range(),
+                    });
                 } else if side != pos.side {
-                    format!("it is {}'s pit, and {} is to move", side, pos.side)
+                    IllegalReason::NotYourPit {
+                        pit_of: side,
+                        to_move: pos.side,
+                    }
                 } else {
                     let c = pos.cells[side.index() * self.n + pit as usize];
                     if c == 0 {
-                        "the pit is empty".to_string()
+                        IllegalReason::EmptyPit
                     } else if c < self.ruleset.min_seeds {
-                        format!(
-                            "a pit needs at least {} seeds to be played, and it holds {c}",
-                            self.ruleset.min_seeds
-                        )
+                        IllegalReason::TooFewSeeds {
+                            min: self.ruleset.min_seeds,
+                            held: c,
+                        }
                     } else {
                         let mut p = *pos;
                         let eff = self.apply(&mut p, side.index() * self.n + pit as usize);
                         if self.slam_illegal && eff.grand_slam {
-                            "it would capture every seed of the opponent's row (grand slam)"
-                                .to_string()
+                            IllegalReason::GrandSlam
                         } else if pos.row_total(side.other()) == 0 {
-                            "the opponent's row is empty and this move does not feed it".to_string()
+                            IllegalReason::MustFeed
                         } else {
-                            "not allowed by the rules here".to_string()
+                            IllegalReason::Other
                         }
                     }
                 }
             }
         };
-        Err(MoveError::Illegal { mv, why, legal })
+        Err(MoveError::Illegal { mv, reason, legal })
     }
 
     /// Sows board pit `origin` of the mover and applies captures and the turn change.

@@ -448,3 +448,104 @@ fn leftover_policies_give_the_board_where_they_say() {
         assert_eq!((rep.score(Side::South), rep.score(Side::North)), (33, 39));
     }
 }
+
+/// The sowing path of every move of random games, laid seed by seed on the board before it and
+/// then captured as the effect says, gives the position the rules played to.
+#[test]
+fn sowing_paths_lay_the_seeds_where_play_puts_them() {
+    use mancala_core::{Cell, Move, Side};
+    use rand::seq::SliceRandom;
+    use rand::{SeedableRng, rngs::StdRng};
+    let mut rng = StdRng::seed_from_u64(7);
+    let specs = [
+        "modiar",
+        "mangala-ii",
+        "oware",
+        "kalah",
+        "kalah:pits=3,seeds=9",
+        "oware:pits=2,seeds=7",
+    ];
+    for id in specs {
+        let rules = mancala_core::rules_for(&id.parse().unwrap()).unwrap();
+        let n = rules.pits_per_row();
+        let mut checked = 0;
+        for _ in 0..30 {
+            let mut pos = rules.start();
+            for _ in 0..300 {
+                let legal = rules.legal_moves(&pos).to_vec();
+                let Some(&m) = legal.choose(&mut rng) else {
+                    break;
+                };
+                let (after, eff) = rules.play(&pos, m).unwrap();
+                let Some(path) = rules.sowing_path(&pos, m) else {
+                    assert_eq!(m, Move::Pass, "{id}: no path for {m}");
+                    pos = after;
+                    continue;
+                };
+                let origin = m.board_index(n).unwrap();
+                assert_eq!(
+                    path.len(),
+                    pos.pit(origin) as usize,
+                    "{id}: one cell a seed"
+                );
+                let mut cells: Vec<u32> = (0..2 * n + 2)
+                    .map(|i| match Cell::from_index(i, n).unwrap() {
+                        Cell::Pit { .. } => pos.pit(i) as u32,
+                        Cell::Store(s) => pos.score(s) as u32,
+                    })
+                    .collect();
+                cells[origin] = 0;
+                for c in &path {
+                    cells[c.index(n)] += 1;
+                }
+                assert_eq!(
+                    rules.landing(&eff),
+                    path.last().copied(),
+                    "{id} {m} at {pos}"
+                );
+                let mover = pos.side();
+                for c in rules.captured_cells(&eff) {
+                    let taken = std::mem::take(&mut cells[c.index(n)]);
+                    cells[Cell::Store(mover).index(n)] += taken;
+                }
+                // Opposite captures (Kalah) take the landing seed and the pit across, too.
+                if !rules.captured_cells(&eff).is_empty() && rules.ruleset().stores {
+                    pos = after;
+                    continue;
+                }
+                let want: Vec<u32> = after
+                    .pits()
+                    .iter()
+                    .map(|&c| c as u32)
+                    .chain([
+                        after.score(Side::South) as u32,
+                        after.score(Side::North) as u32,
+                    ])
+                    .collect();
+                assert_eq!(cells, want, "{id}: {m} at {pos}");
+                checked += 1;
+                pos = after;
+            }
+        }
+        assert!(checked > 200, "{id}: only {checked} moves checked");
+    }
+}
+
+#[test]
+fn modiar_sows_its_first_seed_back_into_the_origin_and_kalah_into_the_store() {
+    use mancala_core::{Cell, Side};
+    let cells = |id: &str, mv: &str| {
+        let rules = mancala_core::rules_for(&id.parse().unwrap()).unwrap();
+        let n = rules.pits_per_row();
+        let path = rules
+            .sowing_path(&rules.start(), mv.parse().unwrap())
+            .unwrap();
+        (path.iter().map(|c| c.index(n)).collect::<Vec<_>>(), path)
+    };
+    // 7 seeds from A: A itself, then B C a b c A.
+    assert_eq!(cells("modiar", "A").0, vec![0, 1, 2, 3, 4, 5, 0]);
+    // 4 seeds from C: D E F, then South's store.
+    let (idx, path) = cells("kalah", "C");
+    assert_eq!(idx, vec![3, 4, 5, 12]);
+    assert_eq!(path.last(), Some(&Cell::Store(Side::South)));
+}

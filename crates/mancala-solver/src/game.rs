@@ -3,9 +3,7 @@
 //! core, and the reverse of non-capturing moves (predecessors inside a level).
 
 use crate::index::{Board, MAX_PITS};
-use mancala_core::ruleset::{
-    CaptureRows, Direction, Feeding, GrandSlam, OppositeCapture, Repetition,
-};
+use mancala_core::ruleset::{CaptureRows, Feeding, GrandSlam, OppositeCapture, Repetition};
 use mancala_core::{BySide, Move, Position, Rules, Side};
 
 /// Why a ruleset cannot be solved by this solver.
@@ -37,7 +35,6 @@ pub struct SolverGame {
     min_seeds: u8,
     first_seed_in_origin: bool,
     pass: bool,
-    ccw: bool,
     feeding: Feeding,
     grand_slam_no_capture: bool,
     /// Pits the mover (South) captures in, by board index.
@@ -93,7 +90,6 @@ impl SolverGame {
             min_seeds: r.min_seeds,
             first_seed_in_origin: r.first_seed_in_origin,
             pass: r.pass,
-            ccw: r.direction == Direction::Ccw,
             feeding: r.feeding,
             grand_slam_no_capture: r.grand_slam == GrandSlam::NoCapture,
             capture_rows: {
@@ -354,14 +350,10 @@ impl SolverGame {
         }
     }
 
-    /// The pit `d` steps after pit `o` in sowing order.
+    /// The pit `d` steps after pit `o` in sowing order (the core's).
     #[inline(always)]
     fn cell(&self, o: usize, d: usize) -> usize {
-        if self.ccw {
-            (o + d) % self.m
-        } else {
-            (o + self.m - d) % self.m
-        }
+        self.rules.pit_after(o, d)
     }
 
     fn is_legal(&self, board: &Board, mv: Move) -> bool {

@@ -3,10 +3,9 @@
 //!
 //! - [`api`]: the routes and handlers; [`session`]: a game being played (seats, tokens, undo,
 //!   resignation); [`store`]: the SQLite database; [`engine`]: the computer opponents;
-//!   [`ogn`]: game records (the core's OGN, with the web's tags); [`sowing`]: seed-by-seed
-//!   paths for the animation; [`solitaire`]: cycle counts for the solitaires; [`mirall`]:
-//!   El mirall on two devices; [`assets`]: the page itself; [`server`]: the HTTP server's
-//!   limits, timeouts, security headers and `Host` check.
+//!   [`ogn`]: game records (the core's OGN, with the web's tags); [`solitaire`]: cycle counts
+//!   for the solitaires; [`mirall`]: El mirall on two devices; [`assets`]: the page itself;
+//!   [`server`]: the HTTP server's limits, timeouts, security headers and `Host` check.
 
 pub mod api;
 pub mod assets;
@@ -17,7 +16,6 @@ pub mod ogn;
 pub mod server;
 pub mod session;
 pub mod solitaire;
-pub mod sowing;
 pub mod store;
 
 pub use api::{AppState, router};

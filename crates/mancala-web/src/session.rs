@@ -5,7 +5,6 @@
 
 use crate::engine;
 use crate::error::ApiError;
-use crate::sowing::sowing_path;
 use mancala_core::{BySide, Game, GameSpec, Move, Ply, Position, Rules, Side, rules_for};
 use serde::{Deserialize, Serialize};
 
@@ -342,22 +341,22 @@ impl Session {
         let after = plies.get(i + 1).map_or(self.game.position(), |q| q.before);
         let rules = self.game.rules();
         let n = rules.pits_per_row();
-        let landing = p.effect.landing.map(|l| {
-            let l = l as usize;
-            if l >= 16 { 2 * n + (l - 16) } else { l }
-        });
         PlyView {
             number: i + 1,
             side: p.before.side(),
             mv: p.mv.to_string(),
             captured: p.effect.captured,
-            captured_pits: (0..2 * n)
-                .filter(|&j| p.effect.captured_pits & (1 << j) != 0)
+            captured_pits: rules
+                .captured_cells(&p.effect)
+                .iter()
+                .map(|c| c.index(n))
                 .collect(),
             capture_forfeited: p.effect.capture_forfeited,
             extra_turn: p.effect.extra_turn,
-            landing,
-            path: sowing_path(rules, &p.before, p.mv, &p.effect, &after),
+            landing: rules.landing(&p.effect).map(|c| c.index(n)),
+            path: rules
+                .sowing_path(&p.before, p.mv)
+                .map(|cells| cells.iter().map(|c| c.index(n)).collect()),
             before: p.before.to_string(),
             after: after.to_string(),
         }
