@@ -106,7 +106,7 @@ pub fn ogn(data: &[u8]) {
     let again = Record::parse(&written)
         .unwrap_or_else(|e| panic!("a written record does not read back: {e}\n{written}"));
     assert_eq!(again.to_string(), written, "writing is not stable");
-    if let Ok(rules) = r.builtin_rules()
+    if let Ok(rules) = r.rules()
         && let Ok(game) = r.to_game(&rules)
     {
         let mut moves = Game::from_position(rules.clone(), game.start());
