@@ -665,14 +665,18 @@ impl Parser<'_> {
                     match rec.moves.last_mut() {
                         Some(m) => match &mut m.comment {
                             Some(prev) => {
-                                prev.push(' ');
+                                if !prev.is_empty() && !c.is_empty() {
+                                    prev.push(' ');
+                                }
                                 prev.push_str(&c);
                             }
                             None => m.comment = Some(c),
                         },
                         None => match &mut rec.intro {
                             Some(prev) => {
-                                prev.push(' ');
+                                if !prev.is_empty() && !c.is_empty() {
+                                    prev.push(' ');
+                                }
                                 prev.push_str(&c);
                             }
                             None => rec.intro = Some(c),
