@@ -33,6 +33,9 @@ for t in "${targets[@]}"; do
     2>"/tmp/fuzz-$t.log" || { tail -n 40 "/tmp/fuzz-$t.log" >&2; echo "fuzz: $t found a crash (above); its input is in fuzz/artifacts/$t/" >&2; exit 1; }
   runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "/tmp/fuzz-$t.log" | tail -n1)"
   cov="$(grep -o 'cov: [0-9]*' "/tmp/fuzz-$t.log" | tail -n1)"
+  # The inputs of fixed crashes (regression-*) are kept whatever the minimization says.
+  keep="$(mktemp -d)"; cp corpus/"$t"/regression-* "$keep"/ 2>/dev/null || true
   cargo fuzz cmin -s none --release --debug-assertions "$t" "corpus/$t" >/dev/null 2>&1
+  cp "$keep"/* corpus/"$t"/ 2>/dev/null || true; rm -rf "$keep"
   echo "$t: $(( $(date +%s) - start )) s, ${runs:-?} runs, ${cov:-cov: ?}, $(ls "corpus/$t" | wc -l) inputs kept ($(du -sh "corpus/$t" | cut -f1))"
 done
