@@ -12,5 +12,7 @@ export OPENSPIEL_REQUIRED=1
 echo "== cargo test (workspace)"
 cargo test --workspace --locked 2>&1
 
+echo "== nginx in front of mancala serve (docs/deploy.md)"; bash scripts/nginx-test.sh
+
 echo "== end-to-end tests in headless Chromium"
 bash e2e/run.sh

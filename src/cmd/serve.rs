@@ -15,8 +15,19 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
     /// The SQLite file of saved games [default: ~/.local/share/mancala/games.sqlite].
+    /// (Its folder must exist.)
     #[arg(long, value_name = "FILE")]
     pub db: Option<PathBuf>,
+    /// A host name the server answers to, as the browser sends it in `Host` (`games.example.org`
+    /// for any port, `games.example.org:8443` for one); repeatable. localhost, 127.0.0.1 and
+    /// [::1] with the port are always answered; other names are refused (421) unless given
+    /// here, except when listening on a public address with no --allowed-host at all.
+    #[arg(long = "allowed-host", value_name = "HOST")]
+    pub allowed_hosts: Vec<String>,
+    /// Connections open at once; when all are taken, the longest idle one is closed for a
+    /// newcomer.
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub max_connections: u32,
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
@@ -28,9 +39,21 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
             .next()
             .ok_or_else(|| anyhow::anyhow!("--host {}: the name has no address", args.host))?,
     };
-    let db = args.db.unwrap_or_else(mancala_web::default_db_path);
-    let store = mancala_web::Store::open(&db)?;
-    mancala_web::run(addr, store, |local| {
+    let store = match &args.db {
+        Some(db) => mancala_web::Store::open(db)?,
+        None => mancala_web::Store::open_creating_folder(&mancala_web::default_db_path())?,
+    };
+    let db = store.path().to_path_buf();
+    let config = mancala_web::ServeConfig {
+        limits: mancala_web::Limits {
+            max_connections: args.max_connections as usize,
+            ..mancala_web::Limits::default()
+        },
+        allowed_hosts: args.allowed_hosts,
+    };
+    // A bad --allowed-host is refused before anything listens.
+    mancala_web::HostCheck::new(addr, &config.allowed_hosts)?;
+    mancala_web::run(addr, store, config, |local| {
         let shown = if local.ip().is_unspecified() {
             SocketAddr::new(IpAddr::from([127, 0, 0, 1]), local.port())
         } else {

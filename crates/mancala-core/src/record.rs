@@ -665,14 +665,18 @@ impl Parser<'_> {
                     match rec.moves.last_mut() {
                         Some(m) => match &mut m.comment {
                             Some(prev) => {
-                                prev.push(' ');
+                                if !prev.is_empty() && !c.is_empty() {
+                                    prev.push(' ');
+                                }
                                 prev.push_str(&c);
                             }
                             None => m.comment = Some(c),
                         },
                         None => match &mut rec.intro {
                             Some(prev) => {
-                                prev.push(' ');
+                                if !prev.is_empty() && !c.is_empty() {
+                                    prev.push(' ');
+                                }
                                 prev.push_str(&c);
                             }
                             None => rec.intro = Some(c),
@@ -725,6 +729,15 @@ impl Parser<'_> {
         }
         if rec.tags.is_empty() && rec.moves.is_empty() && result.is_none() {
             return self.err("empty record: no tags and no moves");
+        }
+        if let Some(tag) = rec.tag("Result")
+            && !(tag == "*" || tag == "1/2-1/2" || parse_scores(tag).is_some())
+        {
+            let line = self.line;
+            return Err(RecordError::Syntax {
+                line,
+                why: format!("the Result tag '{tag}' is not a result (*, or scores such as 25-19)"),
+            });
         }
         rec.result = result
             .or_else(|| rec.tag("Result").map(str::to_string))

@@ -3,8 +3,9 @@
 //!
 //! - [`api`]: the routes and handlers; [`session`]: a game being played (seats, tokens, undo,
 //!   resignation); [`store`]: the SQLite database; [`engine`]: the computer opponents;
-//!   [`ogn`]: game records (the core's OGN, with the web's tags); [`solitaire`]: cycle counts for the solitaires; [`mirall`]:
-//!   El mirall on two devices; [`assets`]: the page itself.
+//!   [`ogn`]: game records (the core's OGN, with the web's tags); [`solitaire`]: cycle counts
+//!   for the solitaires; [`mirall`]: El mirall on two devices; [`assets`]: the page itself;
+//!   [`server`]: the HTTP server's limits, timeouts, security headers and `Host` check.
 
 pub mod api;
 pub mod assets;
@@ -12,6 +13,7 @@ pub mod engine;
 pub mod error;
 pub mod mirall;
 pub mod ogn;
+pub mod server;
 pub mod session;
 pub mod solitaire;
 pub mod store;
@@ -22,15 +24,31 @@ pub use store::{Store, default_db_path};
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-/// Serves the app on `listener` until `shutdown` completes.
+pub use server::{HostCheck, Limits, ServeConfig, ServerStats};
+
+/// Serves the app on `listener` until `shutdown` completes, with the default limits and the
+/// `Host` check of the bound address.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     state: Arc<AppState>,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(state))
-        .with_graceful_shutdown(shutdown)
-        .await
+    serve_config(listener, state, &ServeConfig::default(), shutdown, None).await
+}
+
+/// [`serve`] with `config`'s limits and allowed hosts; `stats` (if given) receives a handle
+/// on the open connections.
+pub async fn serve_config(
+    listener: tokio::net::TcpListener,
+    state: Arc<AppState>,
+    config: &ServeConfig,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    stats: Option<tokio::sync::oneshot::Sender<ServerStats>>,
+) -> std::io::Result<()> {
+    let hosts = HostCheck::new(listener.local_addr()?, &config.allowed_hosts)
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e.to_string()))?;
+    let app = server::app(router(state), hosts, &config.limits);
+    server::serve_with(listener, app, config.limits.clone(), shutdown, stats).await
 }
 
 /// Starts the app on `addr` in the current runtime and returns the bound address (port 0
@@ -47,17 +65,39 @@ pub async fn spawn_state(
     addr: SocketAddr,
     state: Arc<AppState>,
 ) -> std::io::Result<(SocketAddr, tokio::task::JoinHandle<()>)> {
-    let listener = tokio::net::TcpListener::bind(addr).await?;
-    let local = listener.local_addr()?;
-    let handle = tokio::spawn(async move {
-        let _ = serve(listener, state, std::future::pending()).await;
-    });
+    let (local, handle, _) = spawn_config(addr, state, ServeConfig::default()).await?;
     Ok((local, handle))
 }
 
-/// Runs the app on `addr` until Ctrl-C, in a runtime of its own; `ready` is called with the
-/// bound address once the app listens. This is `mancala serve`.
-pub fn run(addr: SocketAddr, store: Store, ready: impl FnOnce(SocketAddr)) -> anyhow::Result<()> {
+/// [`spawn_state`] with `config`, also returning a handle on the open connections.
+pub async fn spawn_config(
+    addr: SocketAddr,
+    state: Arc<AppState>,
+    config: ServeConfig,
+) -> std::io::Result<(SocketAddr, tokio::task::JoinHandle<()>, ServerStats)> {
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    let local = listener.local_addr()?;
+    // Refuse a bad allowed host here rather than in the task.
+    HostCheck::new(local, &config.allowed_hosts)
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e.to_string()))?;
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let handle = tokio::spawn(async move {
+        let _ = serve_config(listener, state, &config, std::future::pending(), Some(tx)).await;
+    });
+    let stats = rx
+        .await
+        .map_err(|_| std::io::Error::other("the server stopped before it started"))?;
+    Ok((local, handle, stats))
+}
+
+/// Runs the app on `addr` with `config` until Ctrl-C or SIGTERM, in a runtime of its own;
+/// `ready` is called with the bound address once the app listens. This is `mancala serve`.
+pub fn run(
+    addr: SocketAddr,
+    store: Store,
+    config: ServeConfig,
+    ready: impl FnOnce(SocketAddr),
+) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -66,11 +106,31 @@ pub fn run(addr: SocketAddr, store: Store, ready: impl FnOnce(SocketAddr)) -> an
         let listener = tokio::net::TcpListener::bind(addr)
             .await
             .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?;
-        ready(listener.local_addr()?);
+        let local = listener.local_addr()?;
+        HostCheck::new(local, &config.allowed_hosts)?;
+        ready(local);
         let shutdown = async {
-            let _ = tokio::signal::ctrl_c().await;
+            #[cfg(unix)]
+            {
+                use tokio::signal::unix::{SignalKind, signal};
+                match signal(SignalKind::terminate()) {
+                    Ok(mut term) => {
+                        tokio::select! {
+                            _ = tokio::signal::ctrl_c() => {}
+                            _ = term.recv() => {}
+                        }
+                    }
+                    Err(_) => {
+                        let _ = tokio::signal::ctrl_c().await;
+                    }
+                }
+            }
+            #[cfg(not(unix))]
+            {
+                let _ = tokio::signal::ctrl_c().await;
+            }
         };
-        serve(listener, AppState::new(store), shutdown)
+        serve_config(listener, AppState::new(store), &config, shutdown, None)
             .await
             .map_err(|e| anyhow::anyhow!("the server stopped: {e}"))
     })

@@ -28,8 +28,26 @@ pub fn default_db_path() -> PathBuf {
 }
 
 impl Store {
-    /// Opens (creating if needed) the database at `path`, checking it is one of ours.
+    /// Opens (creating the file if needed) the database at `path`, checking it is one of ours.
+    /// The folder must exist: a mistyped path is refused rather than created.
     pub fn open(path: &Path) -> anyhow::Result<Store> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            if !dir.is_dir() {
+                anyhow::bail!(
+                    "cannot open the database {}: the folder {} does not exist",
+                    path.display(),
+                    dir.display()
+                );
+            }
+        }
+        let conn = Connection::open(path)
+            .map_err(|e| anyhow::anyhow!("cannot open the database {}: {e}", path.display()))?;
+        Self::init(conn, path).map_err(|e| anyhow::anyhow!("database {}: {e}", path.display()))
+    }
+
+    /// [`Store::open`], first creating the folder (for the default path, whose folder is the
+    /// app's own).
+    pub fn open_creating_folder(path: &Path) -> anyhow::Result<Store> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| {
                 anyhow::anyhow!(
@@ -38,9 +56,7 @@ impl Store {
                 )
             })?;
         }
-        let conn = Connection::open(path)
-            .map_err(|e| anyhow::anyhow!("cannot open the database {}: {e}", path.display()))?;
-        Self::init(conn, path).map_err(|e| anyhow::anyhow!("database {}: {e}", path.display()))
+        Self::open(path)
     }
 
     /// A database in memory (for tests).
@@ -50,9 +66,11 @@ impl Store {
 
     fn init(conn: Connection, path: &Path) -> anyhow::Result<Store> {
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        // WAL keeps readers and the writer apart; a crash loses at most the last write.
+        // WAL keeps readers and the writer apart. synchronous = FULL syncs the log at every
+        // commit, so a change answered is on disk even if the machine loses power just after
+        // (NORMAL would survive a crash of the server, but not of the operating system).
         let _: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
-        conn.execute_batch("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")?;
+        conn.execute_batch("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")?;
         let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
         let has_tables: bool = conn.query_row(
             "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
@@ -280,7 +298,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("sub/games.sqlite");
         {
-            let s = Store::open(&path).unwrap();
+            let s = Store::open_creating_folder(&path).unwrap();
             s.save(&record("a")).unwrap();
             let mut r = record("a");
             r.moves = "A a B".into();
@@ -292,6 +310,31 @@ mod tests {
         assert_eq!(s.load("a").unwrap(), Some(want));
         assert_eq!(s.load("b").unwrap(), None);
         assert_eq!(s.count().unwrap(), 1);
+    }
+
+    #[test]
+    fn every_change_is_synced_to_disk_before_it_is_answered() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = Store::open(&dir.path().join("games.sqlite")).unwrap();
+        let conn = s.lock();
+        let mode: String = conn
+            .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+            .unwrap();
+        let sync: i64 = conn
+            .query_row("PRAGMA synchronous", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(mode, "wal");
+        // 2 is FULL: the log is synced at every commit.
+        assert_eq!(sync, 2, "synchronous must be FULL");
+    }
+
+    #[test]
+    fn a_folder_that_does_not_exist_is_refused_not_created() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("typo/games.sqlite");
+        let e = Store::open(&path).err().unwrap().to_string();
+        assert!(e.contains("does not exist"), "{e}");
+        assert!(!dir.path().join("typo").exists());
     }
 
     #[test]
