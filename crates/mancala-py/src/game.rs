@@ -523,7 +523,12 @@ impl PyState {
     /// Plays `action`. IllegalActionError names it and lists the legal actions;
     /// GameOverError once the game is over.
     fn apply_action(&mut self, action: i64) -> PyResult<()> {
-        let side = self.side_to_move().unwrap_or(Side::South);
+        let Some(side) = self.side_to_move() else {
+            return Err(errors::game_over(format!(
+                "action {action}: the game is over ({})",
+                self.over_text()
+            )));
+        };
         let m = self.loaded.move_of(action, side)?;
         self.play(m, &format!("action {action} ({m})"))
     }

@@ -256,6 +256,8 @@ def test_acting_after_the_end_raises_game_over_error():
     with pytest.raises(mancala.GameOverError, match="game is over"):
         s.apply_action(0)
     with pytest.raises(mancala.GameOverError):
+        s.apply_action(99)  # over comes first, whatever the action
+    with pytest.raises(mancala.GameOverError):
         s.apply_move("A")
     with pytest.raises(mancala.GameOverError):
         s.string_to_action("A")
