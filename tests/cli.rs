@@ -265,8 +265,8 @@ fn terminal_play_analyses_the_moves_so_far_as_the_analyze_command_does() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{out}");
     assert!(out.contains("Nothing to analyse yet"), "{out}");
-    // The same lines as `mancala analyze` at the same depth, without databases.
-    let a = mancala(&["analyze", "modiar", "A", "b", "--depth", "8", "--no-db"]);
+    // The same lines as `mancala analyze` (the same depth and databases by default).
+    let a = mancala(&["analyze", "modiar", "A", "b"]);
     let want = String::from_utf8_lossy(&a.stdout);
     for line in want.lines() {
         assert!(out.contains(line), "missing '{line}' in:\n{out}");
@@ -331,4 +331,31 @@ fn bad_flags_are_one_line_errors() {
     // Help still prints in full and succeeds.
     let h = mancala(&["--help"]);
     assert!(h.status.success() && String::from_utf8_lossy(&h.stdout).contains("perft"));
+}
+
+#[test]
+fn the_terminal_hint_is_the_best_move_of_the_analysis() {
+    for (game, moves) in [("modiar", "A b"), ("mangala-ii", "C d F"), ("oware", "A")] {
+        let o = mancala_stdin(
+            &["play", game],
+            &format!("{moves}\nh\nq\n").replace(' ', "\n"),
+        );
+        let out = String::from_utf8_lossy(&o.stdout);
+        let line = out
+            .lines()
+            .find_map(|l| l.split_once("Hint: "))
+            .unwrap_or_else(|| panic!("no hint in:\n{out}"))
+            .1;
+        let hinted = line.split(':').next().unwrap().trim().to_string();
+        let mut args = vec!["analyze", game, "--json"];
+        args.extend(moves.split(' '));
+        args.push(&hinted);
+        let a = mancala(&args);
+        assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+        let v: serde_json::Value = serde_json::from_slice(a.stdout.trim_ascii_end()).unwrap();
+        let last = v["plies"].as_array().unwrap().last().unwrap().clone();
+        assert_eq!(last["best"], hinted.as_str(), "{game}: {line}\n{v}");
+        assert_eq!(last["loss"], 0, "{game}: {line}");
+        assert_eq!(last["mistake"], false);
+    }
 }

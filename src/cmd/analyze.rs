@@ -2,13 +2,13 @@
 //! the best move was worth, and the seeds lost, with mistakes marked. Where the perfect-play
 //! databases cover a position the values are exact. The last line of stdout sums up each side.
 
-use super::common::{db_oracle, write_atomically};
+use super::common::write_atomically;
 use super::replay::GameArgs;
 use clap::Args;
 use mancala_core::record::Record;
 use mancala_core::{Game, Side};
-use mancala_search::AlphaBeta;
-use mancala_search::analysis::{Weighed, report, totals, weigh};
+use mancala_search::analysis::{self, DEPTH, MISTAKE_SEEDS, Weighed, report, totals, weigh};
+use mancala_search::oracle::db_oracle;
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -16,11 +16,11 @@ pub struct AnalyzeArgs {
     #[command(flatten)]
     pub source: GameArgs,
     /// Plies searched below each move (the same for every move, so the analysis is
-    /// reproducible).
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=40))]
+    /// reproducible; the default is the hints' depth, in the terminal and the web app too).
+    #[arg(long, default_value_t = DEPTH, value_parser = clap::value_parser!(u32).range(1..=40))]
     pub depth: u32,
     /// Seeds a move must lose to be called a mistake.
-    #[arg(long, default_value_t = DEFAULT_THRESHOLD, value_parser = clap::value_parser!(u32).range(1..=255))]
+    #[arg(long, default_value_t = MISTAKE_SEEDS as u32, value_parser = clap::value_parser!(u32).range(1..=255))]
     pub threshold: u32,
     /// Directory of the perfect-play databases, used where they cover a position (default:
     /// as for `mancala solve`).
@@ -37,19 +37,11 @@ pub struct AnalyzeArgs {
     pub write_ogn: Option<PathBuf>,
 }
 
-/// Seeds a move must lose to be called a mistake, unless told otherwise.
-pub const DEFAULT_THRESHOLD: u32 = 2;
-
-/// The text report of `game` weighed `depth` plies deep, without databases (terminal play).
-pub fn game_report(game: &Game, depth: u32) -> Vec<String> {
-    let mut engine = AlphaBeta::new(game.rules().clone());
-    let weighed = weigh(&mut engine, game, depth);
-    text_report(
-        game.rules().name(),
-        &weighed,
-        depth,
-        DEFAULT_THRESHOLD as i32,
-    )
+/// The text report of `game` weighed as `mancala analyze` does by default (terminal play).
+pub fn game_report(game: &Game) -> Vec<String> {
+    let mut engine = analysis::engine(game.rules(), db_oracle(None, game.rules()));
+    let weighed = weigh(&mut engine, game, DEPTH);
+    text_report(game.rules().name(), &weighed, DEPTH, MISTAKE_SEEDS)
 }
 
 pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
@@ -58,10 +50,11 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
         anyhow::bail!("the game has no moves to analyse");
     }
     let rules = game.rules().clone();
-    let mut engine = AlphaBeta::new(rules.clone());
-    if !args.no_db {
-        engine.set_oracle(db_oracle(args.data_dir.as_deref(), &rules));
-    }
+    let oracle = match args.no_db {
+        true => None,
+        false => db_oracle(args.data_dir.as_deref(), &rules),
+    };
+    let mut engine = analysis::engine(&rules, oracle);
     let weighed = weigh(&mut engine, &game, args.depth);
     let threshold = args.threshold as i32;
     if let Some(path) = &args.write_ogn {

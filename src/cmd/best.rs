@@ -1,9 +1,10 @@
 //! `mancala best`: the engine's move and score for a position (NOTATION.md contract: the last
 //! line of stdout is the answer).
 
-use super::common::{db_oracle, load_rules, start_position};
+use super::common::{load_rules, start_position};
 use clap::Args;
 use mancala_search::alphabeta::MAX_THREADS;
+use mancala_search::oracle::db_oracle;
 use mancala_search::{AlphaBeta, Limits, available_threads};
 use std::path::PathBuf;
 

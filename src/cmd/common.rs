@@ -2,10 +2,7 @@
 
 use anyhow::Context;
 use mancala_core::{GameSpec, Position, Rules, parse_rules_toml, rules_for};
-use mancala_search::Oracle;
-use mancala_solver::{Database, default_data_dir};
 use std::path::Path;
-use std::sync::Arc;
 
 /// The rules of `game`, or of the rules file `file` when given.
 pub fn load_rules(game: &str, file: Option<&Path>) -> anyhow::Result<Rules> {
@@ -28,9 +25,12 @@ pub fn start_position(rules: &Rules, text: Option<&str>) -> anyhow::Result<Posit
     }
 }
 
-/// Today's date as `YYYY.MM.DD` (local time), for records' Date tag.
+/// Today's date as `YYYY.MM.DD` (UTC, as the web app's records), for records' Date tag.
 pub fn today() -> String {
-    chrono::Local::now().format("%Y.%m.%d").to_string()
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    mancala_core::record::date_tag(now)
 }
 
 /// Writes `text` to `path` through a temporary file in the same folder and a rename, so that a
@@ -54,46 +54,4 @@ pub fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
         .inspect_err(|_| {
             let _ = std::fs::remove_file(&tmp);
         })
-}
-
-/// The perfect-play databases as the engine sees them: only the levels (stone counts) whose
-/// files are present and sound are asked, so a missing file costs nothing in the search.
-pub struct DbOracle {
-    db: Database,
-    present: Vec<bool>,
-}
-
-impl DbOracle {
-    /// `None` when the game has no database or no level of it is built.
-    fn open(dir: &Path, rules: &Rules) -> Option<DbOracle> {
-        let db = Database::open(dir, rules).ok()?;
-        let present: Vec<bool> = (0..=rules.total_seeds())
-            .map(|b| db.level(b).is_ok())
-            .collect();
-        present
-            .iter()
-            .any(|&p| p)
-            .then_some(DbOracle { db, present })
-    }
-}
-
-impl Oracle for DbOracle {
-    fn probe(&self, pos: &Position) -> Option<i32> {
-        if !self
-            .present
-            .get(pos.board_total() as usize)
-            .copied()
-            .unwrap_or(false)
-        {
-            return None;
-        }
-        self.db.probe(pos).map(|v| v.final_difference(pos))
-    }
-}
-
-/// The perfect-play databases under `dir` (default: as for `mancala solve`) as an oracle for
-/// the search; `None` when none of `rules`' levels is built.
-pub fn db_oracle(dir: Option<&Path>, rules: &Rules) -> Option<Arc<dyn Oracle>> {
-    let dir = dir.map_or_else(default_data_dir, Path::to_path_buf);
-    DbOracle::open(&dir, rules).map(|o| Arc::new(o) as Arc<dyn Oracle>)
 }

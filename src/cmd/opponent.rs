@@ -1,13 +1,13 @@
-//! Computer players for terminal play: parsing `--ai <level>`, choosing moves, and hints.
+//! Computer players for terminal play: parsing `--ai <level>`, choosing moves, and hints, all
+//! from `mancala-search` (its levels, its hint) with the perfect-play databases where built.
 
 use mancala_core::{Game, Move};
-use mancala_search::{AlphaBeta, Limits, Player, PlayerSpec, available_threads};
+use mancala_search::oracle::db_oracle;
+use mancala_search::{Player, PlayerSpec, analysis};
 use std::time::Duration;
 
 /// Time the computer takes per move when its level is bounded by time (`maximum`, `ab`, `mcts`).
 pub const AI_TIME: Duration = Duration::from_millis(1000);
-/// Time spent on a hint.
-pub const HINT_TIME: Duration = Duration::from_millis(500);
 
 /// A computer player.
 pub trait Opponent {
@@ -16,18 +16,6 @@ pub trait Opponent {
     /// A legal move for the side to move (the game is not over).
     fn choose(&mut self, game: &Game) -> Move;
 }
-
-/// Levels understood by `--ai`, weakest first (any engine spec such as `ab:8` or `mcts` works too).
-pub const LEVELS: &[&str] = &[
-    "random",
-    "greedy",
-    "beginner",
-    "novice",
-    "intermediate",
-    "advanced",
-    "expert",
-    "maximum",
-];
 
 /// The computer player named `level`: a level name, `random`, `greedy`, or an engine spec
 /// (`ab:depth=8`, `mcts:time=500`, `level:expert`).
@@ -53,9 +41,10 @@ impl Opponent for SearchOpponent {
     }
     fn choose(&mut self, game: &Game) -> Move {
         let (spec, seed) = (&self.spec, self.seed);
-        let player = self
-            .player
-            .get_or_insert_with(|| spec.build(game.rules(), seed, Some(AI_TIME), None));
+        let player = self.player.get_or_insert_with(|| {
+            let oracle = db_oracle(None, game.rules());
+            spec.build(game.rules(), seed, Some(AI_TIME), oracle)
+        });
         player.choose(game).mv
     }
 }
@@ -63,35 +52,35 @@ impl Opponent for SearchOpponent {
 /// What the engine would play here: the move, its score (the final score difference the side
 /// to move can expect, in seeds) and a sentence saying so. `None` when the game is over.
 pub fn hint(game: &Game) -> Option<(Move, i32, String)> {
-    let mut engine = AlphaBeta::with_table_mib(game.rules().clone(), 16);
-    let limits = Limits {
-        time: Some(HINT_TIME),
-        threads: available_threads(),
-        ..Limits::default()
-    };
-    let r = engine.search_game(game, &limits)?;
-    let s = r.score_seeds();
-    let how = if r.solved {
+    let mut engine = analysis::engine(game.rules(), db_oracle(None, game.rules()));
+    let h = analysis::hint(&mut engine, game, analysis::DEPTH)?;
+    let s = h.score;
+    let how = if h.exact {
         match s.cmp(&0) {
-            std::cmp::Ordering::Greater => format!("wins by {s} with best play"),
-            std::cmp::Ordering::Less => format!("loses by {} with best play", -s),
-            std::cmp::Ordering::Equal => "draws with best play".to_string(),
+            std::cmp::Ordering::Greater => format!("wins by {s} with perfect play"),
+            std::cmp::Ordering::Less => format!("loses by {} with perfect play", -s),
+            std::cmp::Ordering::Equal => "draws with perfect play".to_string(),
         }
     } else {
         format!(
             "expects to finish {s:+} seeds ahead (searched {} plies)",
-            r.depth
+            h.depth
         )
     };
-    let line: Vec<String> = r.pv.iter().take(6).map(|m| m.to_string()).collect();
+    let others: Vec<String> = h
+        .moves
+        .iter()
+        .filter(|(m, _)| *m != h.mv)
+        .map(|(m, v)| format!("{m} {v:+}"))
+        .collect();
+    let others = if others.is_empty() {
+        String::new()
+    } else {
+        format!("; other moves: {}", others.join(", "))
+    };
     Some((
-        r.best,
+        h.mv,
         s,
-        format!(
-            "{}: {} {how}; line: {}",
-            r.best,
-            game.position().side(),
-            line.join(" ")
-        ),
+        format!("{}: {} {how}{others}", h.mv, game.position().side()),
     ))
 }

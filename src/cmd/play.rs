@@ -49,9 +49,6 @@ impl From<SideArg> for Side {
     }
 }
 
-/// Plies searched below each move by the `analyze` command.
-const PLAY_ANALYSIS_DEPTH: u32 = 8;
-
 const HELP: &str = "\
 Commands:
   A B C ... / a b c ...   sow that pit (South's pits are capitals, North's small letters)
@@ -123,7 +120,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
                 println!("{HELP}");
                 println!(
                     "Computer levels (mancala play GAME --ai LEVEL): {}",
-                    super::opponent::LEVELS.join(", ")
+                    mancala_search::level_names()
                 );
             }
             "m" | "moves" => println!("Moves: {}", move_list(&game)),
@@ -131,7 +128,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
                 if game.plies().is_empty() {
                     println!("Nothing to analyse yet: no move has been played.");
                 } else {
-                    for line in super::analyze::game_report(&game, PLAY_ANALYSIS_DEPTH) {
+                    for line in super::analyze::game_report(&game) {
                         println!("{line}");
                     }
                 }

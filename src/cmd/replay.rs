@@ -79,7 +79,7 @@ fn load_game(
             let text = std::fs::read_to_string(path).with_context(ctx)?;
             let record = Record::parse(&text).with_context(ctx)?;
             let rules = match (game, rules) {
-                (None, None) => record.builtin_rules().with_context(ctx)?,
+                (None, None) => record.rules().with_context(ctx)?,
                 (game, file) => load_rules(game.unwrap_or(""), file)?,
             };
             record.to_game(&rules).with_context(ctx)?

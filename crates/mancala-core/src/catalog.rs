@@ -93,6 +93,25 @@ pub fn builtin_ids() -> impl Iterator<Item = &'static str> {
     BUILTIN_RULES.iter().map(|(k, _)| *k)
 }
 
+/// The game specification that gives exactly these rules (`modiar`, `mangala-ii:pits=4`): a
+/// built-in game, resized or not. `None` for any other ruleset (a user's rules file), which a
+/// specification cannot name.
+pub fn spec_of(r: &Ruleset) -> Option<GameSpec> {
+    let base = builtin(&r.id)?;
+    let mut params = Vec::new();
+    if r.pits != base.pits {
+        params.push(("pits".to_string(), r.pits.to_string()));
+    }
+    if r.seeds != base.seeds {
+        params.push(("seeds".to_string(), r.seeds.to_string()));
+    }
+    let same = base.resized(r.pits, r.seeds).is_ok_and(|b| b == *r);
+    same.then(|| GameSpec {
+        id: r.id.clone(),
+        params,
+    })
+}
+
 /// The rules of a two-row game named by `spec` (parameters `pits` and `seeds` resize the board).
 pub fn rules_for(spec: &GameSpec) -> Result<Rules, SpecError> {
     let base = builtin(&spec.id).ok_or_else(|| {

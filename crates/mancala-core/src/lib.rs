@@ -22,12 +22,14 @@ pub mod ruleset;
 pub mod side;
 pub mod spec;
 
-pub use catalog::{builtin, builtin_ids, parse_rules_toml, rules_for, rules_to_toml};
+pub use catalog::{builtin, builtin_ids, parse_rules_toml, rules_for, rules_to_toml, spec_of};
 pub use game::{Game, Ply};
 pub use moves::{Move, MoveSet};
 pub use perft::perft;
 pub use position::Position;
-pub use rules::{Child, Children, Effect, EndReason, MoveError, Outcome, PositionError, Rules};
+pub use rules::{
+    Child, Children, Effect, EndReason, IllegalReason, MoveError, Outcome, PositionError, Rules,
+};
 pub use ruleset::Ruleset;
 pub use side::{BySide, Side};
 pub use spec::{GameSpec, SpecError};

@@ -86,10 +86,55 @@ pub enum RecordError {
     },
     #[error("OGN result '{result}' does not match the moves, which end the game at {actual}")]
     Result { result: String, actual: String },
-    #[error("OGN Variant tag '{0}': not a built-in game (give the rules explicitly)")]
+    #[error(
+        "OGN Variant tag '{0}': not a built-in game ({names}); give its rules explicitly",
+        names = builtin_names()
+    )]
     UnknownVariant(String),
-    #[error("OGN: no Variant tag (give the rules explicitly)")]
+    #[error(
+        "OGN: the record has no [Variant \"...\"] tag naming the game; give its rules explicitly"
+    )]
     NoVariant,
+    #[error("OGN Game tag '{tag}': {why}")]
+    GameTag { tag: String, why: String },
+    #[error("OGN Termination tag '{0}': who resigned? (South or North)")]
+    Resigner(String),
+    #[error("OGN: the record says {0} resigned, but the game was already over by the rules")]
+    ResignedAfterEnd(Side),
+    #[error("OGN result '{result}': {why}")]
+    ResultOfUnfinished { result: String, why: String },
+    #[error("OGN: the record is {0} bytes; a record may be at most 1 MiB")]
+    TooLarge(usize),
+}
+
+/// The `Termination` of a game scored by an arbiter before its end.
+pub const ADJUDICATION: &str = "adjudication";
+
+/// The longest record read, in bytes: far beyond any game (a few thousand plies), small enough
+/// that a hostile file costs little to refuse.
+pub const MAX_RECORD_BYTES: usize = 1 << 20;
+
+fn builtin_names() -> String {
+    crate::catalog::builtin_ids()
+        .filter_map(crate::catalog::builtin)
+        .map(|r| r.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `YYYY.MM.DD`, the record's `Date` form, for a time in Unix seconds (UTC).
+pub fn date_tag(unix: i64) -> String {
+    // Days to a civil date (proleptic Gregorian), after H. Hinnant's algorithm.
+    let z = unix.div_euclid(86_400) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + (m <= 2) as i64;
+    format!("{y:04}.{m:02}.{d:02}")
 }
 
 impl Record {
@@ -110,8 +155,17 @@ impl Record {
             };
             rec.tags.push((name.to_string(), value));
         }
+        if let Some(spec) = crate::catalog::spec_of(game.rules().ruleset())
+            && !spec.params.is_empty()
+        {
+            rec.tags.push(("Game".to_string(), spec.to_string()));
+        }
         if game.start() != game.rules().start() {
             rec.tags.push(("FEN".to_string(), game.start().to_string()));
+        }
+        if let Some(reason) = game.end_reason() {
+            rec.tags
+                .push(("Termination".to_string(), reason.to_string()));
         }
         for &(k, v) in tags {
             if k != "Result" {
@@ -147,18 +201,67 @@ impl Record {
         }
     }
 
-    /// Reads a record.
+    /// Reads a record (a UTF-8 byte-order mark before it is passed over).
     pub fn parse(text: &str) -> Result<Record, RecordError> {
+        if text.len() > MAX_RECORD_BYTES {
+            return Err(RecordError::TooLarge(text.len()));
+        }
         Parser {
-            text,
+            text: text.strip_prefix('\u{feff}').unwrap_or(text),
             pos: 0,
             line: 1,
         }
         .record()
     }
 
-    /// The built-in rules named by the `Variant` tag (by name or id, any case).
-    pub fn builtin_rules(&self) -> Result<Rules, RecordError> {
+    /// Marks the game as ended by `side`'s resignation: `[Termination "South resigned"]` and
+    /// the result `0-1` (or `1-0`), PGN's form for a game won otherwise than on the board.
+    pub fn resign(&mut self, side: Side) {
+        let result = match side {
+            Side::North => "1-0",
+            Side::South => "0-1",
+        };
+        self.set_tag("Termination", &format!("{side} resigned"));
+        self.set_tag("Result", result);
+        self.result = result.to_string();
+    }
+
+    /// Marks a game stopped before its end (a match's ply limit) and scored `south`-`north` by
+    /// the arbiter: `[Termination "adjudication"]` (PGN's word) and that result.
+    pub fn adjudicate(&mut self, south: u32, north: u32) {
+        let result = format!("{south}-{north}");
+        self.set_tag("Termination", ADJUDICATION);
+        self.set_tag("Result", &result);
+        self.result = result;
+    }
+
+    /// The side that resigned, when the `Termination` tag says one did.
+    pub fn resigned(&self) -> Result<Option<Side>, RecordError> {
+        match self.tag("Termination") {
+            Some(t) if t.trim().to_ascii_lowercase().ends_with("resigned") => {
+                let who = t.split_whitespace().next().unwrap_or("");
+                who.parse::<Side>()
+                    .map(Some)
+                    .map_err(|_| RecordError::Resigner(t.to_string()))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// The rules the record names: its `Game` tag (a built-in game with its parameters, as
+    /// `mangala-ii:pits=4`), or else its `Variant` tag (a built-in game by name or id, any
+    /// case). A record of a game from a rules file names no built-in game: give its rules.
+    pub fn rules(&self) -> Result<Rules, RecordError> {
+        if let Some(g) = self.tag("Game") {
+            let bad = |why: String| RecordError::GameTag {
+                tag: g.to_string(),
+                why,
+            };
+            let spec: crate::spec::GameSpec = g.parse().map_err(|e| bad(format!("{e}")))?;
+            let rules = crate::catalog::rules_for(&spec).map_err(|e| bad(format!("{e}")))?;
+            self.check_variant(&rules)?;
+            return Ok(rules);
+        }
         let v = self.tag("Variant").ok_or(RecordError::NoVariant)?;
         crate::catalog::builtin_ids()
             .filter_map(crate::catalog::builtin)
@@ -167,19 +270,48 @@ impl Record {
             .ok_or_else(|| RecordError::UnknownVariant(v.to_string()))
     }
 
+    /// The `Variant` tag (if any, and not `?`) names `rules`' game.
+    fn check_variant(&self, rules: &Rules) -> Result<(), RecordError> {
+        match self.tag("Variant") {
+            Some(v)
+                if !v.trim().eq_ignore_ascii_case(rules.name())
+                    && !v.trim().eq_ignore_ascii_case(rules.id())
+                    && v.trim() != "?" =>
+            {
+                Err(RecordError::Variant {
+                    record: v.to_string(),
+                    rules: rules.name().to_string(),
+                })
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Replays the record under `rules`: the `FEN` tag's position (or the start), then every
     /// move, checking legality, capture marks and a final-score result.
     pub fn to_game(&self, rules: &Rules) -> Result<Game, RecordError> {
-        if let Some(v) = self.tag("Variant")
-            && !v.trim().eq_ignore_ascii_case(rules.name())
-            && !v.trim().eq_ignore_ascii_case(rules.id())
-            && v.trim() != "?"
-        {
-            return Err(RecordError::Variant {
-                record: v.to_string(),
-                rules: rules.name().to_string(),
-            });
+        self.check_variant(rules)?;
+        if let Some(g) = self.tag("Game") {
+            // The rules given must be the ones the record names, parameters included.
+            let named = self.rules()?;
+            if named.ruleset() != rules.ruleset() {
+                return Err(RecordError::GameTag {
+                    tag: g.to_string(),
+                    why: format!(
+                        "the record is for {} with {} pits a row and {} seeds a pit, not these rules ({} and {})",
+                        named.name(),
+                        named.pits_per_row(),
+                        named.ruleset().seeds,
+                        rules.pits_per_row(),
+                        rules.ruleset().seeds
+                    ),
+                });
+            }
         }
+        let resigned = self.resigned()?;
+        let adjudicated = self
+            .tag("Termination")
+            .is_some_and(|t| t.trim().eq_ignore_ascii_case(ADJUDICATION));
         let start = self.start_position(rules)?;
         let mut game = Game::from_position(rules.clone(), start);
         let numbers = move_numbers(start.side(), self.moves.iter().map(|m| m.mv));
@@ -216,6 +348,36 @@ impl Record {
                 return Err(RecordError::Result {
                     result: self.result.clone(),
                     actual: format!("{}-{}", o.scores.south, o.scores.north),
+                });
+            }
+            if let Some(side) = resigned {
+                return Err(RecordError::ResignedAfterEnd(side));
+            }
+        } else {
+            // An unfinished game has no final score; a decisive result needs a resignation.
+            let r = self.result.as_str();
+            let why = match (r, resigned) {
+                ("*" | "", _) => None,
+                ("1-0", Some(Side::North)) | ("0-1", Some(Side::South)) => None,
+                ("1-0" | "0-1", Some(s)) => Some(format!(
+                    "{s} resigned, so the other side won: the result is {}",
+                    if s == Side::North { "1-0" } else { "0-1" }
+                )),
+                _ if adjudicated => None,
+                ("1-0" | "0-1" | "1/2-1/2", None) => Some(
+                    "the moves do not end the game, and no Termination tag says how it ended"
+                        .to_string(),
+                ),
+                _ if parse_scores(r).is_some() => Some(
+                    "a final score, but the moves do not end the game (write * for a game in progress)"
+                        .to_string(),
+                ),
+                _ => None,
+            };
+            if let Some(why) = why {
+                return Err(RecordError::ResultOfUnfinished {
+                    result: r.to_string(),
+                    why,
                 });
             }
         }
@@ -586,6 +748,13 @@ impl Parser<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn date_tag_is_the_civil_date() {
+        assert_eq!(date_tag(0), "1970.01.01");
+        assert_eq!(date_tag(951_782_400), "2000.02.29");
+        assert_eq!(date_tag(1_764_460_800), "2025.11.30");
+    }
     use crate::rules_for;
 
     fn rules(id: &str) -> Rules {
@@ -687,7 +856,7 @@ mod tests {
         assert_eq!(rec.moves[0].comment.as_deref(), Some("first move"));
         assert_eq!(rec.moves[3].comment.as_deref(), Some("end"));
         assert_eq!(rec.result, "*");
-        let g = rec.to_game(&rec.builtin_rules().unwrap()).unwrap();
+        let g = rec.to_game(&rec.rules().unwrap()).unwrap();
         assert_eq!(g.plies().len(), 4);
         // Comments survive a round trip.
         let again = Record::parse(&rec.to_string()).unwrap();
@@ -796,14 +965,9 @@ mod tests {
                 .to_string()
                 .contains("for Kalah, not Oware")
         );
-        assert_eq!(rec.builtin_rules().unwrap().id(), "kalah");
+        assert_eq!(rec.rules().unwrap().id(), "kalah");
         let rec = Record::parse("[Variant \"Awari\"]\n*").unwrap();
-        assert!(
-            rec.builtin_rules()
-                .unwrap_err()
-                .to_string()
-                .contains("'Awari'")
-        );
+        assert!(rec.rules().unwrap_err().to_string().contains("'Awari'"));
         let rec = Record::parse("[Variant \"Oware\"]\n[FEN \"4-4-S\"]\n*").unwrap();
         assert!(
             rec.to_game(&rules("oware"))
@@ -858,7 +1022,7 @@ mod tests {
             let text = rec.to_string();
             let back = Record::parse(&text).unwrap();
             proptest::prop_assert_eq!(&back, &rec);
-            let rules = back.builtin_rules().unwrap();
+            let rules = back.rules().unwrap();
             let g2 = back.to_game(&rules).unwrap();
             proptest::prop_assert_eq!(g2.moves().collect::<Vec<_>>(), g.moves().collect::<Vec<_>>());
             proptest::prop_assert_eq!(g2.start(), g.start());

@@ -181,14 +181,84 @@ pub enum MoveError {
         n: usize,
         range: String,
     },
-    #[error("'{mv}' is illegal: {why} (legal: {legal})")]
+    #[error("'{mv}' is illegal: {reason} (legal: {legal})")]
     Illegal {
         mv: String,
-        why: String,
+        reason: IllegalReason,
         legal: MoveSet,
     },
     #[error("'{mv}': the game is over")]
     GameOver { mv: String },
+}
+
+impl MoveError {
+    /// The rule a legal-looking move breaks, for callers that word it themselves.
+    pub fn reason(&self) -> Option<&IllegalReason> {
+        match self {
+            MoveError::Illegal { reason, .. } => Some(reason),
+            _ => None,
+        }
+    }
+}
+
+/// Why a well-formed move is not legal here: one rule each, so a caller (or a translator) can
+/// tell a grand slam from a feeding refusal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IllegalReason {
+    /// A pass while some pit can be played.
+    PassNotAllowed,
+    /// A pit of the side not to move.
+    NotYourPit { pit_of: Side, to_move: Side },
+    /// An empty pit.
+    EmptyPit,
+    /// A pit holding fewer seeds than the rules ask (Modiar's singletons).
+    TooFewSeeds { min: u8, held: u8 },
+    /// A capture of every seed of the opponent's row, which these rules forbid.
+    GrandSlam,
+    /// The opponent's row is empty and the move leaves it empty while another move feeds it.
+    MustFeed,
+    /// Any other restriction of the rules.
+    Other,
+}
+
+impl IllegalReason {
+    /// A stable machine code (`grand-slam`, `must-feed`, ...), for APIs and translations.
+    pub fn code(&self) -> &'static str {
+        match self {
+            IllegalReason::PassNotAllowed => "pass-not-allowed",
+            IllegalReason::NotYourPit { .. } => "not-your-pit",
+            IllegalReason::EmptyPit => "empty-pit",
+            IllegalReason::TooFewSeeds { .. } => "too-few-seeds",
+            IllegalReason::GrandSlam => "grand-slam",
+            IllegalReason::MustFeed => "must-feed",
+            IllegalReason::Other => "not-allowed",
+        }
+    }
+}
+
+impl fmt::Display for IllegalReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            IllegalReason::PassNotAllowed => {
+                f.write_str("passing is allowed only when no pit can be played")
+            }
+            IllegalReason::NotYourPit { pit_of, to_move } => {
+                write!(f, "it is {pit_of}'s pit, and {to_move} is to move")
+            }
+            IllegalReason::EmptyPit => f.write_str("the pit is empty"),
+            IllegalReason::TooFewSeeds { min, held } => write!(
+                f,
+                "a pit needs at least {min} seeds to be played, and it holds {held}"
+            ),
+            IllegalReason::GrandSlam => {
+                f.write_str("it would capture every seed of the opponent's row (grand slam)")
+            }
+            IllegalReason::MustFeed => {
+                f.write_str("the opponent's row is empty and this move does not feed it")
+            }
+            IllegalReason::Other => f.write_str("not allowed by the rules here"),
+        }
+    }
 }
 
 /// A ruleset ready to play: validated, with lookup tables for the hot path.
@@ -586,38 +656,45 @@ impl Rules {
         if legal.is_empty() {
             return Err(MoveError::GameOver { mv });
         }
-        let why = match m {
-            Move::Pass => "passing is allowed only when no pit can be played".to_string(),
+        let reason = match m {
+            Move::Pass => IllegalReason::PassNotAllowed,
             Move::Sow { side, pit } => {
                 if pit as usize >= self.n {
-                    format!("there is no such pit ({})", self.pit_range())
+                    return Err(MoveError::NoSuchPit {
+                        mv,
+                        game: self.ruleset.name.clone(),
+                        n: self.n,
+                        range: self.pit_range(),
+                    });
                 } else if side != pos.side {
-                    format!("it is {}'s pit, and {} is to move", side, pos.side)
+                    IllegalReason::NotYourPit {
+                        pit_of: side,
+                        to_move: pos.side,
+                    }
                 } else {
                     let c = pos.cells[side.index() * self.n + pit as usize];
                     if c == 0 {
-                        "the pit is empty".to_string()
+                        IllegalReason::EmptyPit
                     } else if c < self.ruleset.min_seeds {
-                        format!(
-                            "a pit needs at least {} seeds to be played, and it holds {c}",
-                            self.ruleset.min_seeds
-                        )
+                        IllegalReason::TooFewSeeds {
+                            min: self.ruleset.min_seeds,
+                            held: c,
+                        }
                     } else {
                         let mut p = *pos;
                         let eff = self.apply(&mut p, side.index() * self.n + pit as usize);
                         if self.slam_illegal && eff.grand_slam {
-                            "it would capture every seed of the opponent's row (grand slam)"
-                                .to_string()
+                            IllegalReason::GrandSlam
                         } else if pos.row_total(side.other()) == 0 {
-                            "the opponent's row is empty and this move does not feed it".to_string()
+                            IllegalReason::MustFeed
                         } else {
-                            "not allowed by the rules here".to_string()
+                            IllegalReason::Other
                         }
                     }
                 }
             }
         };
-        Err(MoveError::Illegal { mv, why, legal })
+        Err(MoveError::Illegal { mv, reason, legal })
     }
 
     /// Sows board pit `origin` of the mover and applies captures and the turn change.

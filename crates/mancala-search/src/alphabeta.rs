@@ -10,7 +10,7 @@ use crate::eval::{Evaluator, settled_value};
 use crate::hash::hash;
 use crate::oracle::Oracle;
 use crate::tt::{Bound, NO_MOVE, SOLVED_DEPTH, Table};
-use crate::{INF, SEED, Score};
+use crate::{INF, Score, UNITS_PER_SEED};
 use arrayvec::ArrayVec;
 use mancala_core::ruleset::Repetition;
 use mancala_core::{EndReason, Game, Move, MoveSet, Position, Rules, Side};
@@ -84,7 +84,7 @@ pub fn available_threads() -> usize {
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult {
     pub best: Move,
-    /// From the side to move's view, in 1/[`SEED`] seed.
+    /// From the side to move's view, in 1/[`UNITS_PER_SEED`] seed.
     pub score: Score,
     /// Depth of the last completed iteration.
     pub depth: u32,
@@ -191,6 +191,11 @@ impl AlphaBeta {
             pv: Box::new([[Move::Pass; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
         }
+    }
+
+    /// The oracle consulted, if any.
+    pub fn oracle(&self) -> Option<&Arc<dyn Oracle>> {
+        self.oracle.as_ref()
     }
 
     /// Consults `oracle` for exact values (a solved root is answered at once).
@@ -469,7 +474,7 @@ impl AlphaBeta {
             } else if let Some(reason) = self.rules.end_reason(&child) {
                 settled_value(&self.rules, &child, reason)
             } else {
-                oracle.probe(&child)? * SEED
+                oracle.probe(&child)? * UNITS_PER_SEED
             };
             let mine = if child.side() == me { v } else { -v };
             if best.is_none_or(|(_, b)| mine > b) {
@@ -567,7 +572,7 @@ impl AlphaBeta {
             && let Some(o) = &self.oracle
             && let Some(v) = o.probe(pos)
         {
-            return Err(v * SEED);
+            return Err(v * UNITS_PER_SEED);
         }
         Ok(moves)
     }

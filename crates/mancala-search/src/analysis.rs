@@ -1,12 +1,94 @@
-//! A game weighed move by move: what each move played was worth, what the best move was worth,
-//! and so the seeds it lost. Every position is searched to the same depth with every root
-//! move's exact score at that depth ([`AlphaBeta::root_scores`]), so an analysis is
-//! reproducible; with an oracle set on the engine, covered positions get exact values.
+//! The engine's advice, in one place for the terminal, the web app and `mancala analyze`: a
+//! hint (the best move here) and a game weighed move by move (what each move played was worth,
+//! what the best move was worth, and so the seeds it lost).
+//!
+//! Both come from the same call: every root move's exact score at [`DEPTH`] plies
+//! ([`AlphaBeta::root_scores`]) from a fresh table, the first of the best in move order chosen,
+//! with the perfect-play databases as oracle where they are built. So a hint is reproducible,
+//! and the analysis of the move a hint gave never calls it a mistake.
 
 use crate::alphabeta::AlphaBeta;
+use crate::oracle::Oracle;
 use crate::{Score, to_seeds};
-use mancala_core::{Game, Move, Side};
+use mancala_core::{Game, Move, Position, Rules, Side};
 use serde::Serialize;
+use std::sync::Arc;
+
+/// Plies searched below each root move by a hint and by an analysis, unless told otherwise.
+pub const DEPTH: u32 = 10;
+/// Seeds a move must lose to be called a mistake, unless told otherwise.
+pub const MISTAKE_SEEDS: i32 = 2;
+
+/// The engine of hints and analyses: the rules' alpha-beta with `oracle` (the databases, see
+/// [`crate::oracle::db_oracle`]) for exact values where it covers a position.
+pub fn engine(rules: &Rules, oracle: Option<Arc<dyn Oracle>>) -> AlphaBeta {
+    let mut e = AlphaBeta::with_table_mib(rules.clone(), 16);
+    e.set_oracle(oracle);
+    e
+}
+
+/// The best move at the current position of `game`, with every legal move's score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    pub mv: Move,
+    /// Final score difference the side to move can expect, in seeds.
+    pub score: i32,
+    /// Every legal move with its score (mover's view, in seeds), in move order.
+    pub moves: Vec<(Move, i32)>,
+    /// Plies searched.
+    pub depth: u32,
+    /// The scores are perfect play (a database covers the position).
+    pub exact: bool,
+}
+
+impl Hint {
+    /// `database` (perfect play) or `search` (an estimate at [`Hint::depth`] plies).
+    pub fn source(&self) -> &'static str {
+        if self.exact { "database" } else { "search" }
+    }
+}
+
+/// Every root move's score at `depth` plies below `pos` (reached after `history`), from a
+/// fresh table so the same position always gets the same answer.
+fn scores_at(
+    engine: &mut AlphaBeta,
+    pos: &Position,
+    history: &[Position],
+    depth: u32,
+) -> Vec<(Move, Score)> {
+    engine.clear();
+    engine.root_scores(pos, history, depth)
+}
+
+/// The first of the best moves in move order, so ties are settled the same way every time.
+fn first_best(scores: &[(Move, Score)]) -> Option<(Move, Score)> {
+    scores
+        .iter()
+        .copied()
+        .fold(None, |acc: Option<(Move, Score)>, (m, s)| match acc {
+            Some((_, b)) if b >= s => acc,
+            _ => Some((m, s)),
+        })
+}
+
+/// The hint at the current position of `game` (searched `depth` plies); `None` when the game
+/// is over.
+pub fn hint(engine: &mut AlphaBeta, game: &Game, depth: u32) -> Option<Hint> {
+    if game.is_over() {
+        return None;
+    }
+    let pos = game.position();
+    let exact = engine.oracle().is_some_and(|o| o.probe(&pos).is_some());
+    let scores = scores_at(engine, &pos, &game.history(), depth);
+    let (mv, best) = first_best(&scores)?;
+    Some(Hint {
+        mv,
+        score: to_seeds(best),
+        moves: scores.iter().map(|&(m, s)| (m, to_seeds(s))).collect(),
+        depth,
+        exact,
+    })
+}
 
 /// One move of a game, weighed. Scores are the final score difference the mover can expect,
 /// in seeds.
@@ -29,22 +111,16 @@ impl Weighed {
     }
 }
 
-/// Every move of `game` weighed by `engine` searching `depth` plies below it.
+/// Every move of `game` weighed by `engine` searching `depth` plies below it: each position
+/// gets exactly the scores its [`hint`] would.
 pub fn weigh(engine: &mut AlphaBeta, game: &Game, depth: u32) -> Vec<Weighed> {
     let befores = game.history();
     let mut out = Vec::with_capacity(befores.len());
     for (i, ply) in game.plies().iter().enumerate() {
         let pos = ply.before;
-        let scores = engine.root_scores(&pos, &befores[..i], depth);
-        // The first of the best in move order, so ties are settled the same way every time.
-        let (best, best_score) = scores
-            .iter()
-            .copied()
-            .fold(None, |acc: Option<(Move, Score)>, (m, s)| match acc {
-                Some((_, b)) if b >= s => acc,
-                _ => Some((m, s)),
-            })
-            .expect("a move was played, so there was a legal move");
+        let scores = scores_at(engine, &pos, &befores[..i], depth);
+        let (best, best_score) =
+            first_best(&scores).expect("a move was played, so there was a legal move");
         let score = scores
             .iter()
             .find(|&&(m, _)| m == ply.mv)
@@ -135,6 +211,46 @@ pub fn report(weighed: &[Weighed], depth: u32, threshold: i32) -> Report {
 mod tests {
     use super::*;
     use mancala_core::rules_for;
+
+    /// A hint and the analysis of the same position are one engine call: the move hinted is
+    /// the analysis' best move, never a mistake, and an analysis is the same run twice.
+    #[test]
+    fn hints_equal_the_analysis_best_move_on_the_same_position() {
+        use rand::seq::SliceRandom;
+        use rand::{SeedableRng, rngs::StdRng};
+        let mut rng = StdRng::seed_from_u64(5);
+        for id in ["modiar", "mangala-ii", "oware", "kalah"] {
+            let rules = rules_for(&id.parse().unwrap()).unwrap();
+            let mut g = Game::new(rules.clone());
+            let mut e = engine(&rules, None);
+            for _ in 0..12 {
+                if g.is_over() {
+                    break;
+                }
+                let h = hint(&mut e, &g, 5).unwrap();
+                assert!(!h.exact);
+                assert_eq!(h.moves.len(), g.legal_moves().len());
+                let best = h.moves.iter().map(|&(_, s)| s).max().unwrap();
+                assert_eq!(h.score, best, "{id}");
+                let mut after = g.clone();
+                after.play(h.mv).unwrap();
+                let w = weigh(&mut e, &after, 5);
+                let last = w.last().unwrap();
+                assert_eq!(
+                    (last.best, last.loss()),
+                    (h.mv, 0),
+                    "{id} at {}",
+                    g.position()
+                );
+                assert_eq!(last.best_score, h.score);
+                // Move on at random, so later hints see other positions.
+                let m = *g.legal_moves().to_vec().choose(&mut rng).unwrap();
+                g.play(m).unwrap();
+            }
+            let mut other = engine(&rules, None);
+            assert_eq!(weigh(&mut e, &g, 5), weigh(&mut other, &g, 5), "{id}");
+        }
+    }
 
     #[test]
     fn a_move_that_gives_away_a_capture_loses_seeds() {

@@ -2,7 +2,8 @@
 //! and OGN records.
 
 use crate::alphabeta::available_threads;
-use crate::player::{Player, PlayerSpec};
+use crate::player::Player;
+use crate::spec::PlayerSpec;
 use mancala_core::record::Record;
 use mancala_core::{Game, Move, Outcome, Rules, Side};
 use rand::rngs::SmallRng;
@@ -258,9 +259,9 @@ pub fn to_ogn(rec: &GameRecord, south: &str, north: &str, round: usize, date: &s
         ],
     );
     // A game cut at the ply limit has no result of its own: the match's settlement stands.
-    let result = format!("{}-{}", rec.outcome.scores.south, rec.outcome.scores.north);
-    r.set_tag("Result", &result);
-    r.result = result;
+    if !rec.game.is_over() {
+        r.adjudicate(rec.outcome.scores.south, rec.outcome.scores.north);
+    }
     if let Some(last) = r.moves.last_mut() {
         last.comment = Some(rec.outcome.reason.to_string());
     }

@@ -8,7 +8,7 @@
 //! - seeds at risk: pits one landing seed would make capturable;
 //! - singletons where they cannot be played (Modiar): dead weight that invites captures.
 
-use crate::{INF, SEED, Score};
+use crate::{INF, Score, UNITS_PER_SEED};
 use mancala_core::position::byte_sum;
 use mancala_core::ruleset::{CaptureRows, End, Leftover};
 use mancala_core::{MoveSet, Position, Rules, Side};
@@ -101,7 +101,7 @@ impl Evaluator {
         let me = pos.side();
         let opp = me.other();
         let w = &self.weights;
-        let mut s = (pos.score(me) as Score - pos.score(opp) as Score) * SEED;
+        let mut s = (pos.score(me) as Score - pos.score(opp) as Score) * UNITS_PER_SEED;
         let (mine, theirs) = (pos.row_word(me), pos.row_word(opp));
         if w.own_row != 0 {
             s += (byte_sum(mine) as Score - byte_sum(theirs) as Score) * w.own_row;
@@ -167,7 +167,7 @@ fn singletons(row: u64) -> Score {
 pub fn settled_value(rules: &Rules, pos: &Position, reason: mancala_core::EndReason) -> Score {
     let p = rules.settle(pos, reason);
     let me: Side = pos.side();
-    (p.score(me) as Score - p.score(me.other()) as Score) * SEED
+    (p.score(me) as Score - p.score(me.other()) as Score) * UNITS_PER_SEED
 }
 
 #[cfg(test)]
@@ -187,7 +187,7 @@ mod tests {
             let s = r.start();
             let v = e.eval(&r, &s, r.legal_moves(&s));
             // Only the threat term (what the mover can take now) may differ from zero.
-            assert!((0..=12 * SEED).contains(&v), "{id}: {v}");
+            assert!((0..=12 * UNITS_PER_SEED).contains(&v), "{id}: {v}");
         }
     }
 
@@ -199,7 +199,7 @@ mod tests {
         let b = r.parse_position("6-6-6-6-6-6-6-6-6-6-6-0-0-6-S").unwrap();
         let va = e.eval(&r, &a, r.legal_moves(&a));
         let vb = e.eval(&r, &b, r.legal_moves(&b));
-        assert_eq!(va - vb, 12 * SEED);
+        assert_eq!(va - vb, 12 * UNITS_PER_SEED);
         // From the other side's view the material term flips.
         let an = a.with_side(Side::North);
         let van = e.eval(&r, &an, r.legal_moves(&an));
@@ -212,7 +212,7 @@ mod tests {
         let p = r.parse_position("1-0-0-0-0-0-1-0-0-0-0-0-40-30-S").unwrap();
         assert_eq!(
             settled_value(&r, &p, mancala_core::EndReason::Repetition),
-            10 * SEED
+            10 * UNITS_PER_SEED
         );
     }
 }

@@ -6,7 +6,7 @@
 //! beyond the horizon go unseen, as a human's would. Levels below `maximum` are defined by
 //! depth, so they play the same on any machine (the time per move only caps them).
 
-use crate::SEED;
+use crate::UNITS_PER_SEED;
 use crate::alphabeta::{AlphaBeta, Limits, available_threads};
 use crate::oracle::Oracle;
 use crate::player::{Choice, Player};
@@ -164,7 +164,7 @@ impl Player for LevelPlayer {
                 .expect("the game is not over");
             let weights: Vec<f64> = scores
                 .iter()
-                .map(|&(_, s)| ((s - top) as f64 / SEED as f64 / cfg.temperature).exp())
+                .map(|&(_, s)| ((s - top) as f64 / UNITS_PER_SEED as f64 / cfg.temperature).exp())
                 .collect();
             let total: f64 = weights.iter().sum();
             let mut x = self.rng.r#gen::<f64>() * total;

@@ -6,7 +6,10 @@
 //!   table and split the tree (simplified ABDADA); a stop flag ends a search from outside.
 //! - [`Mcts`]: UCT with random playouts, an independent second engine.
 //! - [`RandomPlayer`], [`GreedyPlayer`] and the named [`Level`]s, all behind the [`Player`]
-//!   trait and chosen uniformly through [`PlayerSpec`] (`ab:8`, `mcts`, `level:expert`, ...).
+//!   trait ([`player`]) and chosen uniformly through [`PlayerSpec`] (`ab:8`, `mcts`,
+//!   `level:expert`, ...; [`spec`]), which also lists the levels a person picks from.
+//! - [`analysis`]: hints and game analyses, the same engine call for both.
+//! - [`oracle`]: the perfect-play databases as seen by the engines.
 //! - [`arena`]: games between players, openings, Elo with its interval, OGN records.
 //!
 //! Repetition follows the ruleset's `repetition` field: under the project's ruling a position
@@ -32,6 +35,7 @@ pub mod level;
 pub mod mcts;
 pub mod oracle;
 pub mod player;
+pub mod spec;
 pub mod tt;
 
 pub use alphabeta::{AlphaBeta, Limits, SearchResult, available_threads};
@@ -39,16 +43,17 @@ pub use eval::Evaluator;
 pub use level::Level;
 pub use mcts::{Mcts, MctsLimits};
 pub use oracle::Oracle;
-pub use player::{Choice, GreedyPlayer, Player, PlayerSpec, RandomPlayer, SpecError};
+pub use player::{Choice, EnginePlayer, GreedyPlayer, Player, RandomPlayer};
+pub use spec::{PlayerSpec, SpecError, level_names, levels};
 
-/// Scores are in 1/`SEED` of a seed, from the side to move's view.
+/// Scores are in 1/[`UNITS_PER_SEED`] of a seed, from the side to move's view.
 pub type Score = i32;
 /// Score units per seed.
-pub const SEED: Score = 16;
+pub const UNITS_PER_SEED: Score = 16;
 /// Larger than any reachable score.
 pub const INF: Score = 30_000;
 
 /// A score in whole seeds, rounded to the nearest.
 pub fn to_seeds(score: Score) -> i32 {
-    (score as f64 / SEED as f64).round() as i32
+    (score as f64 / UNITS_PER_SEED as f64).round() as i32
 }

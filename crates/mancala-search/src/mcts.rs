@@ -248,7 +248,8 @@ impl Mcts {
 
 impl Player for Mcts {
     fn name(&self) -> String {
-        crate::player::PlayerSpec::Mcts(self.limits).to_string()
+        // Specs name their player themselves (`mcts:playouts=500`, see `crate::spec`).
+        "mcts".into()
     }
     fn choose(&mut self, game: &Game) -> Choice {
         let (mv, _) = self.search(game);

@@ -232,7 +232,7 @@ fn repeated_position_is_shared_equally() {
         .search(&pos, &[after], &Limits::depth(10))
         .unwrap();
     assert!(got.solved);
-    assert_eq!(got.score, 10 * mancala_search::SEED);
+    assert_eq!(got.score, 10 * mancala_search::UNITS_PER_SEED);
     assert_eq!(got.score, -settled_value(&r, &after, EndReason::Repetition));
     // Without that history the game goes on, and North captures the two counters in the end
     // (with and without the table).
@@ -410,7 +410,7 @@ impl mancala_search::Oracle for MinimaxOracle {
         self.probes
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let (v, _, horizon, aborted) = minimax(&self.rules, pos, &[], 40, 200_000);
-        (!horizon && !aborted).then_some(v / mancala_search::SEED)
+        (!horizon && !aborted).then_some(v / mancala_search::UNITS_PER_SEED)
     }
 }
 
@@ -430,7 +430,7 @@ fn a_covered_root_is_answered_from_the_oracle() {
         e.set_oracle(Some(oracle.clone()));
         let got = e.search(&pos, &[], &Limits::depth(3)).unwrap();
         assert!(got.solved, "{pos}");
-        assert_eq!(got.score, want * mancala_search::SEED, "{pos}");
+        assert_eq!(got.score, want * mancala_search::UNITS_PER_SEED, "{pos}");
         // The move is one that keeps the value.
         let (child, _) = r.play(&pos, got.best).unwrap();
         let (cv, ..) = minimax(&r, &child, &[], 40, u64::MAX);

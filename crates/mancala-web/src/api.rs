@@ -244,7 +244,7 @@ async fn list_rules() -> Json<Value> {
                     "stores": r.stores, "kind": "two-player" })
         })
         .collect();
-    let levels: Vec<Value> = engine::LEVELS
+    let levels: Vec<Value> = engine::all_levels()
         .iter()
         .map(|l| json!({ "id": l.id, "label": l.label() }))
         .collect();
@@ -378,14 +378,17 @@ fn build_session(
 }
 
 /// Lets the engine move while it is its turn; returns the plies it played.
-async fn run_engine(s: &mut Session) -> Result<Vec<PlyView>, ApiError> {
+async fn run_engine(st: &AppState, s: &mut Session) -> Result<Vec<PlyView>, ApiError> {
     let mut plies = Vec::new();
     while let Some(level) = s.engine_to_move() {
         let game = s.game.clone();
         let seed: u64 = rand::random();
-        let choice = tokio::task::spawn_blocking(move || engine::choose(level, &game, seed))
-            .await
-            .map_err(|e| ApiError::internal(format!("engine task failed: {e}")))?;
+        let dir = st.data_dir.clone();
+        let choice = tokio::task::spawn_blocking(move || {
+            engine::choose(&level, &game, seed, dir.as_deref())
+        })
+        .await
+        .map_err(|e| ApiError::internal(format!("engine task failed: {e}")))?;
         let Some(c) = choice else { break };
         plies.push(s.apply(c.mv)?);
     }
@@ -400,7 +403,7 @@ async fn created(
     token: String,
     other: Option<(Side, String)>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    run_engine(&mut s).await?;
+    run_engine(st, &mut s).await?;
     st.save(&s).await?;
     let answer = created_answer(&s, token, other);
     st.remember(s);
@@ -459,7 +462,7 @@ async fn import_game(
     State(st): State<Arc<AppState>>,
     Body(req): Body<ImportRequest>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let rec = ogn::import(&req.ogn).map_err(ApiError::unprocessable)?;
+    let rec = ogn::import(&req.ogn).map_err(|e| ApiError::unprocessable(e.to_string()))?;
     let (mut s, token, other) = build_session(
         rec.spec,
         rec.start,
@@ -530,7 +533,7 @@ async fn change_as_seat<R>(
     let mut next = guard.clone();
     let r = change(&mut next, seat)?;
     let plies = if engine_replies {
-        run_engine(&mut next).await?
+        run_engine(st, &mut next).await?
     } else {
         Vec::new()
     };
@@ -650,7 +653,8 @@ async fn analysis(
     if game.plies().is_empty() {
         return Err(ApiError::conflict("no move has been played yet"));
     }
-    let weighed = tokio::task::spawn_blocking(move || engine::analysis(&game))
+    let dir = st.data_dir.clone();
+    let weighed = tokio::task::spawn_blocking(move || engine::analysis(&game, dir.as_deref()))
         .await
         .map_err(|e| ApiError::internal(format!("engine task failed: {e}")))?;
     Ok(Json(
@@ -675,7 +679,6 @@ async fn export_ogn(
     };
     let (south, north) = (name(Side::South), name(Side::North));
     let text = ogn::export(
-        &g.spec,
         &g.game,
         g.resigned,
         &ogn::Header {

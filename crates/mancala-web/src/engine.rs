@@ -1,72 +1,39 @@
-//! Computer opponents, hints and analyses, from the `mancala-search` engines (and, for hints,
-//! the perfect-play databases of `mancala-solver` where they are built).
+//! The computer opponents, hints and analyses of the web app: the levels of
+//! [`mancala_search::levels`], hints and analyses of [`mancala_search::analysis`], with the
+//! perfect-play databases of the app's data directory wherever they are built.
 
-use mancala_core::{Game, Move};
-use mancala_search::analysis::{Weighed, weigh};
-use mancala_search::level::{Level as SearchLevel, LevelPlayer};
-use mancala_search::{AlphaBeta, GreedyPlayer, Limits, Player, RandomPlayer, available_threads};
+use mancala_core::{Game, Move, Rules};
+use mancala_search::analysis::{self, Weighed};
+use mancala_search::oracle::{DbOracle, Oracle};
+use mancala_search::{PlayerSpec, levels};
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The most time an engine move may take.
 pub const MOVE_TIME: Duration = Duration::from_millis(1500);
-/// The time a hint's search may take.
-pub const HINT_TIME: Duration = Duration::from_millis(800);
-/// Plies searched below each move of a game analysed.
-pub const ANALYSIS_DEPTH: u32 = 8;
+/// Plies searched by a hint and below each move of a game analysed.
+pub const ANALYSIS_DEPTH: u32 = analysis::DEPTH;
 /// Seeds a move must lose to be called a mistake.
-pub const MISTAKE_SEEDS: i32 = 2;
+pub const MISTAKE_SEEDS: i32 = analysis::MISTAKE_SEEDS;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
-    Random,
-    Greedy,
-    Search(SearchLevel),
-}
-
-/// A level the page can offer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A level the page can offer: one of [`mancala_search::levels`].
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Level {
     /// The name used in the API (`greedy`, `advanced`).
-    pub id: &'static str,
-    kind: Kind,
+    pub id: String,
+    spec: PlayerSpec,
 }
 
 /// Every level, weakest first.
-pub const LEVELS: &[Level] = &[
-    Level {
-        id: "random",
-        kind: Kind::Random,
-    },
-    Level {
-        id: "greedy",
-        kind: Kind::Greedy,
-    },
-    Level {
-        id: "beginner",
-        kind: Kind::Search(SearchLevel::Beginner),
-    },
-    Level {
-        id: "novice",
-        kind: Kind::Search(SearchLevel::Novice),
-    },
-    Level {
-        id: "intermediate",
-        kind: Kind::Search(SearchLevel::Intermediate),
-    },
-    Level {
-        id: "advanced",
-        kind: Kind::Search(SearchLevel::Advanced),
-    },
-    Level {
-        id: "expert",
-        kind: Kind::Search(SearchLevel::Expert),
-    },
-    Level {
-        id: "maximum",
-        kind: Kind::Search(SearchLevel::Maximum),
-    },
-];
+pub fn all_levels() -> Vec<Level> {
+    levels()
+        .map(|spec| Level {
+            id: spec.to_string(),
+            spec,
+        })
+        .collect()
+}
 
 /// The level of a new game when none is given.
 pub const DEFAULT_LEVEL: &str = "novice";
@@ -74,25 +41,27 @@ pub const DEFAULT_LEVEL: &str = "novice";
 impl Level {
     /// One line for menus.
     pub fn label(&self) -> String {
-        let what = match self.kind {
-            Kind::Random => "plays any legal move",
-            Kind::Greedy => "takes the most seeds now",
-            Kind::Search(l) => l.description(),
-        };
-        let mut name = self.id.to_string();
+        let mut name = self.id.clone();
         name[..1].make_ascii_uppercase();
-        format!("{name} ({what})")
+        format!("{name} ({})", self.spec.description())
     }
 }
 
 /// The level named `id`.
 pub fn level(id: &str) -> Option<Level> {
-    LEVELS.iter().copied().find(|l| l.id == id)
+    all_levels().into_iter().find(|l| l.id == id)
 }
 
 /// The level names, for error messages.
 pub fn level_names() -> String {
-    LEVELS.iter().map(|l| l.id).collect::<Vec<_>>().join(", ")
+    mancala_search::level_names()
+}
+
+/// The databases of `rules` in `data_dir`, when any level is built.
+fn databases(rules: &Rules, data_dir: Option<&Path>) -> Option<Arc<dyn Oracle>> {
+    data_dir
+        .and_then(|d| DbOracle::open(d, rules))
+        .map(|o| Arc::new(o) as Arc<dyn Oracle>)
 }
 
 /// A move chosen, with its expected final score difference for the mover when known.
@@ -102,27 +71,28 @@ pub struct Choice {
     pub score: Option<i32>,
 }
 
-/// The move `level` plays in `game`; `None` when the game is over.
-pub fn choose(level: Level, game: &Game, seed: u64) -> Option<Choice> {
+/// The move `level` plays in `game`, perfect where the databases in `data_dir` cover the
+/// position; `None` when the game is over.
+pub fn choose(level: &Level, game: &Game, seed: u64, data_dir: Option<&Path>) -> Option<Choice> {
     if game.is_over() || game.legal_moves().is_empty() {
         return None;
     }
-    let c = match level.kind {
-        Kind::Random => RandomPlayer::new(seed).choose(game),
-        Kind::Greedy => GreedyPlayer::new(seed).choose(game),
-        Kind::Search(l) => LevelPlayer::new(game.rules(), l, seed, MOVE_TIME, None).choose(game),
-    };
+    let oracle = databases(game.rules(), data_dir);
+    let c = level
+        .spec
+        .build(game.rules(), seed, Some(MOVE_TIME), oracle)
+        .choose(game);
     Some(Choice {
         mv: c.mv,
         score: c.score,
     })
 }
 
-/// Every move of `game` weighed by a search of [`ANALYSIS_DEPTH`] plies (the same answer
-/// every time for the same game).
-pub fn analysis(game: &Game) -> Vec<Weighed> {
-    let mut ab = AlphaBeta::new(game.rules().clone());
-    weigh(&mut ab, game, ANALYSIS_DEPTH)
+/// Every move of `game` weighed as its hint would be (the same engine call, see
+/// [`mancala_search::analysis`]), exact where the databases in `data_dir` cover a position.
+pub fn analysis(game: &Game, data_dir: Option<&Path>) -> Vec<Weighed> {
+    let mut e = analysis::engine(game.rules(), databases(game.rules(), data_dir));
+    analysis::weigh(&mut e, game, ANALYSIS_DEPTH)
 }
 
 /// A hint: the best move, its value, and where it comes from.
@@ -133,50 +103,23 @@ pub struct Hint {
     pub score: i32,
     /// `database` (perfect play) or `search` (an estimate).
     pub source: &'static str,
-    /// With a database: every legal move and its perfect-play value.
+    /// Every legal move and its value (perfect play with a database).
     pub moves: Vec<(Move, i32)>,
-    /// The search depth reached, for a search hint.
+    /// The plies searched.
     pub depth: Option<u32>,
 }
 
-/// The perfect-play values from the databases in `data_dir`, when they cover the position.
-fn from_database(game: &Game, data_dir: &Path) -> Option<Hint> {
-    let db = mancala_solver::Database::open(data_dir, game.rules()).ok()?;
-    let s = db.solve(&game.position()).ok()?;
-    let mv = *s.best.first()?;
-    Some(Hint {
-        mv,
-        score: s.value,
-        source: "database",
-        moves: s.moves,
-        depth: None,
-    })
-}
-
 /// The best move for the side to move: perfect play where a database covers the position,
-/// otherwise a timed search.
+/// otherwise the search every hint and analysis makes.
 pub fn hint(game: &Game, data_dir: Option<&Path>) -> Option<Hint> {
-    if game.is_over() {
-        return None;
-    }
-    if let Some(h) = data_dir.and_then(|d| from_database(game, d)) {
-        return Some(h);
-    }
-    let mut ab = AlphaBeta::new(game.rules().clone());
-    let r = ab.search_game(
-        game,
-        &Limits {
-            time: Some(HINT_TIME),
-            threads: available_threads(),
-            ..Limits::default()
-        },
-    )?;
+    let mut e = analysis::engine(game.rules(), databases(game.rules(), data_dir));
+    let h = analysis::hint(&mut e, game, ANALYSIS_DEPTH)?;
     Some(Hint {
-        mv: r.best,
-        score: r.score_seeds(),
-        source: "search",
-        moves: Vec::new(),
-        depth: Some(r.depth),
+        mv: h.mv,
+        score: h.score,
+        source: h.source(),
+        moves: h.moves,
+        depth: (!h.exact).then_some(h.depth),
     })
 }
 
@@ -191,12 +134,55 @@ mod tests {
         Game::from_position(rules, p)
     }
 
+    /// Where a database is built, every engine level that plays its best move plays a
+    /// perfect one, and hints and analyses are exact.
+    #[test]
+    fn the_computer_and_the_hints_use_the_databases() {
+        let dir = tempfile::tempdir().unwrap();
+        let rules = rules_for(&"modiar:seeds=5".parse().unwrap()).unwrap();
+        let db = mancala_solver::Database::open(dir.path(), &rules).unwrap();
+        db.build(rules.total_seeds(), None, &()).unwrap();
+        let mut g = Game::new(rules.clone());
+        let mut plies = 0;
+        while !g.is_over() {
+            let sol = db.solve(&g.position()).unwrap();
+            for name in ["advanced", "expert"] {
+                let c = choose(&level(name).unwrap(), &g, 1, Some(dir.path())).unwrap();
+                assert!(
+                    sol.best.contains(&c.mv),
+                    "{name} at {}: {} is not among {:?}",
+                    g.position(),
+                    c.mv,
+                    sol.best
+                );
+            }
+            let h = hint(&g, Some(dir.path())).unwrap();
+            assert_eq!(h.source, "database");
+            assert_eq!(h.score, sol.value);
+            assert!(sol.best.contains(&h.mv));
+            // Move on by the weakest level, so the game visits poor positions too.
+            let m = choose(&level("random").unwrap(), &g, plies, None)
+                .unwrap()
+                .mv;
+            g.play(m).unwrap();
+            plies += 1;
+        }
+        let w = analysis(&g, Some(dir.path()));
+        for (i, w) in w.iter().enumerate() {
+            let before = g.plies()[i].before;
+            let sol = db.solve(&before).unwrap();
+            let value = |m| sol.moves.iter().find(|(x, _)| *x == m).unwrap().1;
+            assert_eq!(w.score, value(w.played), "ply {}", i + 1);
+            assert_eq!(w.best_score, sol.value, "ply {}", i + 1);
+        }
+    }
+
     #[test]
     fn greedy_takes_the_biggest_capture() {
         // Mangala II, South to move: F (1 seed) lands in a (1 -> 2) and captures 2;
         // E (2 seeds) makes F 2 and a 2, and captures both: 4.
         let g = game("mangala-ii", "0-0-0-0-2-1-1-0-0-0-0-0-34-34-S");
-        let c = choose(level("greedy").unwrap(), &g, 1).unwrap();
+        let c = choose(&level("greedy").unwrap(), &g, 1, None).unwrap();
         assert_eq!(c.mv.to_string(), "E");
     }
 
@@ -205,7 +191,7 @@ mod tests {
         for id in mancala_core::builtin_ids() {
             let g = Game::new(rules_for(&id.parse().unwrap()).unwrap());
             for name in ["random", "greedy", "beginner", "novice"] {
-                let c = choose(level(name).unwrap(), &g, 3).unwrap();
+                let c = choose(&level(name).unwrap(), &g, 3, None).unwrap();
                 assert!(g.legal_moves().contains(c.mv), "{id} {name}: {}", c.mv);
             }
         }
@@ -213,9 +199,11 @@ mod tests {
 
     #[test]
     fn every_level_has_a_label_and_unknown_levels_are_none() {
-        for l in LEVELS {
+        for l in all_levels() {
             assert!(l.label().len() > l.id.len() + 3);
         }
+        let ids: Vec<String> = all_levels().into_iter().map(|l| l.id).collect();
+        assert_eq!(ids.join(", "), level_names());
         assert!(level(DEFAULT_LEVEL).is_some());
         assert!(level("godlike").is_none());
     }
@@ -235,7 +223,7 @@ mod tests {
         // Modiar with only singletons: South has no legal move, the game is over.
         let g = game("modiar", "1-1-0-1-1-0-20-18-S");
         assert!(g.is_over());
-        assert_eq!(choose(level("greedy").unwrap(), &g, 1), None);
+        assert_eq!(choose(&level("greedy").unwrap(), &g, 1, None), None);
         assert_eq!(hint(&g, None), None);
     }
 }
