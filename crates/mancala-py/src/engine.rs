@@ -1,28 +1,44 @@
 //! The engine and the databases from Python: `best` (alpha-beta search), `solve` (perfect play
-//! from the retrograde databases), `hint` (the database where it covers the position, else a
-//! short search), `Player` (the named levels and engines of `mancala-search`), and
-//! `random_playouts` (many random games in one call).
+//! from the retrograde databases), `hint` (`mancala-search`'s hint, as the terminal and the web
+//! app give it), `Player` (the named levels and engines of `mancala-search`), and
+//! `random_playouts` (many random games in one call). The engines use the databases through
+//! `mancala-search`'s oracle where they are built.
 //!
-//! Every call that may take long runs through [`crate::interruptible`]: the GIL is released
-//! and Ctrl-C stops it.
+//! Every call that may take long releases the GIL; those that loop or search by time run
+//! through [`crate::interruptible`], so Ctrl-C stops them.
 
 use crate::errors::{self, MancalaError};
 use crate::game::{PyGame, PyState};
 use mancala_core::{Game, Side};
 use mancala_search::alphabeta::{MAX_DEPTH, MAX_THREADS};
-use mancala_search::{AlphaBeta, Limits, Player, PlayerSpec, RandomPlayer, SearchResult};
+use mancala_search::oracle::db_oracle;
+use mancala_search::{
+    AlphaBeta, Limits, Oracle, Player, PlayerSpec, RandomPlayer, SearchResult, analysis,
+};
 use mancala_solver::{Database, Solution, default_data_dir};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use std::path::PathBuf;
-use std::sync::Mutex;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// Time `best` searches when neither a depth nor a time is given.
 const DEFAULT_TIME_MS: u64 = 1000;
-/// Time `hint` searches where no database covers the position.
-const HINT_TIME_MS: u64 = 500;
+
+/// The perfect-play databases under `data_dir` (default: `mancala solve`'s) as the engine's
+/// oracle, unless `use_db` is false; `None` as well where none of the game's levels is built.
+fn oracle(
+    data_dir: Option<&Path>,
+    rules: &mancala_core::Rules,
+    use_db: bool,
+) -> Option<Arc<dyn Oracle>> {
+    if use_db {
+        db_oracle(data_dir, rules)
+    } else {
+        None
+    }
+}
 
 fn search_limits(
     depth: Option<u32>,
@@ -95,11 +111,13 @@ fn search(
     game: &Game,
     limits: Limits,
     hash_mib: Option<usize>,
+    oracle: Option<Arc<dyn Oracle>>,
 ) -> PyResult<SearchResult> {
     let mut engine = match hash_mib {
         Some(m) => AlphaBeta::with_table_mib(game.rules().clone(), m),
         None => AlphaBeta::new(game.rules().clone()),
     };
+    engine.set_oracle(oracle);
     let stop = engine.stop_handle();
     let game = game.clone();
     let r = crate::interruptible(py, &stop, move || engine.search_game(&game, &limits))?;
@@ -112,10 +130,13 @@ fn search(
 ///
 /// `depth` searches exactly that many plies (the same answer on every run with one thread);
 /// `time_ms` bounds the time (default 1000 ms when no depth is given); `threads` (default 1)
-/// search together; `hash_mib` sizes the transposition table (default 8). The moves played
-/// so far count for repetitions. Releases the GIL; Ctrl-C stops it.
+/// search together; `hash_mib` sizes the transposition table (default 8). The perfect-play
+/// databases under `data_dir` (default as for `solve`) give exact values where they are
+/// built, unless `use_db=False`. The moves played so far count for repetitions. Releases the
+/// GIL; Ctrl-C stops it.
 #[pyfunction]
-#[pyo3(signature = (state, depth = None, time_ms = None, threads = None, hash_mib = None))]
+#[pyo3(signature = (state, depth = None, time_ms = None, threads = None, hash_mib = None, data_dir = None, use_db = true))]
+#[allow(clippy::too_many_arguments)]
 pub fn best<'py>(
     py: Python<'py>,
     state: &PyState,
@@ -123,6 +144,8 @@ pub fn best<'py>(
     time_ms: Option<u64>,
     threads: Option<usize>,
     hash_mib: Option<usize>,
+    data_dir: Option<PathBuf>,
+    use_db: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     not_over(state, "best")?;
     let limits = search_limits(depth, time_ms, threads)?;
@@ -132,7 +155,8 @@ pub fn best<'py>(
             hash_mib.unwrap_or(0)
         )));
     }
-    let r = search(py, &state.game, limits, hash_mib)?;
+    let oracle = oracle(data_dir.as_deref(), &state.loaded.rules, use_db);
+    let r = search(py, &state.game, limits, hash_mib, oracle)?;
     result_dict(py, state, &r)
 }
 
@@ -211,47 +235,52 @@ fn result_name(value: i64) -> &'static str {
     }
 }
 
-/// What to play here: perfect play where a database covers the position (`source` =
-/// `database`), otherwise a search of `time_ms` (default 500) on every core (`source` =
-/// `search`). A dict with `action`, `move`, `score` (final score difference expected for the
-/// player to move) and `source`.
+/// What to play here, as the terminal and the web app advise it (`mancala-search`'s
+/// analysis): every legal move scored `depth` plies deep (default 10) from a fresh table, the
+/// perfect-play databases under `data_dir` giving exact values where they are built. A dict
+/// with `action`, `move`, `score` (final score difference expected for the player to move),
+/// `source` (`database` when the scores are perfect play, else `search`), `depth` and `moves`
+/// (every legal move with its score). The same position always gets the same hint. Releases
+/// the GIL.
 #[pyfunction]
-#[pyo3(signature = (state, time_ms = None, data_dir = None))]
+#[pyo3(signature = (state, depth = None, data_dir = None, use_db = true))]
 pub fn hint<'py>(
     py: Python<'py>,
     state: &PyState,
-    time_ms: Option<u64>,
+    depth: Option<u32>,
     data_dir: Option<PathBuf>,
+    use_db: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     not_over(state, "hint")?;
-    let snapshot = state.snapshot();
+    let depth = depth.unwrap_or(analysis::DEPTH);
+    search_limits(Some(depth), None, None)?;
+    let game = state.game.clone();
+    let h = py
+        .detach(|| {
+            let oracle = oracle(data_dir.as_deref(), game.rules(), use_db);
+            let mut engine = analysis::engine(game.rules(), oracle);
+            analysis::hint(&mut engine, &game, depth)
+        })
+        .ok_or_else(|| errors::game_over("hint: the game is over"))?;
     let d = PyDict::new(py);
-    if let Ok(sol) = py.detach(|| database_solution(&snapshot, data_dir))
-        && let Some(&m) = sol.best.first()
-    {
-        d.set_item("action", state.loaded.action_of(m))?;
-        d.set_item("move", m.to_string())?;
-        d.set_item("score", sol.value)?;
-        d.set_item("source", "database")?;
-        return Ok(d);
+    d.set_item("action", state.loaded.action_of(h.mv))?;
+    d.set_item("move", h.mv.to_string())?;
+    d.set_item("score", h.score)?;
+    d.set_item("source", h.source())?;
+    d.set_item("depth", h.depth)?;
+    let moves = PyDict::new(py);
+    for &(m, v) in &h.moves {
+        moves.set_item(m.to_string(), v)?;
     }
-    let limits = search_limits(
-        None,
-        Some(time_ms.unwrap_or(HINT_TIME_MS)),
-        Some(mancala_search::available_threads()),
-    )?;
-    let r = search(py, &state.game, limits, None)?;
-    d.set_item("action", state.loaded.action_of(r.best))?;
-    d.set_item("move", r.best.to_string())?;
-    d.set_item("score", r.score_seeds())?;
-    d.set_item("source", "search")?;
+    d.set_item("moves", moves)?;
     Ok(d)
 }
 
 /// A computer player of `mancala-search`, by its spec: `random`, `greedy`, a level
 /// (`beginner`, `novice`, `intermediate`, `advanced`, `expert`, `maximum`), `ab:depth=8`,
 /// `ab:time=200`, `mcts:playouts=5000`, ... `seed` drives its randomness; `time_ms` is the
-/// time per move of specs without their own limit (default 1000).
+/// time per move of specs without their own limit (default 1000). The engine players use the
+/// perfect-play databases under `data_dir` where they are built, unless `use_db=False`.
 #[pyclass(name = "Player", module = "mancala", frozen)]
 pub struct PyPlayer {
     game: Py<PyGame>,
@@ -262,19 +291,27 @@ pub struct PyPlayer {
 #[pymethods]
 impl PyPlayer {
     #[new]
-    #[pyo3(signature = (spec, game, seed = 0, time_ms = None))]
-    fn new(spec: &str, game: Py<PyGame>, seed: u64, time_ms: Option<u64>) -> PyResult<PyPlayer> {
+    #[pyo3(signature = (spec, game, seed = 0, time_ms = None, data_dir = None, use_db = true))]
+    fn new(
+        spec: &str,
+        game: Py<PyGame>,
+        seed: u64,
+        time_ms: Option<u64>,
+        data_dir: Option<PathBuf>,
+        use_db: bool,
+    ) -> PyResult<PyPlayer> {
         let parsed: PlayerSpec = spec
             .parse()
             .map_err(|e: mancala_search::SpecError| MancalaError::new_err(e.to_string()))?;
         if time_ms == Some(0) {
             return Err(MancalaError::new_err("time_ms=0: give at least 1 ms"));
         }
+        let rules = &game.get().inner.rules;
         let player = parsed.build(
-            &game.get().inner.rules,
+            rules,
             seed,
             time_ms.map(Duration::from_millis),
-            None,
+            oracle(data_dir.as_deref(), rules, use_db),
         );
         Ok(PyPlayer {
             game,

@@ -46,7 +46,7 @@ def test_best_equals_mancala_best_at_a_fixed_depth(mancala_bin):
             s.apply_action(rng.choice(s.legal_actions()))
         if s.is_terminal():
             continue
-        r = mancala.best(s, depth=6)
+        r = mancala.best(s, depth=6, use_db=False)
         want = run_json(mancala_bin, "best", gid, "--position", s.position(), "--depth", "6",
                         "--no-db")
         assert (r["move"], r["score"], r["pv"]) == (want["best"], want["score"], want["pv"])
@@ -130,11 +130,26 @@ def test_solve_without_a_database_raises_database_error(tmp_path):
 
 def test_hint_uses_the_database_where_it_covers_the_position(data_dir, tmp_path):
     s = mancala.load_game("modiar:seeds=3").new_initial_state()
+    solved = mancala.solve(s, data_dir=data_dir)
     h = mancala.hint(s, data_dir=data_dir)
-    assert h["source"] == "database"
-    assert h["move"] in mancala.solve(s, data_dir=data_dir)["best_moves"]
-    h = mancala.hint(s, time_ms=50, data_dir=tmp_path)
-    assert h["source"] == "search" and h["action"] in s.legal_actions()
+    assert h["source"] == "database" and h["depth"] == 10
+    assert h["move"] in solved["best_moves"] and h["score"] == solved["value"]
+    assert h["moves"] == solved["moves"]
+    h = mancala.hint(s, depth=4, data_dir=tmp_path)
+    assert h["source"] == "search" and h["action"] in s.legal_actions() and h["depth"] == 4
+    assert mancala.hint(s, depth=4, data_dir=tmp_path) == h  # the same hint every time
+    assert mancala.hint(s, depth=4, data_dir=data_dir, use_db=False) == h
+
+
+def test_the_engines_use_the_databases_where_they_are_built(data_dir):
+    game = mancala.load_game("modiar:seeds=3")
+    s = game.new_initial_state()
+    s.apply_action(1)
+    solved = mancala.solve(s, data_dir=data_dir)
+    r = mancala.best(s, depth=2, data_dir=data_dir)
+    assert r["solved"] and r["score"] == solved["value"] and r["move"] in solved["best_moves"]
+    p = mancala.Player("ab:depth=1", game, data_dir=data_dir)
+    assert p.choose(s) in solved["best_actions"]
 
 
 # ------------------------------------------------------------------------------ players
