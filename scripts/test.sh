@@ -11,6 +11,7 @@ export OPENSPIEL_REQUIRED=1
 
 echo "== cargo test (workspace)"
 cargo test --workspace --locked 2>&1
+MANCALA_BIN="$PWD/target/debug/mancala" bash scripts/test-python.sh
 
 echo "== nginx in front of mancala serve (docs/deploy.md)"; bash scripts/nginx-test.sh
 

@@ -1,0 +1,769 @@
+//! `mancala.Game` and `mancala.State`: a ruleset and a game in progress, with the method names
+//! of OpenSpiel's `pyspiel.Game` and `pyspiel.State`.
+//!
+//! Actions: action `i` in `0..n` sows pit `i` of the mover's own row, counted from the mover's
+//! left (South's `A`.. or North's `a`..); in games with passing (Mangala II) action `n` is
+//! `pass`. The numbering is the same for both players, as in OpenSpiel's `oware`, so one policy
+//! serves either side.
+//!
+//! Observation tensor (float32, length `2n + 3`), from the observing player's view, every count
+//! divided by the game's seeds: his row from his left, the opponent's row from the opponent's
+//! left (so the board reads in sowing order starting with the observer's row), his captures (or
+//! store), the opponent's, and 1.0 when he is to move (0.0 otherwise and once the game is over).
+//!
+//! Everything about the rules (legality, sowing, repetition, settlement) is `mancala-core`'s:
+//! this module only translates.
+
+use crate::errors::{self, MancalaError};
+use mancala_core::{
+    EndReason, Game, GameSpec, Move, MoveError, Position, Rules, Side, builtin_ids,
+    parse_rules_toml, rules_for, rules_to_toml,
+};
+use numpy::{PyArray1, ToPyArray};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// `current_player()` once the game is over (OpenSpiel's `pyspiel.PlayerId.TERMINAL`).
+pub const TERMINAL: i64 = -4;
+
+/// A ruleset ready to play, with the name it was loaded by.
+pub(crate) struct Loaded {
+    pub rules: Rules,
+    /// `modiar`, `modiar:pits=3,seeds=5`, or the rules file's path.
+    pub spec: String,
+}
+
+impl Loaded {
+    pub fn pits(&self) -> usize {
+        self.rules.pits_per_row()
+    }
+
+    pub fn has_pass(&self) -> bool {
+        self.rules.ruleset().pass
+    }
+
+    pub fn num_actions(&self) -> usize {
+        self.pits() + self.has_pass() as usize
+    }
+
+    pub fn obs_len(&self) -> usize {
+        2 * self.pits() + 3
+    }
+
+    /// The move that `action` names for `side`.
+    pub fn move_of(&self, action: i64, side: Side) -> PyResult<Move> {
+        let n = self.pits() as i64;
+        if (0..n).contains(&action) {
+            Ok(Move::Sow {
+                side,
+                pit: action as u8,
+            })
+        } else if action == n && self.has_pass() {
+            Ok(Move::Pass)
+        } else {
+            Err(errors::illegal(format!(
+                "action {action} does not exist in {}: actions are 0..{} (the mover's pits from his left){}",
+                self.rules.name(),
+                n - 1,
+                if self.has_pass() {
+                    format!(" and {n} (pass)")
+                } else {
+                    String::new()
+                }
+            )))
+        }
+    }
+
+    pub fn action_of(&self, m: Move) -> i64 {
+        match m {
+            Move::Sow { pit, .. } => pit as i64,
+            Move::Pass => self.pits() as i64,
+        }
+    }
+
+    /// An upper bound on the plies of a game: the ruleset's move limit where it has one;
+    /// under a repetition rule no position occurs twice before the last ply, so the number of
+    /// positions (boards, score splits, side to move); `2^31 - 1` when that is larger or no
+    /// bound is known.
+    pub fn max_game_length(&self) -> i64 {
+        let r = self.rules.ruleset();
+        if let Some(m) = r.max_plies {
+            return m as i64;
+        }
+        if r.repetition == mancala_core::ruleset::Repetition::Ignore {
+            return i32::MAX as i64;
+        }
+        let cells = 2 * self.pits() as u128;
+        let total = self.rules.total_seeds() as u128;
+        let mut positions: u128 = 0;
+        for board in 0..=total {
+            let boards = binomial(board + cells - 1, cells - 1);
+            positions = positions.saturating_add(boards.saturating_mul(2 * (total - board + 1)));
+        }
+        positions.min(i32::MAX as u128) as i64
+    }
+}
+
+/// `C(n, k)`, saturating.
+fn binomial(n: u128, k: u128) -> u128 {
+    let k = k.min(n - k);
+    let mut c: u128 = 1;
+    for i in 0..k {
+        c = c.saturating_mul(n - i) / (i + 1);
+    }
+    c
+}
+
+fn side_of(player: i64) -> PyResult<Side> {
+    match player {
+        0 => Ok(Side::South),
+        1 => Ok(Side::North),
+        _ => Err(MancalaError::new_err(format!(
+            "player {player} does not exist: players are 0 (South) and 1 (North)"
+        ))),
+    }
+}
+
+/// The rules named by `name` with `params`: a game id (`modiar`, `mangala-ii:pits=4`) or a
+/// rules file (a path ending in `.toml`, or a `pathlib.Path`).
+fn load(name: &Bound<'_, PyAny>, params: Option<&Bound<'_, PyDict>>) -> PyResult<Loaded> {
+    let text: Option<String> = name.extract().ok();
+    let path: Option<PathBuf> = match &text {
+        Some(t) if t.trim().to_ascii_lowercase().ends_with(".toml") => Some(PathBuf::from(t)),
+        Some(_) => None,
+        None => Some(name.extract::<PathBuf>().map_err(|_| {
+            errors::unknown_game(format!(
+                "a game is named by a string such as 'modiar' or a rules file path, not {}",
+                name.get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
+            ))
+        })?),
+    };
+    if let Some(path) = path {
+        if params.is_some_and(|p| !p.is_empty()) {
+            return Err(errors::unknown_game(format!(
+                "rules file {}: parameters apply to the built-in games; write them in the file",
+                path.display()
+            )));
+        }
+        let what = format!("rules file {}", path.display());
+        let source = std::fs::read_to_string(&path)
+            .map_err(|e| errors::unknown_game(format!("{what}: {e}")))?;
+        let ruleset =
+            parse_rules_toml(&source).map_err(|e| errors::unknown_game(format!("{what}: {e}")))?;
+        let rules =
+            Rules::new(ruleset).map_err(|e| errors::unknown_game(format!("{what}: {e}")))?;
+        return Ok(Loaded {
+            rules,
+            spec: path.display().to_string(),
+        });
+    }
+    let text = text.expect("a string when not a path");
+    let mut spec: GameSpec = text.parse().map_err(errors::unknown_game)?;
+    if let Some(params) = params {
+        for (k, v) in params.iter() {
+            let key: String = k
+                .extract()
+                .map_err(|_| errors::unknown_game("game parameter names are strings"))?;
+            if spec.get(&key).is_some() {
+                return Err(errors::unknown_game(format!(
+                    "game parameter '{key}' is given twice (in '{text}' and in params)"
+                )));
+            }
+            spec.params.push((key, v.str()?.to_string()));
+        }
+    }
+    let rules = rules_for(&spec).map_err(errors::unknown_game)?;
+    Ok(Loaded {
+        rules,
+        spec: spec.to_string(),
+    })
+}
+
+/// Loads a game: `load_game("mangala-ii")`, `load_game("modiar:seeds=5")`,
+/// `load_game("modiar", {"pits": 4})`, or a rules file `load_game("my-rules.toml")`.
+/// Raises UnknownGameError naming what is wrong.
+#[pyfunction]
+#[pyo3(signature = (name, params = None))]
+pub fn load_game(name: &Bound<'_, PyAny>, params: Option<&Bound<'_, PyDict>>) -> PyResult<PyGame> {
+    Ok(PyGame {
+        inner: Arc::new(load(name, params)?),
+    })
+}
+
+/// The ids of the built-in two-player games.
+#[pyfunction]
+pub fn registered_games() -> Vec<&'static str> {
+    builtin_ids().collect()
+}
+
+/// A game: its rules and the sizes a learning program needs.
+#[pyclass(name = "Game", module = "mancala", frozen)]
+pub struct PyGame {
+    pub(crate) inner: Arc<Loaded>,
+}
+
+#[pymethods]
+impl PyGame {
+    /// The start state, or the state at `position` (a position string such as
+    /// `"7-7-7-7-7-7-0-0-S"`; PositionError names a faulty field).
+    #[pyo3(signature = (position = None))]
+    fn new_initial_state(&self, position: Option<&str>) -> PyResult<PyState> {
+        let rules = self.inner.rules.clone();
+        let start = match position {
+            None => rules.start(),
+            Some(text) => rules.parse_position(text).map_err(errors::position)?,
+        };
+        Ok(PyState {
+            loaded: self.inner.clone(),
+            game: Game::from_position(rules, start),
+        })
+    }
+
+    /// Pits a row, plus one for `pass` in games that have it.
+    fn num_distinct_actions(&self) -> usize {
+        self.inner.num_actions()
+    }
+
+    fn observation_tensor_shape(&self) -> Vec<usize> {
+        vec![self.inner.obs_len()]
+    }
+
+    fn observation_tensor_size(&self) -> usize {
+        self.inner.obs_len()
+    }
+
+    /// The same as the observation: the games have perfect information.
+    fn information_state_tensor_shape(&self) -> Vec<usize> {
+        vec![self.inner.obs_len()]
+    }
+
+    fn information_state_tensor_size(&self) -> usize {
+        self.inner.obs_len()
+    }
+
+    /// An upper bound on a game's plies (see the package README).
+    fn max_game_length(&self) -> i64 {
+        self.inner.max_game_length()
+    }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn min_utility(&self) -> f64 {
+        -1.0
+    }
+
+    fn max_utility(&self) -> f64 {
+        1.0
+    }
+
+    fn utility_sum(&self) -> f64 {
+        0.0
+    }
+
+    /// Pits in each row.
+    #[getter]
+    fn pits(&self) -> usize {
+        self.inner.pits()
+    }
+
+    /// Seeds in the game (board and captures).
+    #[getter]
+    fn total_seeds(&self) -> u32 {
+        self.inner.rules.total_seeds()
+    }
+
+    /// The ruleset's id, e.g. `mangala-ii`.
+    #[getter]
+    fn id(&self) -> String {
+        self.inner.rules.id().to_string()
+    }
+
+    /// The display name, e.g. `Mangala II`.
+    #[getter]
+    fn name(&self) -> String {
+        self.inner.rules.name().to_string()
+    }
+
+    /// How the game was named when loaded (`modiar:seeds=5`, or the rules file).
+    #[getter]
+    fn spec(&self) -> String {
+        self.inner.spec.clone()
+    }
+
+    /// The action that passes, or None in games without passing.
+    #[getter]
+    fn pass_action(&self) -> Option<usize> {
+        self.inner.has_pass().then(|| self.inner.pits())
+    }
+
+    /// The start position as a string.
+    fn start_position(&self) -> String {
+        self.inner.rules.start().to_string()
+    }
+
+    /// The ruleset as TOML (a rules file `load_game` reads back).
+    fn rules_toml(&self) -> String {
+        rules_to_toml(self.inner.rules.ruleset())
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.spec.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("mancala.load_game({:?})", self.inner.spec)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyGame>()
+            .is_ok_and(|o| o.get().inner.rules.ruleset() == self.inner.rules.ruleset())
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.inner.rules.ruleset().hash(&mut h);
+        h.finish()
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let restore = py
+            .import("mancala._mancala")?
+            .getattr("Game")?
+            .getattr("_restore")?;
+        (restore, (self.rules_toml(), self.inner.spec.clone())).into_pyobject(py)
+    }
+
+    /// Rebuilds a game from its TOML (for pickling).
+    #[staticmethod]
+    fn _restore(toml: &str, spec: String) -> PyResult<PyGame> {
+        let ruleset = parse_rules_toml(toml).map_err(errors::unknown_game)?;
+        let rules = Rules::new(ruleset).map_err(errors::unknown_game)?;
+        Ok(PyGame {
+            inner: Arc::new(Loaded { rules, spec }),
+        })
+    }
+}
+
+/// A game in progress: the position, the moves played (for repetitions), and the end.
+#[pyclass(name = "State", module = "mancala")]
+pub struct PyState {
+    pub(crate) loaded: Arc<Loaded>,
+    pub(crate) game: Game,
+}
+
+impl PyState {
+    pub(crate) fn side_to_move(&self) -> Option<Side> {
+        (!self.game.is_over()).then(|| self.game.position().side())
+    }
+
+    fn legal(&self) -> Vec<i64> {
+        self.game
+            .legal_moves()
+            .iter()
+            .map(|m| self.loaded.action_of(m))
+            .collect()
+    }
+
+    fn legal_text(&self) -> String {
+        let moves: Vec<String> = self
+            .game
+            .legal_moves()
+            .iter()
+            .map(|m| format!("{} ({m})", self.loaded.action_of(m)))
+            .collect();
+        if moves.is_empty() {
+            "none".into()
+        } else {
+            moves.join(", ")
+        }
+    }
+
+    fn over_text(&self) -> String {
+        self.game
+            .end_reason()
+            .map(|r| r.to_string())
+            .unwrap_or_default()
+    }
+
+    /// Plays `m` (named `what` in messages), mapping the core's refusal to our exceptions.
+    fn play(&mut self, m: Move, what: &str) -> PyResult<()> {
+        if self.game.is_over() {
+            return Err(errors::game_over(format!(
+                "{what}: the game is over ({})",
+                self.over_text()
+            )));
+        }
+        match self.game.play(m) {
+            Ok(_) => Ok(()),
+            Err(MoveError::GameOver { .. }) => Err(errors::game_over(format!(
+                "{what}: the game is over ({})",
+                self.over_text()
+            ))),
+            Err(e) => Err(errors::illegal(format!(
+                "{what}: {e}; legal actions: {}",
+                self.legal_text()
+            ))),
+        }
+    }
+
+    pub(crate) fn final_scores(&self) -> (u8, u8) {
+        let p = self.game.final_position();
+        (p.score(Side::South), p.score(Side::North))
+    }
+
+    fn observation(&self, player: Side) -> Vec<f32> {
+        let p: Position = self.game.final_position();
+        let total = self.loaded.rules.total_seeds() as f32;
+        let mut v = Vec::with_capacity(self.loaded.obs_len());
+        v.extend(p.row(player).iter().map(|&c| c as f32 / total));
+        v.extend(p.row(player.other()).iter().map(|&c| c as f32 / total));
+        v.push(p.score(player) as f32 / total);
+        v.push(p.score(player.other()) as f32 / total);
+        v.push(if self.side_to_move() == Some(player) {
+            1.0
+        } else {
+            0.0
+        });
+        v
+    }
+
+    fn player_or_current(&self, player: Option<i64>) -> PyResult<Side> {
+        match player {
+            Some(p) => side_of(p),
+            None => Ok(self.side_to_move().unwrap_or(Side::South)),
+        }
+    }
+
+    pub(crate) fn snapshot(&self) -> PyState {
+        PyState {
+            loaded: self.loaded.clone(),
+            game: self.game.clone(),
+        }
+    }
+}
+
+#[pymethods]
+impl PyState {
+    /// 0 (South) or 1 (North) to move, or TERMINAL (-4) once the game is over.
+    fn current_player(&self) -> i64 {
+        self.side_to_move().map_or(TERMINAL, |s| s.index() as i64)
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.game.is_over()
+    }
+
+    fn is_chance_node(&self) -> bool {
+        false
+    }
+
+    fn is_simultaneous_node(&self) -> bool {
+        false
+    }
+
+    fn is_player_node(&self) -> bool {
+        !self.game.is_over()
+    }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    /// The game this state belongs to.
+    fn get_game(&self) -> PyGame {
+        PyGame {
+            inner: self.loaded.clone(),
+        }
+    }
+
+    /// The legal actions in increasing order (empty once the game is over, and for the
+    /// player not to move).
+    #[pyo3(signature = (player = None))]
+    fn legal_actions(&self, player: Option<i64>) -> PyResult<Vec<i64>> {
+        if let Some(p) = player
+            && Some(side_of(p)?) != self.side_to_move()
+        {
+            return Ok(Vec::new());
+        }
+        Ok(self.legal())
+    }
+
+    /// A 0/1 vector (int8) over the distinct actions: 1 where the action is legal.
+    #[pyo3(signature = (player = None))]
+    fn legal_actions_mask<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        let mut mask = vec![0i8; self.loaded.num_actions()];
+        for a in self.legal_actions(player)? {
+            mask[a as usize] = 1;
+        }
+        Ok(mask.to_pyarray(py))
+    }
+
+    /// The legal moves in notation (`A`, `c`, `pass`), in action order.
+    fn legal_moves(&self) -> Vec<String> {
+        self.game
+            .legal_moves()
+            .iter()
+            .map(|m| m.to_string())
+            .collect()
+    }
+
+    /// Plays `action`. IllegalActionError names it and lists the legal actions;
+    /// GameOverError once the game is over.
+    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+        let Some(side) = self.side_to_move() else {
+            return Err(errors::game_over(format!(
+                "action {action}: the game is over ({})",
+                self.over_text()
+            )));
+        };
+        let m = self.loaded.move_of(action, side)?;
+        self.play(m, &format!("action {action} ({m})"))
+    }
+
+    /// Plays a move in notation: a pit letter (`A`.. for South, `a`.. for North) or `pass`.
+    fn apply_move(&mut self, text: &str) -> PyResult<()> {
+        let m =
+            self.loaded.rules.parse_move(text).map_err(|e| {
+                errors::illegal(format!("{e}; legal actions: {}", self.legal_text()))
+            })?;
+        self.play(m, &format!("move '{}'", text.trim()))
+    }
+
+    /// The state after `action` (this one is unchanged).
+    fn child(&self, action: i64) -> PyResult<PyState> {
+        let mut c = self.snapshot();
+        c.apply_action(action)?;
+        Ok(c)
+    }
+
+    /// The action in notation: `action_to_string(action)` for the player to move, or
+    /// `action_to_string(player, action)`.
+    #[pyo3(signature = (player_or_action, action = None))]
+    fn action_to_string(&self, player_or_action: i64, action: Option<i64>) -> PyResult<String> {
+        let (side, action) = match action {
+            Some(a) => (side_of(player_or_action)?, a),
+            None => (self.side_to_move().unwrap_or(Side::South), player_or_action),
+        };
+        Ok(self.loaded.move_of(action, side)?.to_string())
+    }
+
+    /// The action of a move in notation for the player to move.
+    fn string_to_action(&self, text: &str) -> PyResult<i64> {
+        let m = self
+            .loaded
+            .rules
+            .parse_move(text)
+            .map_err(|e| errors::illegal(e.to_string()))?;
+        match (m, self.side_to_move()) {
+            (_, None) => Err(errors::game_over(format!(
+                "move '{}': the game is over ({})",
+                text.trim(),
+                self.over_text()
+            ))),
+            (Move::Sow { side, .. }, Some(to_move)) if side != to_move => {
+                Err(errors::illegal(format!(
+                    "move '{}' is a pit of {side}'s row, but {to_move} is to move",
+                    text.trim()
+                )))
+            }
+            (Move::Pass, _) if !self.loaded.has_pass() => Err(errors::illegal(format!(
+                "{} has no pass",
+                self.loaded.rules.name()
+            ))),
+            (m, _) => Ok(self.loaded.action_of(m)),
+        }
+    }
+
+    /// +1 for the winner, -1 for the loser, 0 each for a draw (and while the game goes on).
+    fn returns(&self) -> Vec<f64> {
+        match self.game.outcome().map(|o| o.winner) {
+            Some(Some(Side::South)) => vec![1.0, -1.0],
+            Some(Some(Side::North)) => vec![-1.0, 1.0],
+            _ => vec![0.0, 0.0],
+        }
+    }
+
+    /// The rewards of the last move: the returns at the end, zero before.
+    fn rewards(&self) -> Vec<f64> {
+        self.returns()
+    }
+
+    /// Each player's seeds: (South, North), the captures (or stores) now, and once the game
+    /// is over the final scores after the remaining seeds are given out.
+    fn scores(&self) -> (u8, u8) {
+        self.final_scores()
+    }
+
+    /// Each player's lead in seeds, [South - North, North - South], as `scores()` counts them.
+    fn score_margin(&self) -> Vec<i64> {
+        let (s, n) = self.final_scores();
+        let d = s as i64 - n as i64;
+        vec![d, -d]
+    }
+
+    /// Why the game ended (a sentence), or None while it goes on.
+    fn end_reason(&self) -> Option<String> {
+        self.game.end_reason().map(|r: EndReason| r.to_string())
+    }
+
+    /// None while the game goes on; then a dict: scores, winner (0, 1 or None for a draw),
+    /// reason.
+    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(o) = self.game.outcome() else {
+            return Ok(None);
+        };
+        let d = PyDict::new(py);
+        d.set_item("scores", (o.scores.south, o.scores.north))?;
+        d.set_item("winner", o.winner.map(|s| s.index()))?;
+        d.set_item("reason", o.reason.to_string())?;
+        Ok(Some(d))
+    }
+
+    /// The observation tensor of `player` (default: the player to move) as a float32 array.
+    #[pyo3(signature = (player = None))]
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let side = self.player_or_current(player)?;
+        Ok(self.observation(side).to_pyarray(py))
+    }
+
+    /// The same as the observation tensor (perfect information).
+    #[pyo3(signature = (player = None))]
+    fn information_state_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        self.observation_tensor(py, player)
+    }
+
+    /// The position string (the same for both players: positions are written from South's
+    /// side).
+    #[pyo3(signature = (player = None))]
+    fn observation_string(&self, player: Option<i64>) -> PyResult<String> {
+        self.player_or_current(player)?;
+        Ok(self.__str__())
+    }
+
+    /// The start position and the moves since: the whole history.
+    #[pyo3(signature = (player = None))]
+    fn information_state_string(&self, player: Option<i64>) -> PyResult<String> {
+        self.player_or_current(player)?;
+        let mut s = self.game.start().to_string();
+        for m in self.game.moves() {
+            s.push(' ');
+            s.push_str(&m.to_string());
+        }
+        Ok(s)
+    }
+
+    /// The actions played since the state was set up.
+    fn history(&self) -> Vec<i64> {
+        self.game
+            .moves()
+            .map(|m| self.loaded.action_of(m))
+            .collect()
+    }
+
+    fn history_str(&self) -> String {
+        let h: Vec<String> = self.history().iter().map(|a| a.to_string()).collect();
+        h.join(", ")
+    }
+
+    /// The moves played since the state was set up, in notation.
+    fn moves(&self) -> Vec<String> {
+        self.game.moves().map(|m| m.to_string()).collect()
+    }
+
+    /// Plies played since the state was set up.
+    fn move_number(&self) -> usize {
+        self.game.plies().len()
+    }
+
+    /// Takes back the last action and returns it; None at the start.
+    fn undo(&mut self) -> Option<i64> {
+        self.game.undo().map(|m| self.loaded.action_of(m))
+    }
+
+    /// The position on the board now, before any end-of-game settlement.
+    fn position(&self) -> String {
+        self.game.position().to_string()
+    }
+
+    /// The start position the state was set up from.
+    fn start_position(&self) -> String {
+        self.game.start().to_string()
+    }
+
+    /// The seeds of every pit in sowing order: South's row from his left, then North's from
+    /// his left (settled once the game is over, as `str(state)`).
+    fn pits(&self) -> Vec<u32> {
+        self.game
+            .final_position()
+            .pits()
+            .iter()
+            .map(|&c| c as u32)
+            .collect()
+    }
+
+    fn clone(&self) -> PyState {
+        self.snapshot()
+    }
+
+    fn __copy__(&self) -> PyState {
+        self.snapshot()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyState {
+        self.snapshot()
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let restore = py
+            .import("mancala._mancala")?
+            .getattr("State")?
+            .getattr("_restore")?;
+        let game = Bound::new(
+            py,
+            PyGame {
+                inner: self.loaded.clone(),
+            },
+        )?;
+        (restore, (game, self.start_position(), self.moves())).into_pyobject(py)
+    }
+
+    /// Rebuilds a state from its start and moves (for pickling).
+    #[staticmethod]
+    fn _restore(game: &PyGame, start: &str, moves: Vec<String>) -> PyResult<PyState> {
+        let mut s = game.new_initial_state(Some(start))?;
+        for m in moves {
+            s.apply_move(&m)?;
+        }
+        Ok(s)
+    }
+
+    /// The position string, settled once the game is over (as `mancala replay` prints it).
+    fn __str__(&self) -> String {
+        self.game.final_position().to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<mancala.State {} {}>", self.loaded.spec, self.__str__())
+    }
+}

@@ -1,0 +1,276 @@
+"""The engine and the databases from Python: best, solve, hint, Player, random_playouts, the
+solitaire counts; cross-checked against the `mancala` command; the GIL released and Ctrl-C
+obeyed in long calls."""
+
+import json
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import mancala
+
+SMALL_DBS = ["modiar:seeds=3", "mangala-ii:pits=3,seeds=2"]
+
+
+def run_json(binary, *args):
+    out = subprocess.run([binary, *args, "--json"], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="session")
+def data_dir(mancala_bin, tmp_path_factory):
+    """Perfect-play databases of two small boards, built by `mancala db build`."""
+    d = tmp_path_factory.mktemp("mancala-data")
+    for spec in SMALL_DBS:
+        out = subprocess.run([mancala_bin, "db", "build", spec, "--data-dir", str(d)],
+                             capture_output=True, text=True, timeout=300)
+        assert out.returncode == 0, out.stderr
+    return d
+
+
+# ------------------------------------------------------------------------------ best
+
+
+def test_best_equals_mancala_best_at_a_fixed_depth(mancala_bin):
+    rng = random.Random(7)
+    for gid in ["modiar", "mangala-ii", "oware", "kalah"]:
+        s = mancala.load_game(gid).new_initial_state()
+        for _ in range(rng.randrange(2, 12)):
+            s.apply_action(rng.choice(s.legal_actions()))
+        if s.is_terminal():
+            continue
+        r = mancala.best(s, depth=6, use_db=False)
+        want = run_json(mancala_bin, "best", gid, "--position", s.position(), "--depth", "6",
+                        "--no-db")
+        assert (r["move"], r["score"], r["pv"]) == (want["best"], want["score"], want["pv"])
+        assert r["action"] in s.legal_actions()
+        assert s.action_to_string(r["action"]) == r["move"]
+        assert r["pv_actions"][0] == r["action"] and r["depth"] == 6
+
+
+def test_best_sees_a_sure_capture_and_counts_the_moves_played_for_repetitions():
+    s = mancala.load_game("mangala-ii").new_initial_state("0-0-0-0-2-1-1-0-0-0-0-0-34-34-S")
+    assert mancala.best(s, depth=4)["move"] == "E"
+    # Two counters chasing: with the history the engine knows the next move repeats.
+    chase = mancala.load_game("mangala-ii").new_initial_state("0-0-0-0-0-1-0-0-0-0-0-1-35-35-S")
+    for m in "F f A a B b C c D d E".split():
+        chase.apply_move(m)
+    r = mancala.best(chase, depth=3)
+    assert r["move"] == "e" and r["score"] == 0 and r["solved"]
+
+
+def test_best_with_a_time_limit_and_threads():
+    s = mancala.load_game("oware").new_initial_state()
+    r = mancala.best(s, time_ms=100, threads=2)
+    assert r["action"] in s.legal_actions() and r["depth"] >= 1 and r["nodes"] > 0
+
+
+def test_best_refuses_bad_limits_and_finished_games():
+    s = mancala.load_game("modiar").new_initial_state()
+    for kwargs in ({"depth": 0}, {"depth": 500}, {"time_ms": 0}, {"threads": 0},
+                   {"hash_mib": 0}):
+        with pytest.raises(mancala.MancalaError):
+            mancala.best(s, **kwargs)
+    over = mancala.load_game("modiar").new_initial_state("1-1-0-1-1-0-20-18-S")
+    with pytest.raises(mancala.GameOverError):
+        mancala.best(over, depth=2)
+    with pytest.raises(mancala.GameOverError):
+        mancala.hint(over)
+
+
+# ------------------------------------------------------------------------------ solve
+
+
+@pytest.mark.parametrize("spec", SMALL_DBS)
+def test_solve_equals_mancala_solve(mancala_bin, data_dir, spec):
+    game = mancala.load_game(spec)
+    rng = random.Random(spec)
+    checked = 0
+    for _ in range(6):
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            got = mancala.solve(s, data_dir=str(data_dir))
+            want = run_json(mancala_bin, "solve", spec, "--position", s.position(),
+                            "--data-dir", str(data_dir))
+            assert got["value"] == want["value"] and got["result"] == want["result"]
+            assert got["best"] == want["best"] and got["best_moves"] == want["best_moves"]
+            assert got["moves"] == want["moves"]
+            assert got["player"] == s.current_player()
+            assert {s.action_to_string(a): v for a, v in got["action_values"].items()} == got["moves"]
+            checked += 1
+            s.apply_action(rng.choice(s.legal_actions()))
+    assert checked > 20
+
+
+@pytest.mark.parametrize("spec", SMALL_DBS)
+def test_perfect_play_from_solve_reaches_the_value_of_the_start(data_dir, spec):
+    s = mancala.load_game(spec).new_initial_state()
+    value = mancala.solve(s, data_dir=data_dir)["value"]
+    while not s.is_terminal():
+        s.apply_action(mancala.solve(s, data_dir=data_dir)["best_actions"][0])
+    assert s.score_margin()[0] == value
+    final = mancala.solve(s, data_dir=data_dir)
+    assert final["best"] is None and final["moves"] == {}
+
+
+def test_solve_without_a_database_raises_database_error(tmp_path):
+    s = mancala.load_game("modiar:seeds=3").new_initial_state()
+    with pytest.raises(mancala.DatabaseError, match="mancala db build"):
+        mancala.solve(s, data_dir=tmp_path)
+    with pytest.raises(mancala.DatabaseError):
+        mancala.solve(mancala.load_game("kalah").new_initial_state(), data_dir=tmp_path)
+
+
+def test_hint_uses_the_database_where_it_covers_the_position(data_dir, tmp_path):
+    s = mancala.load_game("modiar:seeds=3").new_initial_state()
+    solved = mancala.solve(s, data_dir=data_dir)
+    h = mancala.hint(s, data_dir=data_dir)
+    assert h["source"] == "database" and h["depth"] == 10
+    assert h["move"] in solved["best_moves"] and h["score"] == solved["value"]
+    assert h["moves"] == solved["moves"]
+    h = mancala.hint(s, depth=4, data_dir=tmp_path)
+    assert h["source"] == "search" and h["action"] in s.legal_actions() and h["depth"] == 4
+    assert mancala.hint(s, depth=4, data_dir=tmp_path) == h  # the same hint every time
+    assert mancala.hint(s, depth=4, data_dir=data_dir, use_db=False) == h
+
+
+def test_the_engines_use_the_databases_where_they_are_built(data_dir):
+    game = mancala.load_game("modiar:seeds=3")
+    s = game.new_initial_state()
+    s.apply_action(1)
+    solved = mancala.solve(s, data_dir=data_dir)
+    r = mancala.best(s, depth=2, data_dir=data_dir)
+    assert r["solved"] and r["score"] == solved["value"] and r["move"] in solved["best_moves"]
+    p = mancala.Player("ab:depth=1", game, data_dir=data_dir)
+    assert p.choose(s) in solved["best_actions"]
+
+
+# ------------------------------------------------------------------------------ players
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "beginner", "novice", "ab:depth=3",
+                                  "mcts:playouts=200"])
+def test_players_play_whole_legal_games(spec):
+    game = mancala.load_game("mangala-ii")
+    p = mancala.Player(spec, game, seed=3)
+    s = game.new_initial_state()
+    while not s.is_terminal():
+        a = p.choose(s)
+        assert a in s.legal_actions()
+        s.apply_action(a)
+    assert s.scores()[0] + s.scores()[1] == 72
+
+
+def test_player_errors():
+    game = mancala.load_game("modiar")
+    with pytest.raises(mancala.MancalaError, match="unknown player"):
+        mancala.Player("grandmaster", game)
+    p = mancala.Player("greedy", game)
+    with pytest.raises(mancala.MancalaError, match="made for"):
+        p.choose(mancala.load_game("oware").new_initial_state())
+    with pytest.raises(mancala.GameOverError):
+        p.choose(game.new_initial_state("1-1-0-1-1-0-20-18-S"))
+
+
+def test_random_playouts_in_one_call():
+    s = mancala.load_game("oware").new_initial_state()
+    r = mancala.random_playouts(s, 300, seed=5)
+    assert r["games"] == 300 and sum(r["wins"]) + r["draws"] == 300
+    assert r["plies"] > 300 * 10
+    assert r["returns"][0] == pytest.approx((r["wins"][0] - r["wins"][1]) / 300)
+    assert mancala.random_playouts(s, 300, seed=5) == r
+    assert mancala.random_playouts(s, 300, seed=6) != r
+    over = mancala.load_game("modiar").new_initial_state("1-1-0-1-1-0-20-18-S")
+    r = mancala.random_playouts(over, 10)
+    assert r["wins"] == [10, 0] and r["plies"] == 0 and r["margin"] == 2
+
+
+# ------------------------------------------------------------------------------ solitaires
+
+
+def test_cycle_counts_match_the_rulings_and_the_command(mancala_bin):
+    assert mancala.cycle("stones-in-cups", cups=2, stones=1) == 4  # RULINGS' check
+    assert mancala.cycle("el-mirall", pits=2, seeds=2) == 3
+    assert mancala.cycle("el-mirall:pits=2,seeds=2") == 3
+    assert mancala.cycle("el-mirall") == mancala.cycle("el-mirall", pits=6, seeds=4)
+    for n, k in [(5, 5), (8, 3), (6, 6)]:
+        out = subprocess.run([mancala_bin, "cycle", "stones-in-cups", "--cups", str(n),
+                              "--stones", str(k), "--format", "json"],
+                             capture_output=True, text=True, timeout=60, check=True)
+        want = json.loads(out.stdout)
+        assert mancala.cycle("stones-in-cups", cups=n, stones=k) == want["moves"]
+        assert mancala.cycle("stones-in-cups", cups=n, stones=k, method="reference") == want["moves"]
+    t = mancala.cycle_table("el-mirall", 4, 5)
+    assert t.shape == (4, 5) and t.dtype == np.uint64
+    for n in range(1, 5):
+        for k in range(1, 6):
+            assert t[n - 1, k - 1] == mancala.cycle("el-mirall", pits=n, seeds=k)
+
+
+def test_cycle_errors():
+    with pytest.raises(mancala.UnknownGameError):
+        mancala.cycle("modiar")
+    with pytest.raises(mancala.MancalaError, match="at least 1"):
+        mancala.cycle("stones-in-cups", cups=0, stones=3)
+    with pytest.raises(mancala.MancalaError, match="not pits="):
+        mancala.cycle("stones-in-cups", pits=3)
+    with pytest.raises(mancala.MancalaError, match="twice"):
+        mancala.cycle("stones-in-cups:cups=3", cups=4)
+    with pytest.raises(mancala.MancalaError, match="unknown method"):
+        mancala.cycle("el-mirall", method="guess")
+
+
+# ------------------------------------------------------------------------------ GIL, Ctrl-C
+
+
+def test_long_calls_release_the_gil():
+    s = mancala.load_game("mangala-ii").new_initial_state()
+    ticks = 0
+    done = threading.Event()
+
+    def count():
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+
+    t = threading.Thread(target=count)
+    t.start()
+    try:
+        mancala.best(s, time_ms=600)
+        during_search = ticks
+    finally:
+        done.set()
+        t.join()
+    # With the GIL held for the whole search the counter could not have moved.
+    assert during_search > 10_000
+
+
+@pytest.mark.parametrize("call", [
+    "mancala.best(mancala.load_game('mangala-ii').new_initial_state(), time_ms=120000)",
+    "mancala.random_playouts(mancala.load_game('oware').new_initial_state(), 10**12)",
+    "mancala.cycle('stones-in-cups', cups=1000, stones=1000, method='simulation')",
+    "mancala.cycle_table('stones-in-cups', 300, 300)",
+])
+def test_ctrl_c_interrupts_long_calls(call):
+    code = f"import mancala, sys\nprint('ready', flush=True)\n{call}\nprint('finished')\n"
+    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    try:
+        assert p.stdout.readline().strip() == "ready"
+        time.sleep(0.5)
+        start = time.monotonic()
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=20)
+        waited = time.monotonic() - start
+    finally:
+        p.kill()
+    assert "KeyboardInterrupt" in err, err
+    assert "finished" not in out
+    assert waited < 20
