@@ -5,30 +5,9 @@
 #[path = "../../../fuzz/src/solver.rs"]
 mod checks;
 
-use std::path::Path;
-
-/// Runs `check` on every file of fuzz/corpus/`target`, naming the file that fails.
-fn replay(target: &str, check: fn(&[u8])) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../fuzz/corpus")
-        .join(target);
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "no corpus in {}", dir.display());
-    for f in &files {
-        let bytes = std::fs::read(f).unwrap();
-        if std::panic::catch_unwind(|| check(&bytes)).is_err() {
-            panic!(
-                "{} fails its check: {:?}",
-                f.display(),
-                String::from_utf8_lossy(&bytes)
-            );
-        }
-    }
-}
+#[path = "../../../fuzz/src/replay.rs"]
+mod replay;
+use replay::replay;
 
 #[test]
 fn db_header_corpus() {
