@@ -3,5 +3,6 @@
 //! through the very same function (`#[path]` includes it).
 
 pub mod core;
+pub mod search;
 pub mod solver;
 pub mod web;
