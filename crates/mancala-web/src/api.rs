@@ -15,13 +15,11 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use mancala_core::{BySide, GameSpec, Side, builtin, builtin_ids};
 use mancala_search::analysis;
-use rand::Rng;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::Duration;
 
 /// The largest request body accepted (an OGN record of a long game fits many times over).
 pub const MAX_BODY: usize = 64 * 1024;
@@ -301,13 +299,7 @@ pub struct CreateRequest {
     pub hints: Option<bool>,
 }
 
-fn new_id(len: usize) -> String {
-    const ABC: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
-    let mut rng = rand::thread_rng();
-    (0..len)
-        .map(|_| ABC[rng.gen_range(0..ABC.len())] as char)
-        .collect()
-}
+use crate::poll::new_id;
 
 fn parse_side(s: Option<&str>) -> Result<Side, ApiError> {
     match s {
@@ -513,18 +505,15 @@ async fn get_game(
     Params(q): Params<StateQuery>,
 ) -> Result<Json<StateView>, ApiError> {
     let s = st.session(&id).await?;
-    let wait = q.wait.unwrap_or(0).min(30);
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(wait);
-    loop {
-        {
+    let view = crate::poll::long_poll(q.after, q.wait, || {
+        let s = s.clone();
+        async move {
             let g = s.lock().await;
-            let changed = q.after.is_none_or(|a| g.version > a);
-            if changed || tokio::time::Instant::now() >= deadline {
-                return Ok(Json(g.view()));
-            }
+            Ok((g.version, g.view()))
         }
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
+    })
+    .await?;
+    Ok(Json(view))
 }
 
 /// A request made for a seat.

@@ -13,6 +13,7 @@ pub mod engine;
 pub mod error;
 pub mod mirall;
 pub mod ogn;
+pub mod poll;
 pub mod server;
 pub mod session;
 pub mod solitaire;

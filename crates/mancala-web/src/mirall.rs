@@ -12,7 +12,6 @@ use mancala_solitaire::el_mirall::{ElMirall, WrongPit};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::sync::Arc;
-use std::time::Duration;
 
 /// The largest room: the page draws at most 12 pits of 12 seeds.
 const MAX: u64 = 12;
@@ -118,15 +117,6 @@ impl Room {
     }
 }
 
-fn new_token() -> String {
-    use rand::Rng;
-    const ABC: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
-    let mut rng = rand::thread_rng();
-    (0..24)
-        .map(|_| ABC[rng.gen_range(0..ABC.len())] as char)
-        .collect()
-}
-
 async fn load(st: &Arc<AppState>, id: &str) -> Result<Room, ApiError> {
     if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
         return Err(ApiError::not_found("no El mirall game with that id"));
@@ -170,7 +160,7 @@ pub async fn create(
     }
     let t = now_ms();
     let room = Room {
-        id: new_token()[..10].to_string(),
+        id: crate::poll::new_id(10),
         pits: req.pits as usize,
         seeds: req.seeds,
         moves: 0,
@@ -179,7 +169,7 @@ pub async fn create(
         first_at: None,
         gap_total: 0,
         gaps: 0,
-        tokens: [new_token(), new_token()],
+        tokens: [crate::poll::new_id(24), crate::poll::new_id(24)],
         version: 0,
         created: t,
         updated: t,
@@ -202,15 +192,12 @@ pub async fn get(
     Param(id): Param,
     Params(q): Params<StateQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    let wait = q.wait.unwrap_or(0).min(30);
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(wait);
-    loop {
+    let view = crate::poll::long_poll(q.after, q.wait, || async {
         let r = load(&st, &id).await?;
-        if q.after.is_none_or(|a| r.version > a) || tokio::time::Instant::now() >= deadline {
-            return Ok(Json(r.view()));
-        }
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
+        Ok((r.version, r.view()))
+    })
+    .await?;
+    Ok(Json(view))
 }
 
 #[derive(Deserialize)]

@@ -82,6 +82,10 @@ pub fn position_with(rules: &Rules, board: &[u8], side: Side) -> Position {
     let s = (captured / 2) as u8;
     let scores = mancala_core::BySide::new(s, captured as u8 - s);
     rules
-        .position(south, north, scores, side)
+        .position(&mancala_core::Setup {
+            pits: [south, north].concat(),
+            scores,
+            side,
+        })
         .expect("a valid position")
 }
