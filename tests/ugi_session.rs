@@ -223,7 +223,10 @@ fn ugi_bad_lines_get_an_error_line_and_the_engine_goes_on() {
         ("setoption", "expected 'setoption name"),
         ("setoption name Colour value red", "unknown option 'Colour'"),
         ("setoption name Game value chess", "unknown game 'chess'"),
-        ("setoption name Game value el-mirall", "solitaire"),
+        (
+            "setoption name Game value el-mirall",
+            "unknown game 'el-mirall'",
+        ),
         ("setoption name Game", "the value is missing"),
         (
             "setoption name Hash value lots",

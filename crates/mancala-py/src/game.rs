@@ -177,6 +177,12 @@ fn load(name: &Bound<'_, PyAny>, params: Option<&Bound<'_, PyDict>>) -> PyResult
             spec.params.push((key, v.str()?.to_string()));
         }
     }
+    if spec.id.parse::<mancala_solitaire::Solitaire>().is_ok() {
+        return Err(errors::unknown_game(format!(
+            "'{}' is a solitaire, not a two-player game (see mancala.cycle)",
+            spec.id
+        )));
+    }
     let rules = rules_for(&spec).map_err(errors::unknown_game)?;
     Ok(Loaded {
         rules,
