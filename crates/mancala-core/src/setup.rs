@@ -117,14 +117,14 @@ mod tests {
             assert_eq!(s.to_string(), t);
         }
         let s: Setup = "1-2-3-4-5-6-7-8-S".parse().unwrap();
-        assert_eq!((s.pits_per_row(), s.scores.north), (3, 7));
+        assert_eq!((s.pits_per_row(), s.scores.north), (3, 8));
     }
 
     #[test]
     fn bad_setups_name_the_field() {
         for (t, want) in [
             ("1-2-S", "found 3 fields"),
-            ("1-2-3-4-5-6-S", "found 7 fields"),
+            ("1-2-3-4-5-S", "found 6 fields"),
             ("1-x-3-4-S", "field 2: 'x'"),
             ("1-2-3-999-S", "field 4: 999"),
             ("1-2-3-4-W", "field 5 (side to move): 'W'"),
