@@ -73,7 +73,7 @@ pub fn run(args: BestArgs) -> anyhow::Result<()> {
         && let Some(o) = DbOracle::open_in(args.data_dir.as_deref(), &rules)
     {
         damaged = o.damaged().to_vec();
-        engine.set_oracle(Some(Arc::new(o) as Arc<dyn Oracle>));
+        engine.set_oracle(Some(o as Arc<dyn Oracle>));
     }
     // A damaged level is searched instead, and said so: one line on stderr, and in the JSON.
     if let Some((_, why)) = damaged.first() {

@@ -23,8 +23,18 @@ mod db {
     use super::Oracle;
     use mancala_core::{Position, Rules};
     use mancala_solver::{Database, DbError, Solution, default_data_dir};
-    use std::path::Path;
-    use std::sync::Arc;
+    use std::path::{Path, PathBuf};
+    use std::sync::{Arc, Mutex};
+    use std::time::SystemTime;
+
+    /// What a game's level files are on disk: each level's length and time of change (`None`
+    /// when absent). Opening a level reads and checks its whole file, so an oracle is opened
+    /// again only when this changes (a level built, rebuilt or removed meanwhile).
+    type FilesSeen = Vec<Option<(u64, SystemTime)>>;
+
+    /// The oracles opened so far, by game directory (a few: one a game played).
+    static OPENED: Mutex<Vec<(PathBuf, FilesSeen, Arc<DbOracle>)>> = Mutex::new(Vec::new());
+    const KEPT: usize = 16;
 
     /// The perfect-play databases of one game as an oracle: only the levels (stone counts)
     /// whose files are present and sound are asked, so a missing file costs nothing in the
@@ -60,10 +70,35 @@ mod db {
             })
         }
 
-        /// [`DbOracle::open`] under `dir`, or `mancala solve`'s directory when `None`.
-        pub fn open_in(dir: Option<&Path>, rules: &Rules) -> Option<DbOracle> {
+        /// [`DbOracle::open`] under `dir`, or `mancala solve`'s directory when `None`, shared
+        /// with earlier callers while the game's level files are unchanged (so a server's
+        /// every move and hint does not read the files again).
+        pub fn open_in(dir: Option<&Path>, rules: &Rules) -> Option<Arc<DbOracle>> {
             let dir = dir.map_or_else(default_data_dir, Path::to_path_buf);
-            DbOracle::open(&dir, rules)
+            let db = Database::open(&dir, rules).ok()?;
+            let seen: FilesSeen = (0..=rules.total_seeds())
+                .map(|b| {
+                    let m = std::fs::metadata(db.level_path(b)).ok()?;
+                    Some((m.len(), m.modified().ok()?))
+                })
+                .collect();
+            if seen.iter().all(Option::is_none) {
+                return None;
+            }
+            let mut opened = OPENED.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some((_, _, o)) = opened
+                .iter()
+                .find(|(d, s, _)| d.as_path() == db.dir() && *s == seen)
+            {
+                return Some(o.clone());
+            }
+            let o = Arc::new(DbOracle::open(&dir, rules)?);
+            opened.retain(|(d, _, _)| d.as_path() != db.dir());
+            if opened.len() >= KEPT {
+                opened.remove(0);
+            }
+            opened.push((db.dir().to_path_buf(), seen, o.clone()));
+            Some(o)
         }
 
         /// Whether a sound level covers positions of `pos`'s stone count.
@@ -100,6 +135,6 @@ mod db {
     /// The perfect-play databases under `dir` (default: `mancala solve`'s, see
     /// [`default_data_dir`]) for `rules`; `None` when none of its levels is built.
     pub fn db_oracle(dir: Option<&Path>, rules: &Rules) -> Option<Arc<dyn Oracle>> {
-        DbOracle::open_in(dir, rules).map(|o| Arc::new(o) as Arc<dyn Oracle>)
+        DbOracle::open_in(dir, rules).map(|o| o as Arc<dyn Oracle>)
     }
 }

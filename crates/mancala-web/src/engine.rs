@@ -60,8 +60,8 @@ pub fn level_names() -> String {
 /// The databases of `rules` in `data_dir`, when any level is built.
 fn databases(rules: &Rules, data_dir: Option<&Path>) -> Option<Arc<dyn Oracle>> {
     data_dir
-        .and_then(|d| DbOracle::open(d, rules))
-        .map(|o| Arc::new(o) as Arc<dyn Oracle>)
+        .and_then(|d| DbOracle::open_in(Some(d), rules))
+        .map(|o| o as Arc<dyn Oracle>)
 }
 
 /// A move chosen, with its expected final score difference for the mover when known.
