@@ -112,6 +112,7 @@ impl std::error::Error for UnknownLang {}
 
 /// The codes of [`LANGS`]: `en, tr, ar, ...`.
 pub fn codes() -> Vec<&'static str> {
+    debug_assert_eq!(LANGS.len(), names::CODES.len());
     LANGS.iter().map(|l| l.code).collect()
 }
 
