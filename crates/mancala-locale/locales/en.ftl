@@ -78,6 +78,15 @@ level-intermediate = Intermediate (four plies ahead, rarely strays from the best
 level-advanced = Advanced (seven plies ahead, always its best move)
 level-expert = Expert (twelve plies ahead)
 level-maximum = Maximum (as deep as the time per move allows, on every core)
+# A level named in a game's title and in Your games: "Modiar against the computer (novice)".
+level-name-random = random
+level-name-greedy = greedy
+level-name-beginner = beginner
+level-name-novice = novice
+level-name-intermediate = intermediate
+level-name-advanced = advanced
+level-name-expert = expert
+level-name-maximum = maximum
 
 ## New game
 
