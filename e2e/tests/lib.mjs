@@ -71,8 +71,9 @@ export async function movesShown(page) {
 export async function waitIdle(page, timeout = 60000) {
   await page.waitForFunction(() => {
     const v = document.getElementById("view-game");
-    const s = document.getElementById("g-status").textContent;
-    return !v.hasAttribute("data-busy") && s !== "" && s !== "…" && !s.startsWith("The computer is thinking");
+    const st = document.getElementById("g-status");
+    const s = st.textContent;
+    return !v.hasAttribute("data-busy") && s !== "" && s !== "…" && !st.hasAttribute("data-thinking");
   }, null, { timeout });
 }
 
