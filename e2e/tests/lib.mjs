@@ -18,9 +18,12 @@ assert.ok(BIN, "MANCALA_BIN must name the mancala command (use e2e/run.sh)");
 const PAGE_DIR = process.env.E2E_PAGE_DIR || "";
 const PAGE_FILES = { "/": ["index.html", "text/html"], "/app.js": ["app.js", "text/javascript"], "/style.css": ["style.css", "text/css"] };
 
-export async function browser(name = "chromium-") {
+// `options`: more of Playwright's context options (`locale: "tr-TR"` sets navigator.languages
+// and Accept-Language).
+export async function browser(name = "chromium-", options = {}) {
   const profile = mkdtempSync(join(process.env.E2E_PROFILE_ROOT || tmpdir(), name));
   const ctx = await chromium.launchPersistentContext(profile, {
+    ...options,
     executablePath: "/usr/bin/chromium",
     headless: true,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -832,10 +832,8 @@ const Play = {
       $("g-error").textContent = t(mine.length ? "not-your-turn" : "read-only");
       return;
     }
-    if (!s.legal.includes(name)) {
-      $("g-error").textContent = name === "pass" ? t("cannot-pass") : t("cannot-play", { move: name, legal: s.legal.join(" ") });
-      return;
-    }
+    // A move the rules refuse is still asked: the server says why (a singleton, a grand slam,
+    // an opponent to feed ...), in the player's words.
     $("g-error").textContent = "";
     this.hint = null;
     this.setBusy(true);
@@ -1459,7 +1457,8 @@ const MirallLink = {
     }
     try {
       const r = await api("POST", `/api/mirall/${room.id}/sow`, { token: room.token, pit: letter(side, pit) });
-      $("m-link-msg").textContent = r.accepted ? "" : r.reason;
+      // A wrong pit: the reason worded here, from the position (the server's is English).
+      $("m-link-msg").textContent = r.accepted ? "" : Mirall.reason(side, pit, side === "south" ? Mirall.southPit() : Mirall.northPit());
       if (r.state.version > room.version) {
         room.version = r.state.version;
         await this.apply(r.state, true);
