@@ -225,6 +225,7 @@ test("the Turkish page, and How to play in Turkish", async () => {
   await shot(page, "turkish-home", false);
   await page.goto(new URL("/#/rules/mangala-ii", BASE).href);
   await page.waitForSelector("#rules-body article");
+  await shot(page, "turkish-rules", false);
   assert.equal(await page.getAttribute("#rules-body article", "lang"), "tr");
   const page1 = readFileSync(new URL("../../docs/rules/tr/mangala-ii.md", import.meta.url), "utf8");
   const title = page1.split("\n")[0].replace(/^#\s*/, "");
