@@ -153,7 +153,7 @@ async fn rules_page(Path((lang, game)): Path<(String, String)>) -> Response {
 }
 
 /// The routes of the page's files.
-pub fn routes() -> Router<Arc<crate::api::AppState>> {
+pub fn routes() -> Router<Arc<crate::state::AppState>> {
     Router::new()
         .route("/", get(index))
         .route(
