@@ -363,6 +363,9 @@ rules-loading = Loading the rules…
 ## Server errors, by their code (docs/api.md). The variables are the error's parameters.
 
 error-bad-json = The request is not valid JSON: { $detail }
+error-bad-request = The request is not what this address takes: { $detail }
+error-body-too-large = The request is too large: at most { $max } bytes.
+error-not-json = The request must be sent as JSON.
 error-unknown-game = Unknown game '{ $game }'.
 error-bad-game = The game '{ $game }' cannot be played: { $detail }
 error-bad-position = The position '{ $position }' cannot be used: { $detail }

@@ -94,7 +94,7 @@ const L10n = {
     const args = {};
     for (const [k, v] of Object.entries(data.params || {})) {
       if (Array.isArray(v)) args[k] = v.join(k === "legal" || k === "pits" ? " " : ", ");
-      else if ((k === "side" || k === "asked") && (v === "south" || v === "north")) args[k] = this.side(v);
+      else if (v === "south" || v === "north") args[k] = this.side(v);
       else args[k] = v;
     }
     if (data.code === "illegal-move" && data.params && this.has("reason-" + data.params.reason)) {

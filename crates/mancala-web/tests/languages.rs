@@ -168,3 +168,67 @@ fn markup_in_a_rules_page_is_shown_as_text() {
         "{table}"
     );
 }
+
+/// The message ids of a catalogue.
+fn message_ids(lang: &str, src: &'static str) -> std::collections::BTreeSet<String> {
+    let res = fluent_syntax::parser::parse(src)
+        .unwrap_or_else(|(_, e)| panic!("{lang}.ftl does not parse: {e:?}"));
+    res.body
+        .iter()
+        .filter_map(|e| match e {
+            fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn every_error_code_and_reason_has_a_message_in_every_language() {
+    use mancala_core::{IllegalReason, Side};
+    let reasons = [
+        IllegalReason::PassNotAllowed,
+        IllegalReason::NotYourPit {
+            pit_of: Side::North,
+            to_move: Side::South,
+        },
+        IllegalReason::EmptyPit,
+        IllegalReason::TooFewSeeds { min: 2, held: 1 },
+        IllegalReason::GrandSlam,
+        IllegalReason::MustFeed,
+        IllegalReason::Other,
+    ];
+    // A new reason must be added above (and worded in the catalogues): the match has no arm
+    // for it.
+    for r in reasons {
+        match r {
+            IllegalReason::PassNotAllowed
+            | IllegalReason::NotYourPit { .. }
+            | IllegalReason::EmptyPit
+            | IllegalReason::TooFewSeeds { .. }
+            | IllegalReason::GrandSlam
+            | IllegalReason::MustFeed
+            | IllegalReason::Other => {}
+        }
+    }
+    let mut missing = Vec::new();
+    for l in mancala_locale::LANGS {
+        let Some(src) = mancala_locale::catalogue(l.code) else {
+            missing.push(format!("{}: no catalogue", l.code));
+            continue;
+        };
+        let ids = message_ids(l.code, src);
+        for c in mancala_web::error::Code::ALL {
+            let id = format!("error-{}", c.as_str());
+            if !ids.contains(&id) {
+                missing.push(format!("{}: {id}", l.code));
+            }
+        }
+        for r in reasons {
+            let id = format!("reason-{}", r.code());
+            if !ids.contains(&id) {
+                missing.push(format!("{}: {id}", l.code));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "messages missing: {missing:?}");
+}
