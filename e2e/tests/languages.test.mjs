@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { BASE, browser, shot, setRange, waitIdle, apiGame } from "./lib.mjs";
+import { BASE, browser, shot, setRange, waitIdle, apiGame, axe } from "./lib.mjs";
 
 const LOCALES = fileURLToPath(new URL("../../crates/mancala-locale/locales/", import.meta.url));
 
@@ -103,7 +103,10 @@ test("Arabic mirrors the page but not the board", async () => {
     const undo = await page.$eval("#g-undo", (b) => b.getBoundingClientRect().x);
     const resign = await page.$eval("#g-resign", (b) => b.getBoundingClientRect().x);
     nav[lang] = undo < resign ? "ltr" : "rtl";
-    if (lang === "ar") await shot(page, "arabic-board", false);
+    if (lang === "ar") {
+      await shot(page, "arabic-board", false);
+      await axe(page, "a game, in Arabic");
+    }
     await page.close();
   }
   assert.equal(boxes.en.length, 14);
@@ -226,6 +229,7 @@ test("the Turkish page, and How to play in Turkish", async () => {
   await page.goto(new URL("/#/rules/mangala-ii", BASE).href);
   await page.waitForSelector("#rules-body article");
   await shot(page, "turkish-rules", false);
+  await axe(page, "How to play, in Turkish");
   assert.equal(await page.getAttribute("#rules-body article", "lang"), "tr");
   const page1 = readFileSync(new URL("../../docs/rules/tr/mangala-ii.md", import.meta.url), "utf8");
   const title = page1.split("\n")[0].replace(/^#\s*/, "");

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { chromium } from "playwright-core";
@@ -150,4 +151,22 @@ export async function playOne(page, choose = (ls) => ls[0]) {
   await page.waitForFunction((n) => document.querySelectorAll("#g-moves [data-move]").length > n, before, { timeout: 60000 });
   await waitIdle(page);
   return played;
+}
+
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+// No serious or critical accessibility violation (axe-core, WCAG 2.1 A and AA) on the page now.
+let axeSource = null;
+
+export async function axe(page, where) {
+  // Evaluated through the browser's protocol, not as a <script>: the page's Content-Security-Policy
+  // (script-src 'self') rightly refuses inline scripts, and the check must run under it.
+  if (!axeSource) axeSource = readFileSync(AXE, "utf8");
+  await page.evaluate(axeSource);
+  const r = await page.evaluate(async () => {
+    const res = await window.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return res.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ") + ": " + n.failureSummary) }));
+  });
+  const bad = r.filter((v) => v.impact === "serious" || v.impact === "critical");
+  assert.deepEqual(bad, [], `${where}: ${JSON.stringify(bad, null, 1)}`);
 }
