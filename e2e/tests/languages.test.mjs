@@ -48,8 +48,8 @@ for (const [locale, lang, dir] of [["tr-TR", "tr", "ltr"], ["ar-MA", "ar", "rtl"
       assert.notEqual(text, en[key], `${sel} is translated in ${lang}`);
     }
     // The game menu names the games as the language does.
-    const modiar = await page.$eval("#ng-game option[value=mangala-ii]", (o) => o.textContent);
-    assert.ok(modiar.startsWith(words["game-mangala-ii"]), modiar);
+    const mangala = plain(await page.$eval("#ng-game option[value=mangala-ii]", (o) => o.textContent));
+    assert.ok(mangala.startsWith(words["game-mangala-ii"]), mangala);
     await page.close();
   });
 }

@@ -65,6 +65,13 @@ const L10n = {
   has(id) { return this.bundles.some((b) => b.hasMessage(id)); },
   // The message `id` formatted with `args`, in the first catalogue that has it.
   t(id, args) {
+    if (args) {
+      // A variable that is itself a message formatted here (a result, a reason) loses its own
+      // isolation marks, so that the mark Fluent puts around it finds the text's direction.
+      const own = {};
+      for (const [k, v] of Object.entries(args)) own[k] = typeof v === "string" ? v.replace(/[\u2068\u2069]/g, "") : v;
+      args = own;
+    }
     for (const b of this.bundles) {
       const m = b.getMessage(id);
       if (m && m.value) {
