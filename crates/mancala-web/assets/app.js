@@ -1624,21 +1624,23 @@ $("c-guess-go").addEventListener("click", () => Cups.guessAndRun());
 for (const id of ["c-cups", "c-stones"]) $(id).addEventListener("change", () => Cups.reset());
 
 // ---------- How to play: the rules pages, in the page's language where translated ----------
-const RULES_GAMES = ["modiar", "mangala-ii", "el-mirall", "stones-in-cups", "oware", "kalah"];
 const Rules = {
   async open(game) {
     const sel = $("rules-game");
+    const body = $("rules-body");
     if (!this.wired) {
       this.wired = true;
       sel.addEventListener("change", () => { location.hash = "#/rules/" + sel.value; });
     }
-    const chosen = game && RULES_GAMES.includes(game) ? game : sel.value || RULES_GAMES[0];
-    sel.innerHTML = "";
-    for (const g of RULES_GAMES) sel.add(new Option(t("game-" + g), g));
-    sel.value = chosen;
-    const body = $("rules-body");
     body.textContent = t("rules-loading");
     try {
+      // Every game of the server's catalogue has its page: the two-row games, then the solitaires.
+      const cat = await Home.load();
+      const games = cat.games.concat(cat.solitaires);
+      const chosen = games.find((g) => g.id === game) ? game : sel.value || games[0].id;
+      sel.innerHTML = "";
+      for (const g of games) sel.add(new Option(gameName(g), g.id));
+      sel.value = chosen;
       const r = await fetch(`/rules/${L10n.code}/${chosen}`);
       if (!r.ok) throw new Error(await r.text());
       // The server's own rules page, rendered from Markdown with any markup in it escaped.

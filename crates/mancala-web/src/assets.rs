@@ -113,11 +113,15 @@ async fn locale(Path(file): Path<String>) -> Response {
 }
 
 /// A rules page as HTML, for the page's "How to play". Raw HTML in the Markdown is shown as
-/// text, so the page's content never carries markup of its own.
+/// text, so the page's content never carries markup of its own, and a table's column alignment
+/// is dropped (it would be a `style` attribute, which the page's Content-Security-Policy refuses).
 pub fn rules_html(markdown: &str) -> String {
-    use pulldown_cmark::{Event, Options, Parser, html};
+    use pulldown_cmark::{Alignment, Event, Options, Parser, Tag, html};
     let parser = Parser::new_ext(markdown, Options::ENABLE_TABLES).map(|e| match e {
         Event::Html(t) | Event::InlineHtml(t) => Event::Text(t),
+        Event::Start(Tag::Table(columns)) => {
+            Event::Start(Tag::Table(vec![Alignment::None; columns.len()]))
+        }
         e => e,
     });
     let mut out = String::new();

@@ -162,11 +162,12 @@ fn markup_in_a_rules_page_is_shown_as_text() {
     assert!(!html.contains("<script"), "{html}");
     assert!(!html.contains("<b "), "{html}");
     assert!(html.contains("&lt;script&gt;"), "{html}");
-    let table = mancala_web::assets::rules_html("| a | b |\n|---|---|\n| 1 | 2 |\n");
+    let table = mancala_web::assets::rules_html("| a | b |\n|:--|--:|\n| 1 | 2 |\n");
     assert!(
         table.contains("<table>") && table.contains("<td>2</td>"),
         "{table}"
     );
+    assert!(!table.contains("style"), "{table}");
 }
 
 /// The message ids of a catalogue.
@@ -231,4 +232,23 @@ fn every_error_code_and_reason_has_a_message_in_every_language() {
         }
     }
     assert!(missing.is_empty(), "messages missing: {missing:?}");
+}
+
+#[tokio::test]
+async fn every_game_of_the_catalogue_has_a_rules_page() {
+    let (s, _d) = server().await;
+    let (st, cat) = s.get("/api/rules").await;
+    assert_eq!(st, 200);
+    let mut ids: Vec<String> = Vec::new();
+    for list in ["games", "solitaires"] {
+        for g in cat[list].as_array().unwrap() {
+            ids.push(g["id"].as_str().unwrap().to_string());
+        }
+    }
+    assert_eq!(
+        ids,
+        mancala_locale::GAMES,
+        "the page's How to play lists the catalogue"
+    );
+    s.stop().await;
 }
