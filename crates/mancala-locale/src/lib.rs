@@ -160,7 +160,7 @@ pub fn from_accept_language(header: &str) -> &'static Lang {
         })
         .collect();
     // Stable: equal weights keep the header's order.
-    tags.sort_by(|a, b| b.0.cmp(&a.0));
+    tags.sort_by_key(|t| std::cmp::Reverse(t.0));
     choose(tags.into_iter().map(|(_, t)| t))
 }
 
