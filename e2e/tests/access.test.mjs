@@ -2,11 +2,8 @@
 // run in the page) of the home page, a game and both solitaires.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
-import { readFileSync } from "node:fs";
-import { BASE, browser, shot, pit, playable, setRange, waitIdle, newGame } from "./lib.mjs";
+import { BASE, browser, shot, pit, playable, setRange, waitIdle, newGame, axe } from "./lib.mjs";
 
-const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 let context;
 before(async () => { context = await browser(); });
 after(async () => { if (context) await context.close(); });
@@ -105,21 +102,6 @@ test("the game page on a phone: pits of 44 px and more, labels legible, the butt
   await shot(page, "phone-landscape", false);
   await page.close();
 });
-
-let axeSource = null;
-
-async function axe(page, where) {
-  // Evaluated through the browser's protocol, not as a <script>: the page's Content-Security-Policy
-  // (script-src 'self') rightly refuses inline scripts, and the check must run under it.
-  if (!axeSource) axeSource = readFileSync(AXE, "utf8");
-  await page.evaluate(axeSource);
-  const r = await page.evaluate(async () => {
-    const res = await window.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
-    return res.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ") + ": " + n.failureSummary) }));
-  });
-  const bad = r.filter((v) => v.impact === "serious" || v.impact === "critical");
-  assert.deepEqual(bad, [], `${where}: ${JSON.stringify(bad, null, 1)}`);
-}
 
 test("no serious or critical accessibility violation (axe-core) on the home page, a game and both solitaires", async () => {
   const page = await context.newPage();

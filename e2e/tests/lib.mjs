@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { chromium } from "playwright-core";
@@ -18,9 +19,12 @@ assert.ok(BIN, "MANCALA_BIN must name the mancala command (use e2e/run.sh)");
 const PAGE_DIR = process.env.E2E_PAGE_DIR || "";
 const PAGE_FILES = { "/": ["index.html", "text/html"], "/app.js": ["app.js", "text/javascript"], "/style.css": ["style.css", "text/css"] };
 
-export async function browser(name = "chromium-") {
+// `options`: more of Playwright's context options (`locale: "tr-TR"` sets navigator.languages
+// and Accept-Language).
+export async function browser(name = "chromium-", options = {}) {
   const profile = mkdtempSync(join(process.env.E2E_PROFILE_ROOT || tmpdir(), name));
   const ctx = await chromium.launchPersistentContext(profile, {
+    ...options,
     executablePath: "/usr/bin/chromium",
     headless: true,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -71,8 +75,9 @@ export async function movesShown(page) {
 export async function waitIdle(page, timeout = 60000) {
   await page.waitForFunction(() => {
     const v = document.getElementById("view-game");
-    const s = document.getElementById("g-status").textContent;
-    return !v.hasAttribute("data-busy") && s !== "" && s !== "…" && !s.startsWith("The computer is thinking");
+    const st = document.getElementById("g-status");
+    const s = st.textContent;
+    return !v.hasAttribute("data-busy") && s !== "" && s !== "…" && !st.hasAttribute("data-thinking");
   }, null, { timeout });
 }
 
@@ -146,4 +151,22 @@ export async function playOne(page, choose = (ls) => ls[0]) {
   await page.waitForFunction((n) => document.querySelectorAll("#g-moves [data-move]").length > n, before, { timeout: 60000 });
   await waitIdle(page);
   return played;
+}
+
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+// No serious or critical accessibility violation (axe-core, WCAG 2.1 A and AA) on the page now.
+let axeSource = null;
+
+export async function axe(page, where) {
+  // Evaluated through the browser's protocol, not as a <script>: the page's Content-Security-Policy
+  // (script-src 'self') rightly refuses inline scripts, and the check must run under it.
+  if (!axeSource) axeSource = readFileSync(AXE, "utf8");
+  await page.evaluate(axeSource);
+  const r = await page.evaluate(async () => {
+    const res = await window.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return res.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ") + ": " + n.failureSummary) }));
+  });
+  const bad = r.filter((v) => v.impact === "serious" || v.impact === "critical");
+  assert.deepEqual(bad, [], `${where}: ${JSON.stringify(bad, null, 1)}`);
 }

@@ -12,20 +12,15 @@ pub struct RulesArgs {
     /// Print the game's rules file (TOML) instead, to start a variant from.
     #[arg(long)]
     pub export: bool,
+    /// The language of the page: en, tr, ar, ca, es, fr or hr (English where a page is not
+    /// translated yet).
+    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    pub lang: &'static mancala_locale::Lang,
 }
 
-/// The rules pages, one Markdown file per game under docs/rules/.
-const PAGES: &[(&str, &str)] = &[
-    ("modiar", include_str!("../../docs/rules/modiar.md")),
-    ("mangala-ii", include_str!("../../docs/rules/mangala-ii.md")),
-    ("oware", include_str!("../../docs/rules/oware.md")),
-    ("kalah", include_str!("../../docs/rules/kalah.md")),
-    ("el-mirall", include_str!("../../docs/rules/el-mirall.md")),
-    (
-        "stones-in-cups",
-        include_str!("../../docs/rules/stones-in-cups.md"),
-    ),
-];
+fn parse_lang(s: &str) -> Result<&'static mancala_locale::Lang, String> {
+    mancala_locale::parse_lang(s).map_err(|e| e.to_string())
+}
 
 pub fn run(args: RulesArgs) -> anyhow::Result<()> {
     let spec: GameSpec = args.game.parse()?;
@@ -53,12 +48,14 @@ pub fn run(args: RulesArgs) -> anyhow::Result<()> {
         }
         return Ok(());
     }
-    let known = || PAGES.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", ");
-    let page = PAGES
-        .iter()
-        .find(|(k, _)| *k == spec.id)
-        .map(|(_, p)| *p)
-        .ok_or_else(|| anyhow::anyhow!("unknown game '{}' (known: {})", spec.id, known()))?;
+    // The pages (docs/rules/, translated in docs/rules/<lang>/) belong to mancala-locale.
+    let page = mancala_locale::rules_page(&spec.id, args.lang.code).ok_or_else(|| {
+        anyhow::anyhow!(
+            "unknown game '{}' (known: {})",
+            spec.id,
+            mancala_locale::GAMES.join(", ")
+        )
+    })?;
     print!("{page}");
     Ok(())
 }

@@ -5,14 +5,126 @@
 const $ = (id) => document.getElementById(id);
 const SVGNS = "http://www.w3.org/2000/svg";
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const SIDE = (s) => (s === "south" ? "South" : "North");
+const SIDE = (s) => L10n.side(s);
 const other = (s) => (s === "south" ? "north" : "south");
+
+// ---------- Languages ----------
+// The page's words are in Fluent catalogues (crates/mancala-locale/locales/<lang>.ftl, served as
+// /locales/<lang>.ftl), formatted by @fluent/bundle: plurals by Intl.PluralRules and numbers by
+// Intl.NumberFormat of the player's locale. A message a catalogue lacks is taken from English.
+// The language: `?lang=` in the address, else the one chosen in the menu (remembered), else the
+// server's choice from the browser's languages (Accept-Language), given as <html lang>.
+const L10n = {
+  code: "en", dir: "ltr", bundles: [],
+  menu() { return $("lang-menu"); },
+  known(code) {
+    return [...this.menu().options].find((o) => o.value === code) || null;
+  },
+  wanted() {
+    const asked = new URLSearchParams(location.search).get("lang");
+    const pick = (c) => (c ? this.known(c.toLowerCase().split(/[-_]/)[0]) : null);
+    let stored = null;
+    try { stored = localStorage.getItem("mancala.lang"); } catch (_) { /* no storage */ }
+    return (pick(asked) || pick(stored) || pick(document.documentElement.lang) || this.known("en") || { value: "en", dataset: {} }).value;
+  },
+  // The browser's own tag of that language (ar-MA, tr-TR) for Intl, else the code.
+  locales(code) {
+    const tags = (navigator.languages || []).filter((t) => t.toLowerCase().split(/[-_]/)[0] === code);
+    return tags.length ? [tags[0], code] : [code];
+  },
+  async bundle(code, rtl) {
+    const r = await fetch(`/locales/${code}.ftl`);
+    if (!r.ok) return null;
+    const text = await r.text();
+    const { FluentBundle, FluentResource } = window.FluentBundle;
+    // Bidi isolation of the variables (pit letters, numbers) only where the text is right to left.
+    const b = new FluentBundle(this.locales(code), { useIsolating: rtl });
+    const errors = b.addResource(new FluentResource(text));
+    if (errors.length) console.warn(`${code}.ftl:`, errors);
+    return b;
+  },
+  async use(code) {
+    const opt = this.known(code);
+    const dir = opt && opt.dataset.dir === "rtl" ? "rtl" : "ltr";
+    const bundles = [];
+    try {
+      const b = code === "en" ? null : await this.bundle(code, dir === "rtl");
+      if (b) bundles.push(b);
+      const en = await this.bundle("en", false);
+      if (en) bundles.push(en);
+    } catch (_) { /* the server is unreachable: the words already shown stay */ }
+    if (!bundles.length) return;
+    this.bundles = bundles;
+    this.code = code;
+    this.dir = dir;
+    document.documentElement.lang = code;
+    document.documentElement.dir = dir;
+    this.menu().value = code;
+    this.translate(document);
+  },
+  has(id) { return this.bundles.some((b) => b.hasMessage(id)); },
+  // The message `id` formatted with `args`, in the first catalogue that has it.
+  t(id, args) {
+    if (args) {
+      // A variable that is itself a message formatted here (a result, a reason) loses its own
+      // isolation marks, so that the mark Fluent puts around it finds the text's direction.
+      const own = {};
+      for (const [k, v] of Object.entries(args)) own[k] = typeof v === "string" ? v.replace(/[\u2068\u2069]/g, "") : v;
+      args = own;
+    }
+    for (const b of this.bundles) {
+      const m = b.getMessage(id);
+      if (m && m.value) {
+        const errors = [];
+        const text = b.formatPattern(m.value, args || null, errors);
+        if (errors.length) console.warn(id, errors);
+        return text;
+      }
+    }
+    return id;
+  },
+  // The page's fixed words: each [data-l10n-id] gets its message, as text or as the attribute
+  // named by data-l10n-attr.
+  translate(root) {
+    for (const e of root.querySelectorAll("[data-l10n-id]")) {
+      const text = this.t(e.dataset.l10nId);
+      if (e.dataset.l10nAttr) e.setAttribute(e.dataset.l10nAttr, text);
+      else e.textContent = text;
+    }
+  },
+  side(s) { return this.t(s === "south" ? "side-south" : "side-north"); },
+  // A server error in the player's words: `error-<code>` with the error's parameters (sides
+  // translated, lists joined, the reason of an illegal move worded); the server's English text
+  // when the catalogue has no message for the code.
+  error(data, status) {
+    if (!data || !data.code || !this.has("error-" + data.code)) return (data && data.error) || String(status);
+    const args = {};
+    for (const [k, v] of Object.entries(data.params || {})) {
+      if (Array.isArray(v)) args[k] = v.join(k === "legal" || k === "pits" ? " " : ", ");
+      else if (v === "south" || v === "north") args[k] = this.side(v);
+      else args[k] = v;
+    }
+    if (data.code === "illegal-move" && data.params && this.has("reason-" + data.params.reason)) {
+      args.reason = this.t("reason-" + data.params.reason, args);
+    }
+    return this.t("error-" + data.code, args);
+  },
+  // A number in the player's locale.
+  num(n) { return new Intl.NumberFormat(this.locales(this.code)).format(n); },
+};
+const t = (id, args) => L10n.t(id, args);
+
+// A game's name as players say it in the language (the server's name for a resized game).
+function gameName(g) {
+  const id = g.game || g.id;
+  return L10n.has("game-" + id) ? t("game-" + id) : g.name;
+}
 
 // ---------- API ----------
 // An error the server could not be asked about: the connection is lost.
 class Offline extends Error {
   constructor() {
-    super("The connection to the server is lost; retrying…");
+    super(t("connection-lost"));
     this.offline = true;
   }
 }
@@ -35,8 +147,9 @@ async function api(method, path, body) {
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch (_) { data = { error: text }; }
   if (!r.ok) {
-    const e = new Error((data && data.error) || `${r.status} ${r.statusText}`);
+    const e = new Error(data && data.error ? L10n.error(data, r.status) : `${r.status} ${r.statusText}`);
     e.status = r.status;
+    e.code = (data && data.code) || null;
     throw e;
   }
   return data;
@@ -163,7 +276,6 @@ function drawBoard(svg, n, model, opts) {
   svg.setAttribute("viewBox", `0 0 ${G.width} ${G.height}`);
   svg.innerHTML = "";
   el("rect", { x: 4, y: 10, width: G.width - 8, height: G.height - 20, rx: 60, class: "board-frame" }, svg);
-  const units = opts.units || ["seed", "seeds"];
   // Letters, counts and keys are drawn above the pits, outside the pits' buttons: a pit's name
   // says them already (and they never catch a click).
   const labels = el("g", { "aria-hidden": "true", class: "labels" });
@@ -224,14 +336,14 @@ function drawBoard(svg, n, model, opts) {
         el("rect", { x: p.x - kc / 2, y: ly - kc / 2, width: kc, height: kc, rx: 5, class: "keycap" }, labels);
         el("text", { x: p.x, y: ly + 1, class: "keytext" }, labels, name);
       } else el("text", { x: p.x, y: ly, class: "letter" }, labels, name);
-      el("text", { x: p.x + 30, y: low ? p.y - 32 : p.y + 32, class: "count", "data-count": name }, labels, String(count));
+      el("text", { x: p.x + 30, y: low ? p.y - 32 : p.y + 32, class: "count", "data-count": name }, labels, L10n.num(count));
       if (opts.onPit) {
         const playable = opts.anyPit || legal;
         g.setAttribute("role", "button");
         g.setAttribute("tabindex", "0");
-        let label = `${name}, ${count} ${count === 1 ? units[0] : units[1]}, ${playable ? "playable" : "not playable"}`;
-        if (hint) label += ", the hint";
-        if (last) label += ", last move";
+        let label = t("pit-label", { pit: name, count, playable: playable ? "yes" : "no" });
+        if (hint) label += t("pit-label-hint");
+        if (last) label += t("pit-label-last");
         g.setAttribute("aria-label", label);
         if (!playable) g.setAttribute("aria-disabled", "true");
         g.style.cursor = playable ? "pointer" : "default";
@@ -241,12 +353,12 @@ function drawBoard(svg, n, model, opts) {
         });
       }
     } else {
-      const who = c === 2 * n ? "South" : "North";
+      const who = SIDE(c === 2 * n ? "south" : "north");
       g.setAttribute("role", "img");
-      g.setAttribute("aria-label", `${who}'s store, ${count} ${count === 1 ? units[0] : units[1]}`);
+      g.setAttribute("aria-label", t("store-label", { side: who, count }));
       el("ellipse", { cx: p.x, cy: p.y, rx: G.storeRx, ry: G.storeRy, class: "store" + (opts.last === c ? " lastmove" : "") }, g);
       drawSeeds(g, p.x, p.y, count, G.storeRx, G.storeRy, opts.fresh === c);
-      el("text", { x: p.x, y: p.y + G.storeRy - 18, class: "count", "data-count": c === 2 * n ? "south-store" : "north-store" }, labels, String(count));
+      el("text", { x: p.x, y: p.y + G.storeRy - 18, class: "count", "data-count": c === 2 * n ? "south-store" : "north-store" }, labels, L10n.num(count));
       el("text", { x: p.x, y: p.y - G.storeRy + 22, class: "rowname" }, labels, who);
     }
   }
@@ -258,7 +370,7 @@ function drawBoard(svg, n, model, opts) {
 }
 
 // ---------- Router ----------
-const views = ["home", "game", "mirall", "cups"];
+const views = ["home", "game", "mirall", "cups", "rules"];
 function show(view) {
   for (const v of views) $("view-" + v).hidden = v !== view;
   document.querySelectorAll("nav a").forEach((a) => {
@@ -307,6 +419,9 @@ async function route() {
   } else if (h === "/cups") {
     show("cups");
     Cups.enter();
+  } else if (h === "/rules" || h.startsWith("/rules/")) {
+    show("rules");
+    await Rules.open(h.slice(7) || null);
   } else {
     show("home");
     Home.enter();
@@ -320,15 +435,31 @@ function resultWords(s, mine) {
   const r = s.result;
   if (!r) return "";
   const sc = r.scores;
-  const dash = (a, b) => `${a}–${b}`;
   let text;
-  if (r.winner === "draw") text = `Draw ${dash(sc.south, sc.north)}`;
-  else if (mine) text = r.winner === mine ? `You win ${dash(sc[mine], sc[other(mine)])}` : `You lost ${dash(sc[mine], sc[other(mine)])}`;
-  else text = `${SIDE(r.winner)} wins ${dash(sc[r.winner], sc[other(r.winner)])}`;
-  const why = r.reason.endsWith("resigned")
-    ? (mine && r.reason.startsWith(mine) ? "you resigned" : mine ? `${s.opponent.kind === "engine" ? "the computer" : "your opponent"} resigned` : r.reason.replace(/^(south|north)/, (x) => SIDE(x)))
-    : r.reason;
-  return `${text} (${why})`;
+  if (r.winner === "draw") text = t("result-draw", { south: sc.south, north: sc.north });
+  else if (mine) text = t(r.winner === mine ? "result-you-win" : "result-you-lost", { mine: sc[mine], theirs: sc[other(mine)] });
+  else text = t("result-wins", { winner: SIDE(r.winner), score: sc[r.winner], other: sc[other(r.winner)] });
+  return t("result-with-reason", { result: text, reason: endReason(s, mine) });
+}
+
+// Why a game ended: a resignation, or the rules' reason (the core's words, one message each).
+const END_REASONS = {
+  "the player to move has no legal move": "end-no-legal-move",
+  "the board is empty": "end-empty-board",
+  "a row is empty": "end-row-empty",
+  "a player has captured more than half of the seeds": "end-majority",
+  "a position occurred a second time": "end-repetition",
+  "the move limit was reached": "end-max-plies",
+};
+function endReason(s, mine) {
+  const why = s.result.reason;
+  const resigned = /^(south|north) resigned$/.exec(why);
+  if (resigned) {
+    if (mine && resigned[1] === mine) return t("reason-you-resigned");
+    if (mine) return t(s.opponent.kind === "engine" ? "reason-computer-resigned" : "reason-opponent-resigned");
+    return t("reason-side-resigned", { side: SIDE(resigned[1]) });
+  }
+  return END_REASONS[why] ? t(END_REASONS[why]) : why;
 }
 
 // The move labels of OGN (NOTATION.md): `k.` before South's moves, `k...` before a North move
@@ -357,12 +488,21 @@ const Home = {
     let cat;
     try { cat = await this.load(); } catch (e) { $("ng-error").textContent = e.message; return; }
     const sel = $("ng-game");
-    if (!sel.options.length) {
-      for (const g of cat.games) sel.add(new Option(`${g.name} (${g.pits}×2, ${g.seeds} a pit)`, g.id));
-      for (const l of cat.levels) $("ng-level").add(new Option(l.label, l.id));
-      $("ng-level").value = "novice";
+    if (!this.wired) {
+      this.wired = true;
       sel.addEventListener("change", () => this.summary());
       $("ng-opponent").addEventListener("change", () => this.opponentChanged());
+    }
+    if (this.builtFor !== L10n.code) {
+      // The menus in the page's language; what was chosen stays chosen.
+      const game = sel.value, level = $("ng-level").value || "novice";
+      sel.innerHTML = "";
+      $("ng-level").innerHTML = "";
+      for (const g of cat.games) sel.add(new Option(t("game-option", { name: gameName(g), pits: g.pits, seeds: g.seeds }), g.id));
+      for (const l of cat.levels) $("ng-level").add(new Option(L10n.has("level-" + l.id) ? t("level-" + l.id) : l.label, l.id));
+      if (game) sel.value = game;
+      $("ng-level").value = level;
+      this.builtFor = L10n.code;
     }
     this.summary();
     this.opponentChanged();
@@ -370,7 +510,7 @@ const Home = {
   },
   summary() {
     const g = this.catalog.games.find((x) => x.id === $("ng-game").value);
-    $("ng-summary").textContent = g ? g.summary : "";
+    $("ng-summary").textContent = g ? (L10n.has("summary-" + g.id) ? t("summary-" + g.id) : g.summary) : "";
   },
   opponentChanged() {
     const o = $("ng-opponent").value;
@@ -391,28 +531,28 @@ const Home = {
       const tr = body.insertRow();
       const cell = (text) => { const td = tr.insertCell(); td.textContent = text; return td; };
       if (s.missing) {
-        cell(saved.name || "Game");
+        cell(saved.name || t("game-fallback"));
         cell("—"); cell(s.missing); cell("—"); cell("—"); cell("");
         return;
       }
       const mine = Play.seatOf(s, saved);
       const one = mine.length === 1 ? mine[0] : null;
-      const opp = s.opponent.kind === "engine" ? `Computer (${s.opponent.level})`
-        : s.opponent.kind === "local" ? "Two players on one screen"
-        : saved.spectator || !saved.token ? "Watching two people" : "A friend, through a link";
+      const opp = s.opponent.kind === "engine" ? t("opp-engine", { level: levelName(s.opponent.level) })
+        : s.opponent.kind === "local" ? t("opp-local")
+        : saved.spectator || !saved.token ? t("opp-watching") : t("opp-remote");
       let turn;
       if (s.over) turn = resultWords(s, one);
-      else if (one) turn = s.to_move === one ? "Your turn" : s.seats[s.to_move].startsWith("engine") ? "The computer's turn" : "Your friend's turn";
-      else turn = `${SIDE(s.to_move)} to move`;
-      cell(`${s.name}${one ? ` (you: ${SIDE(one)})` : ""}`);
+      else if (one) turn = s.to_move === one ? t("turn-yours") : s.seats[s.to_move].startsWith("engine") ? t("turn-computer") : t("turn-friend");
+      else turn = t("to-move", { side: SIDE(s.to_move) });
+      cell(one ? t("game-you", { name: gameName(s), side: SIDE(one) }) : gameName(s));
       cell(opp);
       cell(turn);
-      cell(`${s.shown_scores.south}–${s.shown_scores.north}`);
-      cell(new Date(s.updated * 1000).toLocaleString());
+      cell(t("score-pair", { south: s.shown_scores.south, north: s.shown_scores.north }));
+      cell(new Date(s.updated * 1000).toLocaleString(L10n.locales(L10n.code)));
       const a = document.createElement("a");
       a.href = "#/game/" + id;
-      a.textContent = s.over || !saved.token ? "View" : "Resume";
-      a.setAttribute("aria-label", `${a.textContent} ${s.name}, ${opp}`);
+      a.textContent = s.over || !saved.token ? t("open-view") : t("open-resume");
+      a.setAttribute("aria-label", t("open-label", { action: a.textContent, name: gameName(s), opponent: opp }));
       tr.insertCell().appendChild(a);
     });
   },
@@ -505,8 +645,8 @@ const Play = {
     try {
       this.state = await api("GET", "/api/games/" + id);
     } catch (e) {
-      if (e.offline) { $("g-status").textContent = "Connection lost — retrying…"; return; }
-      $("g-title").textContent = "Game not found";
+      if (e.offline) { $("g-status").textContent = t("connection-lost"); return; }
+      $("g-title").textContent = t("game-not-found");
       $("g-status").textContent = e.message;
       $("board").innerHTML = "";
       this.state = null;
@@ -546,11 +686,11 @@ const Play = {
             await this.animate(fresh, s);
             this.setBusy(false);
           } else if (s.plies.length < old) {
-            this.say("A move was taken back.");
+            this.say(t("taken-back-one"));
           }
           this.state = s;
           this.markLast(s);
-          if (s.over) this.say(`Game over: ${resultWords(s, this.mine())}.`);
+          if (s.over) this.say(t("status-over", { result: resultWords(s, this.mine()) }));
           this.render();
         }
       } catch (e) {
@@ -565,11 +705,11 @@ const Play = {
   who(side) {
     const s = this.state;
     const seat = s.seats[side];
-    if (seat.startsWith("engine")) return `Computer (${SIDE(side)})`;
+    if (seat.startsWith("engine")) return t("who-computer", { side: SIDE(side) });
     if (s.opponent.kind === "local") return SIDE(side);
     const mine = this.mine();
-    if (mine) return `${mine === side ? "You" : "Friend"} (${SIDE(side)})`;
-    return s.opponent.kind === "engine" ? `${SIDE(side)} (a person)` : SIDE(side);
+    if (mine) return t(mine === side ? "who-you" : "who-friend", { side: SIDE(side) });
+    return s.opponent.kind === "engine" ? t("who-person", { side: SIDE(side) }) : SIDE(side);
   },
   drawState(extra) {
     const s = this.state;
@@ -587,7 +727,7 @@ const Play = {
       keyRows,
       onPit: (name) => this.click(name),
     }, extra || {}));
-    $("board").setAttribute("aria-label", this.flip() ? "Board: your row (North's) at the bottom, South's on top" : "Board: North's row on top, South's at the bottom");
+    $("board").setAttribute("aria-label", t(this.flip() ? "board-label-north" : "board-label-south"));
   },
   render() {
     const s = this.state;
@@ -596,7 +736,13 @@ const Play = {
     const mine = this.mine();
     const seat = this.seat();
     const spectator = seat.length === 0;
-    $("g-title").textContent = s.name + (s.opponent.kind === "engine" ? ` against the computer (${s.opponent.level})` : s.opponent.kind === "local" ? " — two players" : " — two people through a link");
+    const name = gameName(s);
+    $("g-title").textContent = s.opponent.kind === "engine" ? t("game-title-engine", { name, level: levelName(s.opponent.level) })
+      : t(s.opponent.kind === "local" ? "game-title-local" : "game-title-remote", { name });
+    const base = (s.game || "").split(":")[0];
+    $("g-rules").hidden = !base;
+    $("g-rules").href = "#/rules/" + base;
+    $("g-rules").textContent = t("rules-of-game", { name: L10n.has("game-" + base) ? t("game-" + base) : name });
     const myTurn = this.myTurn();
     this.drawState();
     $("g-south-name").textContent = this.who("south");
@@ -610,26 +756,28 @@ const Play = {
     $("g-watch").hidden = !spectator;
     if (spectator) {
       const saved = Saved.get(this.id);
-      const players = s.opponent.kind === "remote" ? "South against North, two people playing through a link"
-        : s.opponent.kind === "engine" ? `${this.who("south")} against ${this.who("north")}`
-        : "South against North, two players on one screen";
-      $("g-watch").textContent = `You are watching: ${players}. The board is read-only.` +
-        (saved && saved.notice ? " This invitation was already used: it opens its seat once." : "");
+      const players = s.opponent.kind === "remote" ? t("watching-remote")
+        : s.opponent.kind === "engine" ? t("watching-engine", { south: this.who("south"), north: this.who("north") })
+        : t("watching-local");
+      $("g-watch").textContent = t("watching", { players }) + (saved && saved.notice ? " " + t("watching-used") : "");
     }
     const last = s.plies[s.plies.length - 1];
     let status;
-    if (Net.down) status = "Connection lost — retrying…";
-    else if (s.over) status = `Game over: ${resultWords(s, mine)}`;
-    else if (this.busy) status = this.busyText || "…";
+    let thinking = false;
+    if (Net.down) status = t("connection-lost");
+    else if (s.over) status = t("status-over", { result: resultWords(s, mine) });
+    else if (this.busy) { status = this.busyText || "…"; thinking = this.busyText === t("status-thinking"); }
     else if (myTurn) {
-      const who = s.opponent.kind === "local" ? `${SIDE(s.to_move)} to move` : "Your turn";
+      const who = s.opponent.kind === "local" ? t("to-move", { side: SIDE(s.to_move) }) : t("turn-yours");
       const moves = s.legal.filter((m) => m !== "pass");
-      status = (last && last.extra_turn && last.side === s.to_move ? "Extra turn! " : "") +
-        (moves.length ? `${who}: choose a pit (${moves.join(" ")})` : `${who}: no pit can be played, so you pass (press Pass or P)`);
-    } else if (this.engineToMove()) status = "The computer is thinking…";
-    else if (spectator) status = `${SIDE(s.to_move)} to move`;
-    else status = `Waiting for ${s.opponent.kind === "remote" ? "your friend" : SIDE(s.to_move)} (${SIDE(s.to_move)})…`;
+      status = (last && last.extra_turn && last.side === s.to_move ? t("status-extra-turn") + " " : "") +
+        (moves.length ? t("status-choose", { who, moves: moves.join(" ") }) : t("status-must-pass", { who }));
+    } else if (this.engineToMove()) { status = t("status-thinking"); thinking = true; }
+    else if (spectator) status = t("to-move", { side: SIDE(s.to_move) });
+    else status = s.opponent.kind === "remote" ? t("status-waiting-friend", { side: SIDE(s.to_move) }) : t("status-waiting", { side: SIDE(s.to_move) });
     $("g-status").textContent = status;
+    // Whatever the language: whether the computer is thinking, for a test or a style.
+    $("g-status").toggleAttribute("data-thinking", thinking);
     $("g-result").hidden = !s.result;
     if (s.result) $("g-result").textContent = resultWords(s, mine);
     // Moves, numbered as in OGN: `k.` before South's moves, `k...` before a North move that
@@ -651,7 +799,7 @@ const Play = {
       span.className = "mv" + (i === s.plies.length - 1 ? " last" : "");
       span.textContent = p.move + (p.captured ? "+" + p.captured : "");
       span.setAttribute("data-move", p.move);
-      span.title = `${SIDE(p.side)} ${p.move}${p.captured ? ", captured " + p.captured : ""}${p.extra_turn ? ", extra turn" : ""}`;
+      span.title = t("ply-title", { side: SIDE(p.side), move: p.move }) + (p.captured ? t("ply-title-captured", { count: p.captured }) : "") + (p.extra_turn ? t("ply-title-extra") : "");
       li.appendChild(span);
     });
     const canPass = myTurn && s.legal.includes("pass");
@@ -659,15 +807,14 @@ const Play = {
     $("g-pass").disabled = !canPass || this.busy;
     const locked = this.busy || Net.down;
     $("g-undo").disabled = s.over || s.plies.length === 0 || spectator || locked;
-    $("g-undo").title = s.over ? "The game is over: a finished game is not taken back" : "";
+    $("g-undo").title = s.over ? t("undo-over-title") : "";
     $("g-undo-note").hidden = !(s.over && !spectator);
     $("g-resign").disabled = s.over || spectator || locked;
     $("g-hint").disabled = s.over || !s.hints || !myTurn || locked;
     $("g-analyse").disabled = s.plies.length === 0 || !s.hints || locked;
     const agreed = s.opponent.kind === "remote" && s.opponent.hints && !s.over;
     $("g-hints-note").hidden = s.hints && !agreed;
-    $("g-hints-note").textContent = agreed ? "Hints and analysis are on for both players in this game (chosen when it was created)."
-      : "Hints and analysis are off while two people play; they open when the game ends.";
+    $("g-hints-note").textContent = t(agreed ? "hints-on-note" : "hints-off-note");
     // An analysis shown is of the moves as they were: gone once the game moves on.
     if (this.analysed !== null && this.analysed !== s.plies.length) {
       this.analysed = null;
@@ -676,26 +823,24 @@ const Play = {
     const saved = Saved.get(this.id);
     $("g-invite").hidden = !(saved && saved.invite && s.opponent.kind === "remote" && s.opponent.invited && !s.over);
     if (saved && saved.invite) $("g-invite-link").value = location.origin + saved.invite;
-    if (saved && saved.invite) $("g-invite-hints").textContent = s.opponent.hints ? " Hints and analysis are on for both in this game." : " Hints and analysis stay off until the game ends.";
+    if (saved && saved.invite) $("g-invite-hints").textContent = t(s.opponent.hints ? "invite-hints-on" : "invite-hints-off");
     const own = s.opponent.kind === "remote" && mine && this.token;
     $("g-own").hidden = !own;
     if (own) $("g-own-link").value = `${location.origin}/?game=${this.id}&token=${this.token}&side=${mine}`;
     const ask = s.undo_request && mine && s.undo_request !== mine;
     $("g-undo-ask").hidden = !ask;
-    if (ask) $("g-undo-ask-text").textContent = `${SIDE(s.undo_request)} asks to take back a move.`;
+    if (ask) $("g-undo-ask-text").textContent = t("undo-asks", { side: SIDE(s.undo_request) });
   },
   async click(name) {
     const s = this.state;
     if (this.busy || !s || s.over || Net.down) return;
     const mine = this.seat();
     if (!mine.includes(s.to_move) || s.seats[s.to_move].startsWith("engine")) {
-      $("g-error").textContent = mine.length ? "It is not your turn." : "You are watching: this board is read-only.";
+      $("g-error").textContent = t(mine.length ? "not-your-turn" : "read-only");
       return;
     }
-    if (!s.legal.includes(name)) {
-      $("g-error").textContent = name === "pass" ? "You cannot pass: a pit can be played." : `${name} cannot be played now: the legal moves are ${s.legal.join(" ")}`;
-      return;
-    }
+    // A move the rules refuse is still asked: the server says why (a singleton, a grand slam,
+    // an opponent to feed ...), in the player's words.
     $("g-error").textContent = "";
     this.hint = null;
     this.setBusy(true);
@@ -708,7 +853,7 @@ const Play = {
       this.state = r.state;
       this.markLast(r.state);
       await this.engineTurn();
-      if (this.state.over) this.say(`Game over: ${resultWords(this.state, this.mine())}.`);
+      if (this.state.over) this.say(t("status-over", { result: resultWords(this.state, this.mine()) }));
     } catch (e) {
       if (!e.offline) $("g-error").textContent = e.message;
     }
@@ -719,7 +864,7 @@ const Play = {
   // While the computer is to move: "thinking…", then its moves, drawn seed by seed.
   async engineTurn() {
     while (this.engineToMove()) {
-      this.busyText = "The computer is thinking…";
+      this.busyText = t("status-thinking");
       this.render();
       const r = await api("POST", `/api/games/${this.id}/reply`, { token: this.token });
       await this.animate(r.plies, r.state);
@@ -736,10 +881,12 @@ const Play = {
       const before = parsePosition(p.before, n);
       const model = { pits: before.pits.slice(), scores: before.scores.slice() };
       const idx = cellOf(p.move, p.side, n);
-      const words = p.move === "pass" ? `${SIDE(p.side)} passes` : `${SIDE(p.side)} plays ${p.move}${p.captured ? ", capturing " + p.captured : ""}`;
-      const extra = p.extra_turn ? `. Extra turn: ${SIDE(p.side)} moves again` : "";
+      const side = SIDE(p.side);
+      const words = p.move === "pass" ? t("ply-passes", { side }) : t(p.captured ? "ply-plays-capturing" : "ply-plays", { side, move: p.move, count: p.captured });
+      const extra = p.extra_turn ? ". " + t("ply-extra-turn", { side }) : "";
       this.busyText = words + extra;
       $("g-status").textContent = this.busyText;
+      $("g-status").removeAttribute("data-thinking");
       this.say(words + extra + ".");
       const draw = (o) => drawBoard($("board"), n, model, Object.assign({ flip: this.flip(), onPit: (name) => this.click(name) }, o));
       if (p.path && delay > 0) {
@@ -773,8 +920,8 @@ const Play = {
       const r = await api("POST", `/api/games/${this.id}/undo`, { token: this.token });
       this.state = r.state;
       this.markLast(r.state);
-      if (r.asked) $("g-error").textContent = "Asked your friend to agree to take the move back.";
-      else this.say(`${r.taken_back} move${r.taken_back === 1 ? "" : "s"} taken back.`);
+      if (r.asked) $("g-error").textContent = t("undo-asked");
+      else this.say(t("taken-back", { count: r.taken_back }));
     } catch (e) { if (!e.offline) $("g-error").textContent = e.message; }
     this.hint = null;
     this.render();
@@ -787,11 +934,11 @@ const Play = {
     this.render();
   },
   async resign() {
-    if (!confirm("Resign this game?")) return;
+    if (!confirm(t("resign-confirm"))) return;
     try {
       const r = await api("POST", `/api/games/${this.id}/resign`, { token: this.token });
       this.state = r.state;
-      this.say(`Game over: ${resultWords(r.state, this.mine())}.`);
+      this.say(t("status-over", { result: resultWords(r.state, this.mine()) }));
     } catch (e) { if (!e.offline) $("g-error").textContent = e.message; }
     this.render();
   },
@@ -799,7 +946,7 @@ const Play = {
     $("g-error").textContent = "";
     const n = this.state ? this.state.plies.length : 0;
     $("g-analysis").textContent = "";
-    $("g-analysis-sum").textContent = "Weighing every move…";
+    $("g-analysis-sum").textContent = t("analysis-weighing");
     $("g-analysis-card").hidden = false;
     try {
       const a = await api("GET", `/api/games/${this.id}/analysis`);
@@ -811,19 +958,18 @@ const Play = {
         li.dataset.ply = p.ply;
         li.dataset.best = p.best;
         li.dataset.move = p.move;
-        let note = p.forced ? "forced" : p.loss <= 0 ? "best" : `loses ${p.loss} (best ${p.best} ${sign(p.best_score)})`;
+        let note = p.forced ? t("analysis-forced") : p.loss <= 0 ? t("analysis-best") : t("analysis-loses", { loss: p.loss, best: p.best, score: sign(p.best_score) });
         if (p.mistake) {
           li.className = "mistake";
-          note = "mistake: " + note;
+          note = t("analysis-mistake", { note });
         }
-        const deep = p.depth !== undefined ? `, ${p.exact ? "exact" : `${p.depth} plies`}` : "";
+        const deep = p.depth !== undefined ? `, ${p.exact ? t("analysis-exact") : t("analysis-depth", { depth: p.depth })}` : "";
         li.textContent = `${nums[i].label} ${SIDE(p.side)} ${p.move} ${sign(p.score)} — ${note}${deep}`;
         list.appendChild(li);
       });
-      const side = (name, t) => `${name}: ${t.mistakes} mistake${t.mistakes === 1 ? "" : "s"}, ${t.lost} seed${t.lost === 1 ? "" : "s"} lost`;
-      const how = a.depth !== undefined ? `Each move searched ${a.depth} plies deep${a.database ? ", exact where a database covers the position" : ""}` : "Each move weighed";
-      $("g-analysis-sum").textContent =
-        `${how}; scores are the final score difference the mover could expect. ${side("South", a.south)}; ${side("North", a.north)}.`;
+      const side = (s, x) => t("analysis-side", { side: SIDE(s), mistakes: x.mistakes, lost: x.lost });
+      const how = a.depth !== undefined ? t(a.database ? "analysis-how-deep-db" : "analysis-how-deep", { depth: a.depth }) : t("analysis-how");
+      $("g-analysis-sum").textContent = t("analysis-summary", { how, south: side("south", a.south), north: side("north", a.north) });
       this.analysed = n;
     } catch (e) {
       $("g-analysis-card").hidden = true;
@@ -836,12 +982,12 @@ const Play = {
       const h = await api("GET", `/api/games/${this.id}/hint`);
       this.hint = h.move;
       const lead = `${h.score >= 0 ? "+" : ""}${h.score}`;
-      const score = h.source === "database"
-        ? ` — perfect play: ${h.side} ends ${lead} (${h.moves.map((m) => `${m.move} ${m.value >= 0 ? "+" : ""}${m.value}`).join(", ")})`
-        : ` (about ${lead} seeds for ${h.side} by a search of ${h.depth} plies)`;
+      const side = h.side === "south" || h.side === "north" ? SIDE(h.side) : h.side;
       this.render();
-      $("g-status").textContent = `Hint: play ${h.move}${score}`;
-      this.say(`Hint: play ${h.move}.`);
+      $("g-status").textContent = h.source === "database"
+        ? t("hint-database", { move: h.move, side, score: lead, moves: h.moves.map((m) => `${m.move} ${m.value >= 0 ? "+" : ""}${m.value}`).join(", ") })
+        : t("hint-search", { move: h.move, side, score: lead, depth: h.depth });
+      this.say(t("hint-said", { move: h.move }));
     } catch (e) { if (!e.offline) $("g-error").textContent = e.message; }
   },
 };
@@ -873,7 +1019,7 @@ document.addEventListener("keydown", (e) => {
 
 // ---------- Counts tables (both solitaires) ----------
 async function countsTable(game, n, k, target, current) {
-  target.textContent = "Counting…";
+  target.textContent = t("counting");
   try {
     const t = await api("GET", `/api/solitaires/${game}/table?n=${n}&k=${k}`);
     const table = document.createElement("table");
@@ -881,7 +1027,7 @@ async function countsTable(game, n, k, target, current) {
     const cols = t.cells[0].length;
     const head = table.insertRow();
     const corner = document.createElement("th");
-    corner.textContent = `${t.rows} \\ ${t.cols}`;
+    corner.textContent = `${sizeWord(t.rows)} \\ ${sizeWord(t.cols)}`;
     head.appendChild(corner);
     for (let c = 1; c <= cols; c++) { const th = document.createElement("th"); th.textContent = c; head.appendChild(th); }
     t.cells.forEach((row, r) => {
@@ -896,7 +1042,7 @@ async function countsTable(game, n, k, target, current) {
           // Not counted in the time the server gives a table: unknown, not a disagreement.
           td.textContent = "?";
           td.classList.add("unknown");
-          td.title = "not counted in time" + (seed !== null ? `; the seed gives ${seed}` : "");
+          td.title = seed !== null ? L10n.t("not-counted-seed", { seed }) : L10n.t("not-counted");
           td.setAttribute("aria-label", td.title);
           if (seed !== null) td.classList.add("seed");
         } else {
@@ -904,7 +1050,7 @@ async function countsTable(game, n, k, target, current) {
           if (seed !== null) {
             td.classList.add("seed");
             if (v === seed) td.textContent += " ✓";
-            else { td.classList.add("mismatch"); td.textContent += " ✗"; td.title = `the seed gives ${seed}`; }
+            else { td.classList.add("mismatch"); td.textContent += " ✗"; td.title = L10n.t("seed-gives", { seed }); }
           }
         }
         if (current && current[0] === r + 1 && current[1] === c + 1) td.classList.add("current");
@@ -929,7 +1075,10 @@ function readSizes(fields, msg) {
     const ok = t !== "" && Number.isInteger(v) && v >= Number(input.min) && v <= Number(input.max);
     input.setAttribute("aria-invalid", ok ? "false" : "true");
     if (ok) out.push(v);
-    else wrong.push(`${name} must be a whole number from ${input.min} to ${input.max}` + (t === "" ? (input.validity && input.validity.badInput ? " (that is not a number)" : " (the field is empty)") : `, not ${t}`));
+    else {
+      const args = { field: L10n.t(name), min: Number(input.min), max: Number(input.max), value: t };
+      wrong.push(L10n.t(t !== "" ? "size-wrong" : input.validity && input.validity.badInput ? "size-not-number" : "size-empty", args));
+    }
   }
   $(msg).textContent = wrong.length ? wrong.join("; ") + "." : "";
   return wrong.length ? null : out;
@@ -942,11 +1091,11 @@ const AUTO_LIMIT = 200000;
 async function autoCanFinish(game, msg) {
   try { await game.cycleAsked; } catch (_) { /* the reason is in cycleError */ }
   if (game.cycleError) {
-    $(msg).textContent = `Auto-play cannot finish this size here: ${game.cycleError}`;
+    $(msg).textContent = t("auto-cannot", { why: game.cycleError });
     return false;
   }
   if (game.cycle !== null && game.cycle - game.moves > AUTO_LIMIT) {
-    $(msg).textContent = `Auto-play cannot finish this size here: the start returns only after ${game.cycle.toLocaleString("en")} moves (the page plays at most ${AUTO_LIMIT.toLocaleString("en")}); Step shows the moves one by one.`;
+    $(msg).textContent = t("auto-too-long", { cycle: game.cycle, limit: AUTO_LIMIT });
     return false;
   }
   return true;
@@ -986,9 +1135,9 @@ const Mirall = {
     else this.draw();
     this.table();
   },
-  stop() { this.auto = false; this.run++; this.animating = false; $("m-auto").textContent = "Auto-play"; },
+  stop() { this.auto = false; this.run++; this.animating = false; $("m-auto").textContent = t("btn-auto"); },
   size() {
-    return readSizes([["m-pits", "Pits"], ["m-seeds", "Seeds"]], "m-size-msg");
+    return readSizes([["m-pits", "m-pits"], ["m-seeds", "m-seeds"]], "m-size-msg");
   },
   reset() {
     this.stop();
@@ -1052,15 +1201,16 @@ const Mirall = {
     drawBoard($("m-board"), this.n, this.model(), o);
     $("m-count").textContent = this.moves;
     let st;
-    if (this.done) st = `Both rows are back at the start after ${this.moves} moves.`;
+    const move = this.moves + 1;
+    if (this.done) st = t("m-back-at-start", { moves: this.moves });
     else if (this.link) {
       const me = this.link.side, other = me === "south" ? "north" : "south";
       const p = this.linkState ? this.linkState.pending : { south: false, north: false };
-      st = `Move ${this.moves + 1}: ` + (p[me] ? `you have sown; waiting for ${other === "south" ? "South" : "North"}.`
-        : `sow your ${me === "south" ? "left" : "right"}-most occupied pit` + (p[other] ? ` (${other === "south" ? "South" : "North"} has sown).` : "."));
+      st = p[me] ? t("m-status-link-sown", { move, other: SIDE(other) })
+        : t(`m-status-link-sow-${me}` + (p[other] ? "-other" : ""), { move, other: SIDE(other) });
     }
-    else if (this.duo) st = `Move ${this.moves + 1}: South must find his left-most occupied pit, North his right-most.`;
-    else st = `Move ${this.moves + 1}: South sows ${letter("south", this.southPit())}, North sows ${letter("north", this.northPit())}.`;
+    else if (this.duo) st = t("m-status-duo", { move });
+    else st = t("m-status-watch", { move, south: letter("south", this.southPit()), north: letter("north", this.northPit()) });
     $("m-status").textContent = st;
     $("m-back").disabled = this.history.length === 0 || !!this.link;
     $("m-step").disabled = this.done || !!this.duo || !!this.link;
@@ -1110,13 +1260,13 @@ const Mirall = {
   finish() {
     this.done = true;
     this.stop();
-    let text = `Back to the start after ${this.moves} moves.`;
-    if (this.cycle !== null) text += this.cycle === this.moves ? ` The rules engine counts ${this.cycle} too.` : ` (The rules engine counts ${this.cycle}.)`;
+    let text = t("m-result", { moves: this.moves });
+    if (this.cycle !== null) text += " " + t(this.cycle === this.moves ? "m-result-agrees" : "m-result-differs", { cycle: this.cycle });
     if (this.duo) {
       const d = this.duo;
       const secs = d.t0 ? ((performance.now() - d.t0) / 1000).toFixed(1) : "0";
       const avg = d.gaps.length ? Math.round(d.gaps.reduce((a, b) => a + b, 0) / d.gaps.length) : 0;
-      text += ` Together in ${secs} s; mistakes: South ${d.errors.south}, North ${d.errors.north}; on average ${avg} ms apart.`;
+      text += " " + t("m-result-duo", { secs: Number(secs), south: d.errors.south, north: d.errors.north, gap: avg });
     }
     $("m-result").textContent = text;
     $("m-result").hidden = false;
@@ -1135,7 +1285,7 @@ const Mirall = {
     if (!(await autoCanFinish(this, "m-size-msg"))) return;
     this.auto = true;
     const run = ++this.run;
-    $("m-auto").textContent = "Pause";
+    $("m-auto").textContent = t("btn-pause");
     while (this.auto && run === this.run && !this.done) {
       const d = delayOf($("m-speed"));
       if (d <= 10) {
@@ -1157,7 +1307,7 @@ const Mirall = {
     if (d.t0 === null) d.t0 = performance.now();
     const want = side === "south" ? this.southPit() : this.northPit();
     const msg = $(side === "south" ? "m-south-msg" : "m-north-msg");
-    if (pit >= this.n) { msg.textContent = `${side === "south" ? "South" : "North"} has no such pit.`; return; }
+    if (pit >= this.n) { msg.textContent = t("m-no-such-pit", { side: SIDE(side) }); return; }
     if (pit !== want) {
       d.errors[side]++;
       msg.textContent = this.reason(side, pit, want);
@@ -1178,22 +1328,24 @@ const Mirall = {
       delete $("m-board").dataset.busy;
       d.south = null; d.north = null; d.tFirst = null;
       const avg = d.gaps.length ? Math.round(d.gaps.reduce((a, b) => a + b, 0) / d.gaps.length) : 0;
-      $("m-duo-stats").textContent = `Moves together: ${this.moves}. Mistakes: South ${d.errors.south}, North ${d.errors.north}. Average gap between your sowings: ${avg} ms.`;
+      $("m-duo-stats").textContent = t("m-stats", { moves: this.moves, south: d.errors.south, north: d.errors.north, gap: avg });
       this.draw();
     }
   },
   reason(side, pit, want) {
     const L = (i) => letter(side, i);
-    if (side === "south") {
-      const empty = [];
-      for (let i = 0; i < want; i++) empty.push(L(i));
-      const why = want === 0 ? "it is his left-most pit and it holds seeds" : `it is his left-most pit holding seeds (${empty.join(", ")} empty)`;
-      return `South must sow ${L(want)}, not ${L(pit)}: ${why}` + (this.south[pit] === 0 ? `; ${L(pit)} is empty` : "");
-    }
     const empty = [];
-    for (let i = this.n - 1; i > want; i--) empty.push(L(i));
-    const why = want === this.n - 1 ? "it is his right-most pit and it holds seeds" : `it is his right-most pit holding seeds (${empty.join(", ")} empty)`;
-    return `North must sow ${L(want)}, not ${L(pit)}: ${why}` + (this.north[pit] === 0 ? `; ${L(pit)} is empty` : "");
+    let first;
+    if (side === "south") {
+      for (let i = 0; i < want; i++) empty.push(L(i));
+      first = want === 0;
+    } else {
+      for (let i = this.n - 1; i > want; i--) empty.push(L(i));
+      first = want === this.n - 1;
+    }
+    const why = first ? t(`m-${side}-why-first`) : t(`m-${side}-why`, { empty: empty.join(", ") });
+    const row = side === "south" ? this.south : this.north;
+    return t(`m-${side}-must`, { want: L(want), pit: L(pit), why }) + (row[pit] === 0 ? t("m-pit-empty", { pit: L(pit) }) : "");
   },
   table() {
     const rows = Math.max(6, this.n), cols = Math.max(6, this.k);
@@ -1267,8 +1419,8 @@ const MirallLink = {
     $("m-link-row").hidden = !saved.link;
     if (saved.link) $("m-link-url").value = location.origin + saved.link;
     $("m-link-who").textContent = this.room.token
-      ? `You play ${this.room.side === "south" ? "South, the bottom row" : "North, the top row"}: tap your pit or press its key.`
-      : "You are watching: this browser holds no seat of this game.";
+      ? t(this.room.side === "south" ? "m-you-play-south" : "m-you-play-north")
+      : t("m-watching");
     await this.apply(s, false);
     this.poll();
   },
@@ -1295,10 +1447,10 @@ const MirallLink = {
     Mirall.north = s.north.slice();
     Mirall.moves = s.moves;
     Mirall.done = s.done;
-    const stats = `Moves together: ${s.moves}. Mistakes: South ${s.errors.south}, North ${s.errors.north}. Average gap between your sowings: ${s.mean_gap_ms} ms.`;
+    const stats = t("m-stats", { moves: s.moves, south: s.errors.south, north: s.errors.north, gap: s.mean_gap_ms });
     $("m-link-stats").textContent = stats;
     if (s.done) {
-      $("m-result").textContent = `Back to the start after ${s.moves} moves, together in ${(s.elapsed_ms / 1000).toFixed(1)} s. ` + stats;
+      $("m-result").textContent = t("m-link-result", { moves: s.moves, secs: Math.round(s.elapsed_ms / 100) / 10 }) + " " + stats;
       $("m-result").hidden = false;
     }
     Mirall.draw();
@@ -1323,12 +1475,13 @@ const MirallLink = {
     const room = this.room;
     if (!room || !room.token || Mirall.animating) return;
     if (side !== room.side) {
-      $("m-link-msg").textContent = `You play ${room.side === "south" ? "South's (bottom)" : "North's (top)"} row.`;
+      $("m-link-msg").textContent = t(room.side === "south" ? "m-your-row-south" : "m-your-row-north");
       return;
     }
     try {
       const r = await api("POST", `/api/mirall/${room.id}/sow`, { token: room.token, pit: letter(side, pit) });
-      $("m-link-msg").textContent = r.accepted ? "" : r.reason;
+      // A wrong pit: the reason worded here, from the position (the server's is English).
+      $("m-link-msg").textContent = r.accepted ? "" : Mirall.reason(side, pit, side === "south" ? Mirall.southPit() : Mirall.northPit());
       if (r.state.version > room.version) {
         room.version = r.state.version;
         await this.apply(r.state, true);
@@ -1347,10 +1500,10 @@ const Cups = {
     else this.draw();
     this.table();
   },
-  stop() { this.auto = false; this.run++; $("c-auto").textContent = "Auto-play"; },
+  stop() { this.auto = false; this.run++; $("c-auto").textContent = t("btn-auto"); },
   reset() {
     this.stop();
-    const size = readSizes([["c-cups", "Cups"], ["c-stones", "Stones"]], "c-size-msg");
+    const size = readSizes([["c-cups", "c-cups"], ["c-stones", "c-stones"]], "c-size-msg");
     if (!size) return false;
     [this.n, this.k] = size;
     this.board = Array(this.n).fill(this.k);
@@ -1390,12 +1543,12 @@ const Cups = {
       drawSeeds(g, x, y, this.board[i], cupR, cupR, opt.fresh === i);
       const lx = C + (R - cupR - 22) * Math.cos(a), ly = C + (R - cupR - 22) * Math.sin(a);
       el("text", { x: lx, y: ly, class: "letter" }, g, `#${i}`);
-      el("text", { x: x + cupR * 0.7, y: y - cupR * 0.7, class: "count", "data-count": i }, g, String(this.board[i]));
+      el("text", { x: x + cupR * 0.7, y: y - cupR * 0.7, class: "count", "data-count": i }, g, L10n.num(this.board[i]));
     }
-    el("text", { x: C, y: C - 8, class: "letter" }, svg, this.done ? "back at the start" : `next: cup ${this.next}`);
-    el("text", { x: C, y: C + 22, class: "letter" }, svg, `${this.n} cups × ${this.k}`);
+    el("text", { x: C, y: C - 8, class: "letter" }, svg, this.done ? t("c-back-at-start") : t("c-next", { cup: this.next }));
+    el("text", { x: C, y: C + 22, class: "letter" }, svg, t("c-size", { cups: this.n, stones: this.k }));
     $("c-count").textContent = this.moves;
-    $("c-status").textContent = this.done ? `Back at the start after ${this.moves} moves.` : `Move ${this.moves + 1}: empty cup ${this.next} (${this.board[this.next]} stones) and sow clockwise.`;
+    $("c-status").textContent = this.done ? t("c-done", { moves: this.moves }) : t("c-status", { move: this.moves + 1, cup: this.next, stones: this.board[this.next] });
     $("c-back").disabled = this.history.length === 0;
     $("c-step").disabled = this.done;
     $("c-auto").disabled = this.done;
@@ -1435,10 +1588,11 @@ const Cups = {
   finish() {
     this.done = true;
     this.stop();
-    let text = `Back at the start after ${this.moves} moves.`;
-    if (this.cycle !== null && this.cycle !== this.moves) text += ` (The rules engine counts ${this.cycle}.)`;
+    let text = t("c-done", { moves: this.moves });
+    if (this.cycle !== null && this.cycle !== this.moves) text += " " + t("c-engine-counts", { cycle: this.cycle });
     if (this.guess !== null) {
-      text += this.guess === this.moves ? ` Your guess, ${this.guess}, was right!` : ` Your guess was ${this.guess}: ${this.guess < this.moves ? "too few" : "too many"} by ${Math.abs(this.moves - this.guess)}.`;
+      const guess = this.guess, by = Math.abs(this.moves - this.guess);
+      text += " " + (guess === this.moves ? t("c-guess-right", { guess }) : t(guess < this.moves ? "c-guess-few" : "c-guess-many", { guess, by }));
       $("c-result").classList.toggle("wrong", this.guess !== this.moves);
     }
     $("c-result").textContent = text;
@@ -1458,7 +1612,7 @@ const Cups = {
     if (!(await autoCanFinish(this, "c-size-msg"))) return;
     this.auto = true;
     const run = ++this.run;
-    $("c-auto").textContent = "Pause";
+    $("c-auto").textContent = t("btn-pause");
     while (this.auto && run === this.run && !this.done) {
       const d = delayOf($("c-speed"));
       if (d <= 10) {
@@ -1475,10 +1629,10 @@ const Cups = {
   },
   guessAndRun() {
     const g = Number($("c-guess").value);
-    if (!Number.isInteger(g) || g < 1) { $("c-status").textContent = "Enter your guess first: a whole number of moves."; return; }
+    if (!Number.isInteger(g) || g < 1) { $("c-status").textContent = t("c-guess-first"); return; }
     if (!this.reset()) return;
     this.guess = g;
-    $("c-status").textContent = `Your guess: ${g} moves. Running…`;
+    $("c-status").textContent = t("c-guess-running", { guess: g });
     this.autoplay();
   },
   table() {
@@ -1496,4 +1650,59 @@ $("c-auto").addEventListener("click", () => Cups.autoplay());
 $("c-guess-go").addEventListener("click", () => Cups.guessAndRun());
 for (const id of ["c-cups", "c-stones"]) $(id).addEventListener("change", () => Cups.reset());
 
-route();
+// ---------- How to play: the rules pages, in the page's language where translated ----------
+const Rules = {
+  async open(game) {
+    const sel = $("rules-game");
+    const body = $("rules-body");
+    if (!this.wired) {
+      this.wired = true;
+      sel.addEventListener("change", () => { location.hash = "#/rules/" + sel.value; });
+    }
+    body.textContent = t("rules-loading");
+    try {
+      // Every game of the server's catalogue has its page: the two-row games, then the solitaires.
+      const cat = await Home.load();
+      const games = cat.games.concat(cat.solitaires);
+      const chosen = games.find((g) => g.id === game) ? game : sel.value || games[0].id;
+      sel.innerHTML = "";
+      for (const g of games) sel.add(new Option(gameName(g), g.id));
+      sel.value = chosen;
+      const r = await fetch(`/rules/${L10n.code}/${chosen}`);
+      if (!r.ok) throw new Error(await r.text());
+      // The server's own rules page, rendered from Markdown with any markup in it escaped.
+      body.innerHTML = await r.text();
+    } catch (e) {
+      body.textContent = e.message;
+    }
+  },
+};
+
+// Sizes named by the server (the counts tables' rows and columns).
+function sizeWord(w) {
+  const id = { pits: "m-pits", seeds: "m-seeds", cups: "c-cups", stones: "c-stones" }[w];
+  return id ? t(id) : w;
+}
+
+// A level's name as a menu gives it, shorter: "Novice".
+function levelName(id) {
+  return L10n.has("level-name-" + id) ? t("level-name-" + id) : id;
+}
+
+// The language menu: the page changes language at once, and remembers the choice.
+$("lang-menu").addEventListener("change", async () => {
+  const code = $("lang-menu").value;
+  try { localStorage.setItem("mancala.lang", code); } catch (_) { /* no storage */ }
+  const params = new URLSearchParams(location.search);
+  if (params.has("lang")) {
+    params.delete("lang");
+    const q = params.toString();
+    history.replaceState(null, "", location.pathname + (q ? "?" + q : "") + location.hash);
+  }
+  await L10n.use(code);
+  Mirall.stop();
+  Cups.stop();
+  route();
+});
+
+L10n.use(L10n.wanted()).then(route);

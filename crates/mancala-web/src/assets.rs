@@ -1,18 +1,27 @@
-//! The page: HTML, script, style sheet and icon, embedded in the binary.
+//! The page: HTML, script, style sheet and icon, embedded in the binary; the message
+//! catalogues of the seven languages and the rules pages, from [`mancala_locale`].
+//!
+//! The page is served in the language of `?lang=` or else of `Accept-Language` (`<html lang
+//! dir>` set and the language menu filled in); the script then loads the catalogues of that
+//! language (or of the one chosen in the menu and remembered) and of English, the fallback.
 
 use axum::Router;
-use axum::http::{HeaderValue, header};
+use axum::extract::{Path, RawQuery};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use mancala_locale::{LANGS, Lang};
 use std::sync::Arc;
 
 const INDEX: &str = include_str!("../assets/index.html");
 const APP_JS: &str = include_str!("../assets/app.js");
 const STYLE: &str = include_str!("../assets/style.css");
 const ICON: &str = include_str!("../assets/icon.svg");
+const FLUENT: &str = include_str!("../assets/vendor/fluent-bundle.js");
+const FLUENT_LICENSE: &str = include_str!("../assets/vendor/fluent-bundle.LICENSE.txt");
 
-fn asset(body: &'static str, kind: &'static str) -> Response {
-    let mut r = body.into_response();
+fn asset(body: impl Into<axum::body::Body>, kind: &'static str) -> Response {
+    let mut r = Response::new(body.into());
     r.headers_mut()
         .insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
     r.headers_mut()
@@ -20,13 +29,137 @@ fn asset(body: &'static str, kind: &'static str) -> Response {
     r
 }
 
+fn not_found(what: String) -> Response {
+    (StatusCode::NOT_FOUND, what).into_response()
+}
+
+/// The value of `name` in a query string (`lang=tr&x=1`), undecoded.
+fn query_value<'a>(query: &'a str, name: &str) -> Option<&'a str> {
+    query
+        .split('&')
+        .filter_map(|kv| kv.split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v)
+}
+
+/// The language a request asks for: `?lang=` if it names one of the seven, else
+/// `Accept-Language`, else English.
+pub fn requested_lang(query: Option<&str>, headers: &HeaderMap) -> &'static Lang {
+    query
+        .and_then(|q| query_value(q, "lang"))
+        .and_then(|l| mancala_locale::parse_lang(l).ok())
+        .unwrap_or_else(|| {
+            let accept = headers
+                .get(header::ACCEPT_LANGUAGE)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("");
+            mancala_locale::from_accept_language(accept)
+        })
+}
+
+/// The page in `lang`: `<html lang dir>` and the language menu's options.
+pub fn index_in(lang: &Lang) -> String {
+    let options: String = LANGS
+        .iter()
+        .map(|l| {
+            format!(
+                "<option value=\"{}\" lang=\"{}\" dir=\"{}\" data-dir=\"{}\"{}>{}</option>",
+                l.code,
+                l.code,
+                l.dir.as_str(),
+                l.dir.as_str(),
+                if l.code == lang.code { " selected" } else { "" },
+                l.name
+            )
+        })
+        .collect();
+    INDEX
+        .replacen(
+            "<html lang=\"en\" dir=\"ltr\">",
+            &format!(
+                "<html lang=\"{}\" dir=\"{}\">",
+                lang.code,
+                lang.dir.as_str()
+            ),
+            1,
+        )
+        .replacen("<!-- languages -->", &options, 1)
+}
+
+async fn index(RawQuery(query): RawQuery, headers: HeaderMap) -> Response {
+    let lang = requested_lang(query.as_deref(), &headers);
+    let mut r = asset(index_in(lang), "text/html; charset=utf-8");
+    r.headers_mut()
+        .insert(header::VARY, HeaderValue::from_static("Accept-Language"));
+    r
+}
+
+/// `/locales/<lang>.ftl`: a catalogue, as written (a language not translated yet has none,
+/// and the page uses English).
+async fn locale(Path(file): Path<String>) -> Response {
+    match file
+        .strip_suffix(".ftl")
+        .and_then(mancala_locale::catalogue)
+    {
+        Some(src) => asset(src, "text/plain; charset=utf-8"),
+        None => not_found(format!(
+            "no catalogue '{file}' (catalogues: {})",
+            mancala_locale::catalogues()
+                .map(|(l, _)| format!("{l}.ftl"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
+/// A rules page as HTML, for the page's "How to play". Raw HTML in the Markdown is shown as
+/// text, so the page's content never carries markup of its own, and a table's column alignment
+/// is dropped (it would be a `style` attribute, which the page's Content-Security-Policy refuses).
+pub fn rules_html(markdown: &str) -> String {
+    use pulldown_cmark::{Alignment, Event, Options, Parser, Tag, html};
+    let parser = Parser::new_ext(markdown, Options::ENABLE_TABLES).map(|e| match e {
+        Event::Html(t) | Event::InlineHtml(t) => Event::Text(t),
+        Event::Start(Tag::Table(columns)) => {
+            Event::Start(Tag::Table(vec![Alignment::None; columns.len()]))
+        }
+        e => e,
+    });
+    let mut out = String::new();
+    html::push_html(&mut out, parser);
+    out
+}
+
+/// `/rules/<lang>/<game>`: the rules page of `game` in `lang` (English while it is not
+/// translated, marked so by its `lang`), an HTML fragment.
+async fn rules_page(Path((lang, game)): Path<(String, String)>) -> Response {
+    let Some(lang) = mancala_locale::lang(&lang) else {
+        return not_found(format!("{}", mancala_locale::UnknownLang(lang)));
+    };
+    let (shown, page) = match mancala_locale::translated_page(&game, lang.code) {
+        Some(p) => (lang, p),
+        None => match mancala_locale::rules_page(&game, "en") {
+            Some(p) => (mancala_locale::ENGLISH, p),
+            None => {
+                return not_found(format!(
+                    "no rules page of '{game}' (games: {})",
+                    mancala_locale::GAMES.join(", ")
+                ));
+            }
+        },
+    };
+    let body = format!(
+        "<article class=\"rules-page\" lang=\"{}\" dir=\"{}\">\n{}</article>\n",
+        shown.code,
+        shown.dir.as_str(),
+        rules_html(page)
+    );
+    asset(body, "text/html; charset=utf-8")
+}
+
 /// The routes of the page's files.
 pub fn routes() -> Router<Arc<crate::state::AppState>> {
     Router::new()
-        .route(
-            "/",
-            get(|| async { asset(INDEX, "text/html; charset=utf-8") }),
-        )
+        .route("/", get(index))
         .route(
             "/app.js",
             get(|| async { asset(APP_JS, "text/javascript; charset=utf-8") }),
@@ -36,4 +169,14 @@ pub fn routes() -> Router<Arc<crate::state::AppState>> {
             get(|| async { asset(STYLE, "text/css; charset=utf-8") }),
         )
         .route("/icon.svg", get(|| async { asset(ICON, "image/svg+xml") }))
+        .route(
+            "/vendor/fluent-bundle.js",
+            get(|| async { asset(FLUENT, "text/javascript; charset=utf-8") }),
+        )
+        .route(
+            "/vendor/fluent-bundle.LICENSE.txt",
+            get(|| async { asset(FLUENT_LICENSE, "text/plain; charset=utf-8") }),
+        )
+        .route("/locales/{file}", get(locale))
+        .route("/rules/{lang}/{game}", get(rules_page))
 }

@@ -1,0 +1,254 @@
+//! The page's languages as the server gives them: the page in the language of `?lang=` or of
+//! `Accept-Language`, the catalogues, and the rules pages (translated, or English marked so).
+
+mod common;
+
+use common::Server;
+
+async fn server() -> (Server, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start(&dir.path().join("games.sqlite")).await;
+    (s, dir)
+}
+
+/// GET with an `Accept-Language`: the status, a header's value and the body.
+async fn get(s: &Server, path: &str, accept: Option<&str>, header: &str) -> (u16, String, String) {
+    let mut rq = s.client.get(s.url(path));
+    if let Some(a) = accept {
+        rq = rq.header("accept-language", a);
+    }
+    let r = rq.send().await.unwrap();
+    let status = r.status().as_u16();
+    let h = r
+        .headers()
+        .get(header)
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    (status, h, r.text().await.unwrap())
+}
+
+fn html_tag(page: &str) -> &str {
+    let start = page.find("<html").unwrap();
+    &page[start..start + page[start..].find('>').unwrap() + 1]
+}
+
+#[tokio::test]
+async fn the_page_comes_in_the_language_asked() {
+    let (s, _d) = server().await;
+    for (query, accept, lang, dir) in [
+        ("/", None, "en", "ltr"),
+        ("/", Some("tr-TR,tr;q=0.9,en;q=0.8"), "tr", "ltr"),
+        ("/", Some("de-DE,ar-MA;q=0.8"), "ar", "rtl"),
+        ("/", Some("pt-BR"), "en", "ltr"),
+        ("/?lang=hr", Some("tr-TR"), "hr", "ltr"),
+        ("/?lang=ar", None, "ar", "rtl"),
+        // An unknown ?lang= is ignored, not an error.
+        ("/?lang=xx", Some("ca-ES"), "ca", "ltr"),
+        ("/?game=abc&lang=fr-FR", None, "fr", "ltr"),
+    ] {
+        let (st, vary, page) = get(&s, query, accept, "vary").await;
+        assert_eq!(st, 200);
+        assert_eq!(vary, "Accept-Language");
+        assert_eq!(
+            html_tag(&page),
+            format!("<html lang=\"{lang}\" dir=\"{dir}\">"),
+            "{query} {accept:?}"
+        );
+        // The menu: the seven, in their own names, the one shown selected.
+        assert_eq!(page.matches(" data-dir=\"").count(), 7);
+        assert!(page.contains(&format!(
+            "<option value=\"{lang}\" lang=\"{lang}\" dir=\"{dir}\" data-dir=\"{dir}\" selected>"
+        )));
+        assert_eq!(page.matches(" selected>").count(), 1);
+        for name in [
+            "English",
+            "Türkçe",
+            "العربية",
+            "Català",
+            "Español",
+            "Français",
+            "Hrvatski",
+        ] {
+            assert!(page.contains(&format!(">{name}</option>")), "{name}");
+        }
+    }
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn catalogues_are_served_and_a_missing_one_is_404() {
+    let (s, _d) = server().await;
+    let (st, kind, body) = get(&s, "/locales/en.ftl", None, "content-type").await;
+    assert_eq!(st, 200);
+    assert_eq!(kind, "text/plain; charset=utf-8");
+    assert_eq!(body, mancala_locale::catalogue("en").unwrap());
+    assert!(body.contains("error-illegal-move = "));
+    for bad in [
+        "/locales/de.ftl",
+        "/locales/en",
+        "/locales/en.ftl.bak",
+        "/locales/..%2Fsrc%2Flib.rs",
+    ] {
+        let (st, _, body) = get(&s, bad, None, "content-type").await;
+        assert_eq!(st, 404, "{bad}");
+        assert!(body.starts_with("no catalogue"), "{bad}: {body}");
+    }
+    let (st, kind, body) = get(&s, "/vendor/fluent-bundle.js", None, "content-type").await;
+    assert_eq!((st, kind.as_str()), (200, "text/javascript; charset=utf-8"));
+    assert!(body.starts_with("/** @fluent/bundle@"));
+    let (st, _, licence) = get(
+        &s,
+        "/vendor/fluent-bundle.LICENSE.txt",
+        None,
+        "content-type",
+    )
+    .await;
+    assert_eq!(st, 200);
+    assert!(licence.contains("Apache License"));
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn rules_pages_in_the_language_or_english_marked_so() {
+    let (s, _d) = server().await;
+    let (st, kind, en) = get(&s, "/rules/en/modiar", None, "content-type").await;
+    assert_eq!((st, kind.as_str()), (200, "text/html; charset=utf-8"));
+    assert!(
+        en.starts_with("<article class=\"rules-page\" lang=\"en\" dir=\"ltr\">\n<h1>Modiar</h1>"),
+        "{en}"
+    );
+    for l in mancala_locale::LANGS {
+        for g in mancala_locale::GAMES {
+            let (st, _, page) =
+                get(&s, &format!("/rules/{}/{g}", l.code), None, "content-type").await;
+            assert_eq!(st, 200);
+            let (shown, dir) = match mancala_locale::translated_page(g, l.code) {
+                Some(_) => (l.code, l.dir.as_str()),
+                None => ("en", "ltr"),
+            };
+            assert!(
+                page.starts_with(&format!(
+                    "<article class=\"rules-page\" lang=\"{shown}\" dir=\"{dir}\">"
+                )),
+                "{g} in {}",
+                l.code
+            );
+            assert_eq!(
+                page,
+                format!(
+                    "<article class=\"rules-page\" lang=\"{shown}\" dir=\"{dir}\">\n{}</article>\n",
+                    mancala_web::assets::rules_html(mancala_locale::rules_page(g, l.code).unwrap())
+                )
+            );
+        }
+    }
+    for bad in [
+        "/rules/de/modiar",
+        "/rules/en/chess",
+        "/rules/EN/modiar",
+        "/rules/en",
+    ] {
+        let (st, _, _) = get(&s, bad, None, "content-type").await;
+        assert_eq!(st, 404, "{bad}");
+    }
+    s.stop().await;
+}
+
+#[test]
+fn markup_in_a_rules_page_is_shown_as_text() {
+    let html = mancala_web::assets::rules_html(
+        "# T\n\n<script>alert(1)</script>\n\nA <b onclick=\"x\">b</b> | c\n",
+    );
+    assert!(!html.contains("<script"), "{html}");
+    assert!(!html.contains("<b "), "{html}");
+    assert!(html.contains("&lt;script&gt;"), "{html}");
+    let table = mancala_web::assets::rules_html("| a | b |\n|:--|--:|\n| 1 | 2 |\n");
+    assert!(
+        table.contains("<table>") && table.contains("<td>2</td>"),
+        "{table}"
+    );
+    assert!(!table.contains("style"), "{table}");
+}
+
+/// The message ids of a catalogue.
+fn message_ids(lang: &str, src: &'static str) -> std::collections::BTreeSet<String> {
+    let res = fluent_syntax::parser::parse(src)
+        .unwrap_or_else(|(_, e)| panic!("{lang}.ftl does not parse: {e:?}"));
+    res.body
+        .iter()
+        .filter_map(|e| match e {
+            fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn every_error_code_and_reason_has_a_message_in_every_language() {
+    use mancala_core::{IllegalReason, Side};
+    let reasons = [
+        IllegalReason::PassNotAllowed,
+        IllegalReason::NotYourPit {
+            pit_of: Side::North,
+            to_move: Side::South,
+        },
+        IllegalReason::EmptyPit,
+        IllegalReason::TooFewSeeds { min: 2, held: 1 },
+        IllegalReason::GrandSlam,
+        IllegalReason::MustFeed,
+        IllegalReason::Other,
+    ];
+    // A new reason must be added above (and worded in the catalogues): the match has no arm
+    // for it.
+    for r in reasons {
+        match r {
+            IllegalReason::PassNotAllowed
+            | IllegalReason::NotYourPit { .. }
+            | IllegalReason::EmptyPit
+            | IllegalReason::TooFewSeeds { .. }
+            | IllegalReason::GrandSlam
+            | IllegalReason::MustFeed
+            | IllegalReason::Other => {}
+        }
+    }
+    let mut missing = Vec::new();
+    for l in mancala_locale::LANGS {
+        let Some(src) = mancala_locale::catalogue(l.code) else {
+            missing.push(format!("{}: no catalogue", l.code));
+            continue;
+        };
+        let ids = message_ids(l.code, src);
+        for c in mancala_web::error::Code::ALL {
+            let id = format!("error-{}", c.as_str());
+            if !ids.contains(&id) {
+                missing.push(format!("{}: {id}", l.code));
+            }
+        }
+        for r in reasons {
+            let id = format!("reason-{}", r.code());
+            if !ids.contains(&id) {
+                missing.push(format!("{}: {id}", l.code));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "messages missing: {missing:?}");
+}
+
+#[tokio::test]
+async fn every_game_of_the_catalogue_has_a_rules_page() {
+    let (s, _d) = server().await;
+    let (st, cat) = s.get("/api/rules").await;
+    assert_eq!(st, 200);
+    let mut ids: Vec<String> = Vec::new();
+    for list in ["games", "solitaires"] {
+        for g in cat[list].as_array().unwrap() {
+            ids.push(g["id"].as_str().unwrap().to_string());
+        }
+    }
+    assert_eq!(
+        ids,
+        mancala_locale::GAMES,
+        "the page's How to play lists the catalogue"
+    );
+    s.stop().await;
+}
