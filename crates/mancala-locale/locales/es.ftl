@@ -68,6 +68,15 @@ level-intermediate = Intermedio (cuatro medias jugadas por delante, rara vez se 
 level-advanced = Avanzado (siete medias jugadas por delante, siempre su mejor jugada)
 level-expert = Experto (doce medias jugadas por delante)
 level-maximum = Máximo (tan hondo como lo permita el tiempo por jugada, en todos los núcleos)
+# A level named in a game's title and in Your games: "Modiar against the computer (novice)".
+level-name-random = al azar
+level-name-greedy = glotón
+level-name-beginner = principiante
+level-name-novice = novato
+level-name-intermediate = intermedio
+level-name-advanced = avanzado
+level-name-expert = experto
+level-name-maximum = máximo
 
 ## New game
 
@@ -367,7 +376,7 @@ error-not-your-turn = No te toca: le toca a { $side }.
 error-engine-turn = El ordenador juega con { $side }: le toca a él.
 error-not-a-move = «{ $text }» no es una jugada: nombra un hoyo por su letra, o pasa.
 error-no-such-pit = No hay ningún hoyo { $pit } (hoyos: { $pits }).
-error-illegal-move = No se puede jugar { $move }: { $reason } (jugadas legales: { $legal }).
+error-illegal-move = Ahora no se puede jugar { $move }: { $reason } (jugadas legales: { $legal }).
 error-resign-other-side = Juegas con { $side }, no con { $asked }: solo puedes abandonar con tu propio bando.
 error-resignation-final = Un abandono es definitivo.
 error-nothing-to-undo = No hay ninguna jugada que deshacer.

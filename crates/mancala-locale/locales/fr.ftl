@@ -68,6 +68,15 @@ level-intermediate = Intermédiaire (quatre demi-coups à l'avance, s'écarte ra
 level-advanced = Avancé (sept demi-coups à l'avance, toujours son meilleur coup)
 level-expert = Expert (douze demi-coups à l'avance)
 level-maximum = Maximum (aussi loin que le permet le temps par coup, sur tous les cœurs)
+# A level named in a game's title and in Your games: "Modiar against the computer (novice)".
+level-name-random = hasard
+level-name-greedy = gourmand
+level-name-beginner = débutant
+level-name-novice = novice
+level-name-intermediate = intermédiaire
+level-name-advanced = avancé
+level-name-expert = expert
+level-name-maximum = maximum
 
 ## New game
 
@@ -367,7 +376,7 @@ error-not-your-turn = Ce n'est pas à vous de jouer : { $side } a le trait.
 error-engine-turn = L'ordinateur joue { $side } : c'est à lui de jouer.
 error-not-a-move = « { $text } » n'est pas un coup : nommez un trou par sa lettre, ou passez.
 error-no-such-pit = Il n'y a pas de trou { $pit } (trous : { $pits }).
-error-illegal-move = { $move } ne peut pas être joué : { $reason } (coups légaux : { $legal }).
+error-illegal-move = { $move } ne peut pas être joué maintenant : { $reason } (coups légaux : { $legal }).
 error-resign-other-side = Vous jouez { $side }, pas { $asked } : vous ne pouvez abandonner que pour votre propre camp.
 error-resignation-final = Un abandon est définitif.
 error-nothing-to-undo = Il n'y a aucun coup à reprendre.
