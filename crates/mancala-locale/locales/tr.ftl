@@ -164,7 +164,7 @@ who-friend = Arkadaş ({ $side })
 who-person = { $side } (bir kişi)
 watching = İzliyorsunuz: { $players }. Tahta yalnızca okunabilir.
 watching-remote = Güney Kuzey'e karşı, bağlantıyla oynayan iki kişi
-watching-engine = { $south }, { $north } karşısında
+watching-engine = { $south } ile { $north } karşı karşıya
 watching-local = Güney Kuzey'e karşı, tek ekranda iki oyuncu
 watching-used = Bu davet zaten kullanıldı: yerini yalnızca bir kez açar.
 
