@@ -91,7 +91,7 @@ ng-level = Razina
 ng-side = Vi igrate
 ng-side-south = Jug (donji red, igra prvi)
 ng-side-north = Sjever (gornji red)
-ng-hints = Obojica smiju koristiti savjete i analizu tijekom igre (vaš prijatelj to vidi prije nego se pridruži; inače se otvaraju kad igra završi)
+ng-hints = Oba igrača smiju koristiti savjete i analizu tijekom igre (vaš prijatelj to vidi prije nego se pridruži; inače se otvaraju kad igra završi)
 ng-start = Počni
 
 ## Your games
@@ -133,7 +133,7 @@ game-title-remote = { $name } — dvoje ljudi putem poveznice
 game-not-found = Igra nije pronađena
 invite-link = Pošaljite ovu poveznicu prijatelju (drugo mjesto otvara samo jednom):
 copy = Kopiraj
-invite-hints-on = U ovoj su igri savjeti i analiza otvoreni za obojicu.
+invite-hints-on = U ovoj su igri savjeti i analiza otvoreni za oba igrača.
 invite-hints-off = Savjeti i analiza ostaju zatvoreni dok igra ne završi.
 undo-agree = Pristani
 undo-refuse = Odbij
@@ -165,7 +165,7 @@ who-friend = Prijatelj ({ $side })
 who-person = { $side } (osoba)
 watching = Gledate: { $players }. Ploča je samo za čitanje.
 watching-remote = Jug protiv Sjevera, dvoje ljudi igra putem poveznice
-watching-engine = { $south } protiv: { $north }
+watching-engine = { $south } — { $north }
 watching-local = Jug protiv Sjevera, dva igrača na jednom zaslonu
 watching-used = Ova je pozivnica već iskorištena: svoje mjesto otvara samo jednom.
 
@@ -274,7 +274,7 @@ m-mode = Način
 m-mode-watch = Gledaj kako se igra
 m-mode-duo = Dva igrača (svaki sije svoj red)
 m-mode-link = Dva igrača na dva uređaja (poveznica)
-m-duo-help = Svaki igrač sije svoj red, tipkom prikazanom uz svaku svoju jamu (Sjever: Q W E ..., Jug: Z X C ...) ili dodirom. Potez se dogodi kad su obojica posijala pravu jamu; pokušajte ostati u ritmu.
+m-duo-help = Svaki igrač sije svoj red, tipkom prikazanom uz svaku svoju jamu (Sjever: Q W E ..., Jug: Z X C ...) ili dodirom. Potez se dogodi kad su oba igrača posijala pravu jamu; pokušajte ostati u ritmu.
 m-link-send = Pošaljite ovu poveznicu drugom igraču, koji igra Sjever (gornji red):
 m-rows-note = Retci: jame u redu; stupci: sjemenke u jami.
 m-back-at-start = Oba su se reda vratila na početak nakon { $moves ->
@@ -410,7 +410,11 @@ error-server-error = Poslužitelj nije uspio: { $detail }
 reason-pass-not-allowed = potez se smije propustiti samo kad se nijedna jama ne može odigrati
 reason-not-your-pit = ta jama nije u vašem redu
 reason-empty-pit = ta je jama prazna
-reason-too-few-seeds = za igranje jama treba imati najmanje { $min } kamena, a ima { $held }
+reason-too-few-seeds = za igranje jama treba imati najmanje { $min ->
+    [one] { $min } kamen
+    [few] { $min } kamena
+   *[other] { $min } kamenova
+  }, a ima { $held }
 reason-grand-slam = zarobio bi sve protivnikovo kamenje (grand slam)
 reason-must-feed = protivnikov je red prazan, a ovaj mu potez ne daje kamenje
 reason-not-allowed = pravila to ne dopuštaju
