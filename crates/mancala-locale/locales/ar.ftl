@@ -360,7 +360,13 @@ c-stones-label = { $count ->
   }
 c-back-at-start = عادت البداية
 c-next = التالي: الكوب { $cup }
-c-size = { $cups } أكواب × { $stones }
+c-size = { $cups ->
+    [one] كوب واحد
+    [two] كوبان
+    [few] { $cups } أكواب
+    [many] { $cups } كوباً
+   *[other] { $cups } كوب
+  } × { $stones }
 c-done = العودة إلى البداية بعد { $moves ->
     [zero] { $moves } نقلة
     [one] نقلة واحدة
@@ -446,7 +452,12 @@ error-server-error = أخفق الخادم: { $detail }
 reason-pass-not-allowed = لا يجوز التمرير إلا حين لا يمكن لعب أيّ حفرة
 reason-not-your-pit = هذه الحفرة ليست في صفّك
 reason-empty-pit = هذه الحفرة فارغة
-reason-too-few-seeds = لا تُلعب الحفرة إلا إذا كان فيها { $min } بذور على الأقل، وفيها { $held }
+reason-too-few-seeds = لا تُلعب الحفرة إلا إذا كان فيها { $min ->
+    [one] بذرة واحدة
+    [two] بذرتان
+    [few] { $min } بذور
+   *[other] { $min } بذرة
+  } على الأقل، وفيها { $held }
 reason-grand-slam = ستأخذ كل بذور الخصم (اكتساح كبير)
 reason-must-feed = صفّ الخصم فارغ وهذه النقلة لا تعطيه بذوراً
 reason-not-allowed = القواعد لا تسمح بذلك

@@ -254,11 +254,11 @@ counting = S'està comptant…
 not-counted = no s'ha comptat a temps
 not-counted-seed = no s'ha comptat a temps; la font dona { $seed }
 seed-gives = la font dona { $seed }
-size-wrong = { $field } ha de ser un nombre enter de { $min } a { $max }, no { $value }
-size-empty = { $field } ha de ser un nombre enter de { $min } a { $max } (el camp és buit)
-size-not-number = { $field } ha de ser un nombre enter de { $min } a { $max } (això no és un nombre)
+size-wrong = { $field } ha de ser un nombre enter entre { $min } i { $max }, no { $value }
+size-empty = { $field } ha de ser un nombre enter entre { $min } i { $max } (el camp és buit)
+size-not-number = { $field } ha de ser un nombre enter entre { $min } i { $max } (això no és un nombre)
 auto-cannot = El joc automàtic no pot acabar aquesta mida aquí: { $why }
-auto-too-long = El joc automàtic no pot acabar aquesta mida aquí: l'inici només torna després de { $cycle } jugades (la pàgina en juga com a màxim { $limit }); Pas mostra les jugades una a una.
+auto-too-long = El joc automàtic no pot acabar aquesta mida aquí: l'inici només torna després de fer { $cycle } jugades (la pàgina en juga com a màxim { $limit }); Pas mostra les jugades una a una.
 
 ## El mirall
 
@@ -272,7 +272,7 @@ m-mode-link = Dos jugadors en dos dispositius (un enllaç)
 m-duo-help = Cada jugador sembra la seva fila, amb la tecla que es mostra al costat de cadascun dels seus forats (Nord: Q W E ..., Sud: Z X C ...) o tocant-lo. Hi ha jugada quan tots dos han sembrat el forat correcte; mireu d'anar al mateix compàs.
 m-link-send = Envia aquest enllaç a l'altre jugador, que juga amb el Nord (la fila de dalt):
 m-rows-note = Files: forats per fila; columnes: llavors per forat.
-m-back-at-start = Totes dues files tornen a l'inici després de { $moves ->
+m-back-at-start = Totes dues files tornen a l'inici després de fer { $moves ->
     [one] { $moves } jugada
    *[other] { $moves } jugades
   }.
@@ -283,7 +283,7 @@ m-status-link-sow-south-other = Jugada { $move }: sembra el teu forat ocupat de 
 m-status-link-sow-north-other = Jugada { $move }: sembra el teu forat ocupat de més a la dreta ({ $other } ja ha sembrat).
 m-status-duo = Jugada { $move }: el Sud ha de trobar el seu forat ocupat de més a l'esquerra, el Nord el de més a la dreta.
 m-status-watch = Jugada { $move }: el Sud sembra { $south }, el Nord sembra { $north }.
-m-result = De nou a l'inici després de { $moves ->
+m-result = De nou a l'inici després de fer { $moves ->
     [one] { $moves } jugada
    *[other] { $moves } jugades
   }.
@@ -302,7 +302,7 @@ m-stats = Jugades junts: { $moves }. Errors: Sud { $south }, Nord { $north }. Di
 m-you-play-south = Jugues amb el Sud, la fila de baix: toca el teu forat o prem la seva tecla.
 m-you-play-north = Jugues amb el Nord, la fila de dalt: toca el teu forat o prem la seva tecla.
 m-watching = Estàs mirant: aquest navegador no té cap lloc en aquesta partida.
-m-link-result = De nou a l'inici després de { $moves ->
+m-link-result = De nou a l'inici després de fer { $moves ->
     [one] { $moves } jugada
    *[other] { $moves } jugades
   }, junts en { $secs } s.
@@ -325,7 +325,7 @@ c-stones-label = { $count ->
 c-back-at-start = de nou a l'inici
 c-next = següent: got { $cup }
 c-size = { $cups } gots × { $stones }
-c-done = De nou a l'inici després de { $moves ->
+c-done = De nou a l'inici després de fer { $moves ->
     [one] { $moves } jugada
    *[other] { $moves } jugades
   }.
@@ -384,7 +384,7 @@ error-undo-pending = Ja hi ha una petició per desfer una jugada que espera resp
 error-no-undo-asked = Ningú no ha demanat desfer una jugada.
 error-no-legal-move = No hi ha cap jugada legal.
 error-no-moves-yet = Encara no s'ha fet cap jugada.
-error-size-out-of-range = { $field } ha d'anar de { $min } a { $max }, no { $value }.
+error-size-out-of-range = { $field } ha de ser entre { $min } i { $max }, no { $value }.
 error-count-too-long = Comptar aquesta mida trigaria massa ({ $command } la compta des de la línia d'ordres).
 error-mirall-over = Aquesta partida d'El mirall s'ha acabat: totes dues files han tornat a l'inici.
 error-mirall-wait = Ja has sembrat; espera l'altre jugador.

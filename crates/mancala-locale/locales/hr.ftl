@@ -333,7 +333,11 @@ c-stones-label = { $count ->
   }
 c-back-at-start = natrag na početku
 c-next = sljedeća: čaša { $cup }
-c-size = { $cups } čaša × { $stones }
+c-size = { $cups ->
+    [one] { $cups } čaša
+    [few] { $cups } čaše
+   *[other] { $cups } čaša
+  } × { $stones }
 c-done = Povratak na početak nakon { $moves ->
     [one] { $moves } poteza
     [few] { $moves } poteza
