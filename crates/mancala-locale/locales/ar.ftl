@@ -452,12 +452,7 @@ error-server-error = أخفق الخادم: { $detail }
 reason-pass-not-allowed = لا يجوز التمرير إلا حين لا يمكن لعب أيّ حفرة
 reason-not-your-pit = هذه الحفرة ليست في صفّك
 reason-empty-pit = هذه الحفرة فارغة
-reason-too-few-seeds = لا تُلعب الحفرة إلا إذا كان فيها { $min ->
-    [one] بذرة واحدة
-    [two] بذرتان
-    [few] { $min } بذور
-   *[other] { $min } بذرة
-  } على الأقل، وفيها { $held }
+reason-too-few-seeds = أقلّ عدد من البذور تُلعب به الحفرة هو { $min }، وفي هذه الحفرة { $held }
 reason-grand-slam = ستأخذ كل بذور الخصم (اكتساح كبير)
 reason-must-feed = صفّ الخصم فارغ وهذه النقلة لا تعطيه بذوراً
 reason-not-allowed = القواعد لا تسمح بذلك

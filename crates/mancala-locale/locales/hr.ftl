@@ -414,11 +414,7 @@ error-server-error = Poslužitelj nije uspio: { $detail }
 reason-pass-not-allowed = potez se smije propustiti samo kad se nijedna jama ne može odigrati
 reason-not-your-pit = ta jama nije u vašem redu
 reason-empty-pit = ta je jama prazna
-reason-too-few-seeds = za igranje jama treba imati najmanje { $min ->
-    [one] { $min } kamen
-    [few] { $min } kamena
-   *[other] { $min } kamenova
-  }, a ima { $held }
+reason-too-few-seeds = jama se smije igrati tek kad u njoj ima najmanje { $min } kamena, a u ovoj ih je { $held }
 reason-grand-slam = zarobio bi sve protivnikovo kamenje (grand slam)
 reason-must-feed = protivnikov je red prazan, a ovaj mu potez ne daje kamenje
 reason-not-allowed = pravila to ne dopuštaju
