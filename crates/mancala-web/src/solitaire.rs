@@ -2,8 +2,8 @@
 //! and the seed's published tables, so the page can mark them. Stepping through a solitaire
 //! happens in the page; the counts it shows come from here.
 
-use crate::api::{Param, Params};
-use crate::error::ApiError;
+use crate::error::{ApiError, Code, size_out_of_range};
+use crate::extract::{Param, Params};
 use axum::Json;
 use mancala_solitaire::{Control, CycleError, Solitaire};
 use serde::Deserialize;
@@ -19,8 +19,11 @@ pub const MAX_SEEDS: u64 = 12;
 const COUNT_TIME: Duration = Duration::from_secs(3);
 
 fn game(id: &str) -> Result<Solitaire, ApiError> {
-    id.parse::<Solitaire>()
-        .map_err(|e| ApiError::not_found(e.to_string()))
+    id.parse::<Solitaire>().map_err(|e| {
+        ApiError::new(Code::UnknownGame, e.to_string())
+            .with("game", id.chars().take(40).collect::<String>())
+            .with_status(axum::http::StatusCode::NOT_FOUND)
+    })
 }
 
 /// The seed's table as (row values, column values, cells), in the seed's layout.
@@ -103,21 +106,19 @@ async fn count(g: Solitaire, n: u64, k: u64, limit: Duration) -> Result<Option<u
     match r {
         Ok(m) => Ok(Some(m)),
         Err(CycleError::Interrupted { .. }) => Ok(None),
-        Err(e) => Err(ApiError::bad_request(e.to_string())),
+        Err(e) => Err(ApiError::new(Code::BadGame, e.to_string())
+            .with("game", g.id())
+            .with("detail", e.to_string())),
     }
 }
 
 fn check_size(g: Solitaire, n: u64, k: u64, max_n: u64, max_k: u64) -> Result<(), ApiError> {
     let (nn, kn) = g.size_names();
     if n < 1 || n > max_n {
-        return Err(ApiError::bad_request(format!(
-            "{nn} must be from 1 to {max_n}, not {n}"
-        )));
+        return Err(size_out_of_range(nn, 1, max_n, n));
     }
     if k < 1 || k > max_k {
-        return Err(ApiError::bad_request(format!(
-            "{kn} must be from 1 to {max_k}, not {k}"
-        )));
+        return Err(size_out_of_range(kn, 1, max_k, k));
     }
     Ok(())
 }
@@ -133,19 +134,20 @@ pub async fn cycle(
         Some(m) => Ok(Json(
             json!({ "game": g.id(), "n": q.n, "k": q.k, "moves": m }),
         )),
-        None => Err(ApiError::unprocessable(format!(
-            "counting {} with {}={} and {}={} takes longer than this page waits; try `mancala cycle {} --{} {} --{} {}`",
-            g.name(),
-            g.size_names().0,
-            q.n,
-            g.size_names().1,
-            q.k,
-            g.id(),
-            g.size_names().0,
-            q.n,
-            g.size_names().1,
-            q.k
-        ))),
+        None => {
+            let (nn, kn) = g.size_names();
+            let command = format!("mancala cycle {} --{nn} {} --{kn} {}", g.id(), q.n, q.k);
+            Err(ApiError::new(
+                Code::CountTooLong,
+                format!(
+                    "counting {} with {nn}={} and {kn}={} takes longer than this page waits; try `{command}`",
+                    g.name(),
+                    q.n,
+                    q.k
+                ),
+            )
+            .with("command", command))
+        }
     }
 }
 

@@ -68,6 +68,24 @@ impl Server {
         )
     }
 
+    /// A new game through a link, created by South: its id and both seats' tokens.
+    pub async fn remote_game(&self, game: &str) -> (String, String, String) {
+        let (status, c) = self
+            .post(
+                "/api/games",
+                &serde_json::json!({"game": game, "opponent": "remote"}),
+            )
+            .await;
+        assert_eq!(status, 201, "{c}");
+        assert_eq!(c["invite"]["side"], "north");
+        let text = |v: &Value| v.as_str().expect("a string").to_string();
+        (
+            text(&c["id"]),
+            text(&c["token"]),
+            text(&c["invite"]["token"]),
+        )
+    }
+
     /// POST with a JSON body.
     pub async fn post(&self, path: &str, body: &Value) -> (u16, Value) {
         let r = self
