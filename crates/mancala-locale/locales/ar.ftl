@@ -42,7 +42,7 @@ pit-label = { $pit }، { $count ->
     [yes] يمكن لعبها
    *[no] لا يمكن لعبها
   }
-pit-label-hint = ، المقترحة
+pit-label-hint = ، النقلة المقترحة
 pit-label-last = ، آخر نقلة
 board-label = اللوحة
 board-label-south = اللوحة: صفّ الشمال في الأعلى وصفّ الجنوب في الأسفل

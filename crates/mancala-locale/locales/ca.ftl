@@ -34,7 +34,7 @@ pit-label = { $pit }, { $count ->
     [yes] es pot jugar
    *[no] no es pot jugar
   }
-pit-label-hint = , la pista
+pit-label-hint = , jugada recomanada
 pit-label-last = , última jugada
 board-label = tauler
 board-label-south = Tauler: la fila del Nord a dalt, la del Sud a baix
@@ -234,9 +234,9 @@ analysis-side = { $side }: { $mistakes ->
     [one] { $lost } llavor perduda
    *[other] { $lost } llavors perdudes
   }
-analysis-how-deep = Cada jugada cercada a { $depth } mitges jugades de profunditat
-analysis-how-deep-db = Cada jugada cercada a { $depth } mitges jugades de profunditat, exacta allà on una base de dades cobreix la posició
-analysis-how = Cada jugada sospesada
+analysis-how-deep = Cada jugada s'ha cercat a { $depth } mitges jugades de profunditat
+analysis-how-deep-db = Cada jugada s'ha cercat a { $depth } mitges jugades de profunditat, de manera exacta allà on una base de dades cobreix la posició
+analysis-how = S'ha sospesat cada jugada
 analysis-summary = { $how }; els marcadors són la diferència final que podia esperar qui mou. { $south }; { $north }.
 
 ## The solitaires: shared

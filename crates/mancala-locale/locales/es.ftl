@@ -35,7 +35,7 @@ pit-label = { $pit }, { $count ->
     [yes] se puede jugar
    *[no] no se puede jugar
   }
-pit-label-hint = , la pista
+pit-label-hint = , jugada recomendada
 pit-label-last = , última jugada
 board-label = tablero
 board-label-south = Tablero: la fila de Norte arriba, la de Sur abajo
@@ -237,7 +237,7 @@ analysis-side = { $side }: { $mistakes ->
   }
 analysis-how-deep = Cada jugada se buscó a { $depth } medias jugadas de profundidad
 analysis-how-deep-db = Cada jugada se buscó a { $depth } medias jugadas de profundidad, de forma exacta donde una base de datos cubre la posición
-analysis-how = Cada jugada sopesada
+analysis-how = Se sopesó cada jugada
 analysis-summary = { $how }; los tanteos son la diferencia final que podía esperar quien mueve. { $south }; { $north }.
 
 ## The solitaires: shared
@@ -335,7 +335,7 @@ c-status = Jugada { $move }: vacía el vaso { $cup } ({ $stones ->
    *[other] { $stones } piedras
   }) y siembra en el sentido de las agujas del reloj.
 c-engine-counts = (El motor de reglas cuenta { $cycle }.)
-c-guess-right = Tu apuesta, { $guess }, ¡era correcta!
+c-guess-right = ¡Tu apuesta, { $guess }, era correcta!
 c-guess-few = Tu apuesta era { $guess }: te has quedado corto por { $by }.
 c-guess-many = Tu apuesta era { $guess }: te has pasado por { $by }.
 c-guess-first = Primero escribe tu apuesta: un número entero de jugadas.

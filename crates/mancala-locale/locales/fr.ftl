@@ -35,7 +35,7 @@ pit-label = { $pit }, { $count ->
     [yes] jouable
    *[no] non jouable
   }
-pit-label-hint = , le conseil
+pit-label-hint = , coup conseillé
 pit-label-last = , dernier coup
 board-label = tablier
 board-label-south = Tablier : la rangée de Nord en haut, celle de Sud en bas
@@ -235,9 +235,9 @@ analysis-side = { $side } : { $mistakes ->
     [one] { $lost } graine perdue
    *[other] { $lost } graines perdues
   }
-analysis-how-deep = Chaque coup cherché à { $depth } demi-coups de profondeur
-analysis-how-deep-db = Chaque coup cherché à { $depth } demi-coups de profondeur, exact là où une base de données couvre la position
-analysis-how = Chaque coup pesé
+analysis-how-deep = Chaque coup a été étudié à { $depth } demi-coups de profondeur
+analysis-how-deep-db = Chaque coup a été étudié à { $depth } demi-coups de profondeur, exact là où une base de données couvre la position
+analysis-how = Chaque coup a été pesé
 analysis-summary = { $how } ; les scores sont l'écart final que le joueur au trait pouvait attendre. { $south } ; { $north }.
 
 ## The solitaires: shared
@@ -336,7 +336,7 @@ c-status = Coup { $move } : videz le gobelet { $cup } ({ $stones ->
   }) et semez dans le sens des aiguilles d'une montre.
 c-engine-counts = (Le moteur de règles en compte { $cycle }.)
 c-guess-right = Votre pronostic, { $guess }, était juste !
-c-guess-few = Votre pronostic était { $guess } : { $by } de trop peu.
+c-guess-few = Votre pronostic était { $guess } : il en manque { $by }.
 c-guess-many = Votre pronostic était { $guess } : { $by } de trop.
 c-guess-first = Entrez d'abord votre pronostic : un nombre entier de coups.
 c-guess-running = Votre pronostic : { $guess ->

@@ -36,7 +36,7 @@ pit-label = { $pit }, { $count ->
     [yes] može se odigrati
    *[no] ne može se odigrati
   }
-pit-label-hint = , savjet
+pit-label-hint = , preporučeni potez
 pit-label-last = , posljednji potez
 board-label = ploča
 board-label-south = Ploča: Sjeverov red gore, Jugov dolje

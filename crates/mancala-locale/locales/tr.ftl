@@ -35,7 +35,7 @@ pit-label = { $pit }, { $count ->
     [yes] oynanabilir
    *[no] oynanamaz
   }
-pit-label-hint = , öneri
+pit-label-hint = , önerilen hamle
 pit-label-last = , son hamle
 board-label = tahta
 board-label-south = Tahta: Kuzey'in sırası üstte, Güney'inki altta
@@ -140,7 +140,7 @@ undo-asks = { $side } bir hamleyi geri almak istiyor.
 btn-pass = Pas
 btn-undo = Geri al
 btn-hint = Öneri
-btn-resign = Çekil
+btn-resign = Terk et
 btn-ogn = OGN indir
 btn-analyse = Analiz et
 btn-new-game = Yeni oyun
@@ -196,7 +196,7 @@ not-your-turn = Sıra sizde değil.
 read-only = İzliyorsunuz: bu tahta yalnızca okunabilir.
 cannot-pass = Pas geçemezsiniz: oynanabilecek bir kuyu var.
 cannot-play = { $move } şimdi oynanamaz: geçerli hamleler { $legal }
-resign-confirm = Bu oyundan çekilinsin mi?
+resign-confirm = Bu oyunu terk etmek istiyor musunuz?
 
 ## Results
 
@@ -205,10 +205,10 @@ result-you-win = Kazandınız { $mine }–{ $theirs }
 result-you-lost = Kaybettiniz { $mine }–{ $theirs }
 result-wins = Kazanan { $winner }: { $score }–{ $other }
 result-with-reason = { $result } ({ $reason })
-reason-you-resigned = siz çekildiniz
-reason-computer-resigned = bilgisayar çekildi
-reason-opponent-resigned = rakibiniz çekildi
-reason-side-resigned = { $side } çekildi
+reason-you-resigned = oyunu terk ettiniz
+reason-computer-resigned = bilgisayar oyunu terk etti
+reason-opponent-resigned = rakibiniz oyunu terk etti
+reason-side-resigned = { $side } oyunu terk etti
 end-no-legal-move = hamle sırası gelen oyuncunun geçerli hamlesi yok
 end-empty-board = tahta boş
 end-row-empty = bir sıra boş
@@ -371,14 +371,14 @@ error-invitation-used = Bu davet zaten kullanıldı: yerini yalnızca bir kez a�
 error-no-seats = Bu oyunun iki yeri de dolu.
 error-hints-closed = Bu oyunda öneri ve analiz oyun bitene kadar kapalı.
 error-game-over = Oyun bitti.
-error-game-resigned = Oyun bitti: { $side } çekildi.
+error-game-resigned = Oyun bitti: { $side } oyunu terk etti.
 error-not-your-turn = Sıra sizde değil: hamle sırası { $side } tarafında.
 error-engine-turn = { $side } tarafını bilgisayar oynuyor: sıra onda.
 error-not-a-move = '{ $text }' bir hamle değil: bir kuyuyu harfiyle söyleyin ya da pas geçin.
 error-no-such-pit = { $pit } diye bir kuyu yok (kuyular: { $pits }).
 error-illegal-move = { $move } şimdi oynanamaz: { $reason } (geçerli hamleler: { $legal }).
-error-resign-other-side = Siz { $side } tarafını oynuyorsunuz, { $asked } tarafını değil: yalnızca kendi tarafınızla çekilebilirsiniz.
-error-resignation-final = Çekilme kesindir.
+error-resign-other-side = Siz { $side } tarafını oynuyorsunuz, { $asked } tarafını değil: yalnızca kendi tarafınız adına oyunu terk edebilirsiniz.
+error-resignation-final = Oyunu terk etmek geri alınamaz.
 error-nothing-to-undo = Geri alınacak hamle yok.
 error-no-own-move-to-undo = Geri alınacak bir hamle yapmadınız.
 error-undo-pending = Hamle geri alma isteği zaten yanıt bekliyor.
