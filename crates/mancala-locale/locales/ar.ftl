@@ -406,6 +406,9 @@ rules-loading = جارٍ تحميل القواعد…
 ## Server errors, by their code (docs/api.md). The variables are the error's parameters.
 
 error-bad-json = الطلب ليس JSON صالحاً: { $detail }
+error-bad-request = الطلب ليس ما يقبله هذا العنوان: { $detail }
+error-body-too-large = الطلب كبير جداً: { $max } بايت على الأكثر.
+error-not-json = يجب أن يُرسل الطلب بصيغة JSON.
 error-unknown-game = لعبة غير معروفة «{ $game }».
 error-bad-game = لا يمكن لعب اللعبة «{ $game }»: { $detail }
 error-bad-position = لا يمكن استعمال الوضعية «{ $position }»: { $detail }

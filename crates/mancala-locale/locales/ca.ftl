@@ -352,6 +352,9 @@ rules-loading = S'estan carregant les regles…
 ## Server errors, by their code (docs/api.md). The variables are the error's parameters.
 
 error-bad-json = La petició no és JSON vàlid: { $detail }
+error-bad-request = La petició no és el que espera aquesta adreça: { $detail }
+error-body-too-large = La petició és massa gran: com a màxim { $max } bytes.
+error-not-json = La petició s'ha d'enviar en JSON.
 error-unknown-game = Joc desconegut «{ $game }».
 error-bad-game = No es pot jugar al joc «{ $game }»: { $detail }
 error-bad-position = No es pot fer servir la posició «{ $position }»: { $detail }

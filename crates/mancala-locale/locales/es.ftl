@@ -353,6 +353,9 @@ rules-loading = Cargando las reglas…
 ## Server errors, by their code (docs/api.md). The variables are the error's parameters.
 
 error-bad-json = La petición no es JSON válido: { $detail }
+error-bad-request = La petición no es lo que espera esta dirección: { $detail }
+error-body-too-large = La petición es demasiado grande: como máximo { $max } bytes.
+error-not-json = La petición debe enviarse en JSON.
 error-unknown-game = Juego desconocido «{ $game }».
 error-bad-game = No se puede jugar el juego «{ $game }»: { $detail }
 error-bad-position = No se puede usar la posición «{ $position }»: { $detail }

@@ -353,6 +353,9 @@ rules-loading = Chargement des règles…
 ## Server errors, by their code (docs/api.md). The variables are the error's parameters.
 
 error-bad-json = La requête n'est pas du JSON valide : { $detail }
+error-bad-request = La requête n'est pas ce qu'attend cette adresse : { $detail }
+error-body-too-large = La requête est trop grande : { $max } octets au plus.
+error-not-json = La requête doit être envoyée en JSON.
 error-unknown-game = Jeu inconnu « { $game } ».
 error-bad-game = Le jeu « { $game } » ne peut pas être joué : { $detail }
 error-bad-position = La position « { $position } » ne peut pas être utilisée : { $detail }

@@ -368,6 +368,9 @@ rules-loading = Učitavam pravila…
 ## Server errors, by their code (docs/api.md). The variables are the error's parameters.
 
 error-bad-json = Zahtjev nije valjan JSON: { $detail }
+error-bad-request = Zahtjev nije ono što ova adresa prima: { $detail }
+error-body-too-large = Zahtjev je prevelik: najviše { $max } bajtova.
+error-not-json = Zahtjev se mora poslati kao JSON.
 error-unknown-game = Nepoznata igra '{ $game }'.
 error-bad-game = Igra '{ $game }' ne može se igrati: { $detail }
 error-bad-position = Položaj '{ $position }' ne može se upotrijebiti: { $detail }

@@ -353,6 +353,9 @@ rules-loading = Kurallar yükleniyor…
 ## Server errors, by their code (docs/api.md). The variables are the error's parameters.
 
 error-bad-json = İstek geçerli bir JSON değil: { $detail }
+error-bad-request = İstek bu adresin beklediği biçimde değil: { $detail }
+error-body-too-large = İstek çok büyük: en çok { $max } bayt olabilir.
+error-not-json = İstek JSON olarak gönderilmelidir.
 error-unknown-game = Bilinmeyen oyun '{ $game }'.
 error-bad-game = '{ $game }' oyunu oynanamaz: { $detail }
 error-bad-position = '{ $position }' konumu kullanılamaz: { $detail }
