@@ -346,7 +346,7 @@ c-guess-running = La teva aposta: { $guess ->
 ## How to play (the rules pages)
 
 rules-title = Com es juga
-rules-game = Regles de
+rules-game = Regles
 rules-loading = S'estan carregant les regles…
 
 ## Server errors, by their code (docs/api.md). The variables are the error's parameters.
