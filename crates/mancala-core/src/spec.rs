@@ -142,18 +142,15 @@ mod tests {
 
     #[test]
     fn rejects_malformed_params() {
-        assert!(matches!(
-            "x:pits".parse::<GameSpec>(),
-            Err(SpecError::Malformed(_))
-        ));
-        assert!(matches!(
-            "x:a=1,a=2".parse::<GameSpec>(),
-            Err(SpecError::Duplicate(_))
-        ));
-        assert!(matches!(
-            ":a=1".parse::<GameSpec>(),
-            Err(SpecError::EmptyId)
-        ));
+        let kind = |t: &str| match t.parse::<GameSpec>() {
+            Err(SpecError::Malformed(_)) => "malformed",
+            Err(SpecError::Duplicate(_)) => "duplicate",
+            Err(SpecError::EmptyId) => "empty id",
+            other => panic!("{t}: {other:?}"),
+        };
+        assert_eq!(kind("x:pits"), "malformed");
+        assert_eq!(kind("x:a=1,a=2"), "duplicate");
+        assert_eq!(kind(":a=1"), "empty id");
         let s: GameSpec = "x:pits=0".parse().unwrap();
         assert!(s.get_u32("pits", 4, 1, 10).is_err());
         assert!(s.check_keys(&["seeds"]).is_err());

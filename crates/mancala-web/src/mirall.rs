@@ -28,6 +28,25 @@ fn now_ms() -> i64 {
 }
 
 impl Room {
+    /// A new room at the start, made at `at` (Unix milliseconds).
+    pub fn new(id: String, pits: usize, seeds: u64, tokens: [String; 2], at: i64) -> Room {
+        Room {
+            id,
+            pits,
+            seeds,
+            moves: 0,
+            pending: [false, false],
+            errors: [0, 0],
+            first_at: None,
+            gap_total: 0,
+            gaps: 0,
+            tokens,
+            version: 0,
+            created: at,
+            updated: at,
+        }
+    }
+
     /// The board now.
     pub fn board(&self) -> ElMirall {
         let mut b = ElMirall::start(self.pits, self.seeds);
@@ -139,22 +158,13 @@ pub async fn create(
             return Err(size_out_of_range(what, 1, MAX, v));
         }
     }
-    let t = now_ms();
-    let room = Room {
-        id: crate::poll::new_id(10),
-        pits: req.pits as usize,
-        seeds: req.seeds,
-        moves: 0,
-        pending: [false, false],
-        errors: [0, 0],
-        first_at: None,
-        gap_total: 0,
-        gaps: 0,
-        tokens: [crate::poll::new_id(24), crate::poll::new_id(24)],
-        version: 0,
-        created: t,
-        updated: t,
-    };
+    let room = Room::new(
+        crate::poll::new_id(10),
+        req.pits as usize,
+        req.seeds,
+        [crate::poll::new_id(24), crate::poll::new_id(24)],
+        now_ms(),
+    );
     save(&st, &room).await?;
     let link = format!("/?mirall={}&token={}&side=north", room.id, room.tokens[1]);
     Ok((
@@ -252,21 +262,7 @@ mod tests {
     use super::*;
 
     fn room(pits: usize, seeds: u64) -> Room {
-        Room {
-            id: "r".into(),
-            pits,
-            seeds,
-            moves: 0,
-            pending: [false, false],
-            errors: [0, 0],
-            first_at: None,
-            gap_total: 0,
-            gaps: 0,
-            tokens: ["s".into(), "n".into()],
-            version: 0,
-            created: 0,
-            updated: 0,
-        }
+        Room::new("r".into(), pits, seeds, ["s".into(), "n".into()], 0)
     }
 
     #[test]

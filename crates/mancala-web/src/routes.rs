@@ -37,6 +37,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/solitaires", get(solitaire::list))
         .route("/api/solitaires/{game}/cycle", get(solitaire::cycle))
         .route("/api/solitaires/{game}/table", get(solitaire::table))
+        .route("/api/solitaires/{game}/steps", get(solitaire::steps))
         .merge(assets::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)

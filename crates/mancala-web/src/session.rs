@@ -433,7 +433,10 @@ impl Session {
         let opponent: Opponent =
             serde_json::from_str(&r.opponent).map_err(|e| format!("opponent: {e}"))?;
         let side = |s: &Option<String>| -> Result<Option<Side>, String> {
-            s.as_deref().map(|t| t.parse::<Side>()).transpose()
+            s.as_deref()
+                .map(|t| t.parse::<Side>())
+                .transpose()
+                .map_err(|e| e.to_string())
         };
         Ok(Session {
             id: r.id.clone(),

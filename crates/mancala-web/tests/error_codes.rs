@@ -270,3 +270,70 @@ async fn refusals_of_the_session_and_the_requests_have_their_codes() {
         }
     }
 }
+
+/// The solitaires' moves come from the server: stepping from the start until it returns takes
+/// exactly the count the cycle route gives, and each move's paths replay to its board.
+#[tokio::test]
+async fn solitaire_steps_return_to_the_start_after_the_cycle() {
+    let (s, _d) = server().await;
+    for (game, start, n, k) in [
+        ("el-mirall", "2-2-2-2-2-2", 3, 2),
+        ("stones-in-cups", "2-2-2-2@0", 4, 2),
+    ] {
+        let (_, c) = s
+            .get(&format!("/api/solitaires/{game}/cycle?n={n}&k={k}"))
+            .await;
+        let cycle = c["moves"].as_u64().unwrap();
+        let mut state = start.to_string();
+        let mut board: Vec<u64> = start
+            .split('@')
+            .next()
+            .unwrap()
+            .split('-')
+            .map(|x| x.parse().unwrap())
+            .collect();
+        let mut moves = 0;
+        loop {
+            let (st, r) = s
+                .get(&format!(
+                    "/api/solitaires/{game}/steps?state={state}&count=7"
+                ))
+                .await;
+            assert_eq!(st, 200, "{r}");
+            let steps = r["steps"].as_array().unwrap();
+            assert!(!steps.is_empty() && steps.len() <= 7);
+            for step in steps {
+                for e in step["emptied"].as_array().unwrap() {
+                    board[e.as_u64().unwrap() as usize] = 0;
+                }
+                for p in step["paths"].as_array().unwrap() {
+                    for c in p.as_array().unwrap() {
+                        board[c.as_u64().unwrap() as usize] += 1;
+                    }
+                }
+                assert_eq!(json!(board), step["board"], "{game} move {}", moves + 1);
+                moves += 1;
+                state = step["state"].as_str().unwrap().to_string();
+            }
+            if steps.last().unwrap()["start"] == true {
+                break;
+            }
+            assert!(moves < 10 * cycle, "{game}: no return to the start");
+        }
+        assert_eq!(moves, cycle, "{game}");
+        assert_eq!(state, start);
+    }
+    let (st, b) = s.get("/api/solitaires/el-mirall/steps?state=1-2-3-4").await;
+    assert_eq!((st, code_of(&b)), (400, "bad-position"), "{b}");
+    let (st, b) = s
+        .get("/api/solitaires/stones-in-cups/steps?state=2-2@0&count=0")
+        .await;
+    assert_eq!((st, code_of(&b)), (400, "size-out-of-range"), "{b}");
+    let big = vec!["13"; 26].join("-");
+    let (st, b) = s
+        .get(&format!(
+            "/api/solitaires/stones-in-cups/steps?state={big}@0"
+        ))
+        .await;
+    assert_eq!((st, code_of(&b)), (400, "size-out-of-range"), "{b}");
+}
