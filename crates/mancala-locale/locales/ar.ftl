@@ -1,0 +1,462 @@
+# صفحة `mancala serve` باللغة العربية.
+#
+# هذا الفهرس ترجمة للملف en.ftl (الفهرس المرجعي) وله مفاتيحه نفسها بالضبط. نرحّب بتصحيحات
+# الناطقين بالعربية في مستودع المشروع: كلمة أفضل للحفرة أو البذرة أو المخزن، أو جملة أكثر طبيعية،
+# تغيير مفيد.
+#
+# حروف الحفر والنقلات (ما عدا «pass») وسلاسل الوضعيات وترميز OGN تبقى كما هي. صيغ الجمع في العربية
+# ست: zero (0) وone (1) وtwo (2) وfew (3-10) وmany (11-99) وother (100 وما أشبه).
+
+## The language menu and the page's frame
+
+language-menu = اللغة
+nav-play = العب
+nav-mirall = المرآة
+nav-cups = الحجارة في الأكواب
+nav-rules = طريقة اللعب
+offline = انقطع الاتصال — جارٍ إعادة المحاولة… لا يمكن لعب أيّ شيء حتى يجيب الخادم من جديد.
+connection-lost = انقطع الاتصال — جارٍ إعادة المحاولة…
+
+## Sides and players
+
+side-south = الجنوب
+side-north = الشمال
+# A store, as a screen reader names it: "South's store, 12 seeds".
+store-label = مخزن { $side }، { $count ->
+    [zero] لا بذور
+    [one] بذرة واحدة
+    [two] بذرتان
+    [few] { $count } بذور
+    [many] { $count } بذرة
+   *[other] { $count } بذرة
+  }
+# A pit, as a screen reader names it: "C, 7 seeds, playable". The pit letter stays.
+pit-label = { $pit }، { $count ->
+    [zero] لا بذور
+    [one] بذرة واحدة
+    [two] بذرتان
+    [few] { $count } بذور
+    [many] { $count } بذرة
+   *[other] { $count } بذرة
+  }، { $playable ->
+    [yes] يمكن لعبها
+   *[no] لا يمكن لعبها
+  }
+pit-label-hint = ، النقلة المقترحة
+pit-label-last = ، آخر نقلة
+board-label = اللوحة
+board-label-south = اللوحة: صفّ الشمال في الأعلى وصفّ الجنوب في الأسفل
+board-label-north = اللوحة: صفّك (صفّ الشمال) في الأسفل وصفّ الجنوب في الأعلى
+mirall-board-label = لوحة المرآة
+cups-board-label = أكواب في دائرة
+
+## Game names (as players say them) and summaries
+
+game-modiar = موديار
+game-mangala-ii = المنقلة التركية
+game-oware = أواري
+game-kalah = كالاه
+game-el-mirall = المرآة
+game-stones-in-cups = الحجارة في الأكواب
+summary-modiar = لعبة أطفال مغربية على لوحة من 2×3 حفر في كل حفرة 7 بذور: تعود البذرة الأولى إلى الحفرة التي أُفرغت، ولا تُحرَّك البذرة المنفردة، ويمتدّ أخذ 2 أو 4 أو 6 إلى الخلف في سلسلة، ولا تأخذ النقلة الأولى شيئاً، ويجب إطعام الخصم الذي نفدت بذوره، والاكتساح الكبير ممنوع.
+summary-mangala-ii = لعبة تركية عثمانية على لوحة من 2×6 حفر في كل حفرة 6 بذور: يبدأ البذر في الحفرة التالية، ويمتدّ أخذ 2 أو 4 أو 6 في أيّ من الصفّين إلى الخلف في سلسلة، ويمرّر دوره من كان صفّه فارغاً، ويستمر اللعب حتى تفرغ اللوحة.
+summary-oware = اللعبة الكلاسيكية من غرب إفريقيا (قواعد أبابا) على لوحة من 2×6 حفر في كل حفرة 4 بذور: تتخطّى الدورات حفرة الانطلاق، ويمتدّ أخذ 2 أو 3 في صفّ الخصم إلى الخلف في سلسلة، ويجب إطعام الخصم الذي نفدت بذوره، والاكتساح الكبير لا يأخذ شيئاً، وتنتهي اللعبة حين يملك لاعب أكثر من نصف البذور.
+summary-kalah = اللعبة التجارية الأمريكية Kalah(6,4): يبذر كل لاعب مروراً بمخزنه، وإنهاء النقلة فيه يمنح نقلة أخرى، وإنهاؤها في حفرة فارغة من صفّه يأخذها مع الحفرة المقابلة، وتنتهي اللعبة حين يفرغ أحد الصفّين.
+# The menu of games: "Modiar (3×2, 7 a pit)".
+game-option = { $name } ({ $pits }×2، { $seeds } في كل حفرة)
+
+## Computer levels
+
+level-random = عشوائي (يلعب أيّ نقلة مسموح بها)
+level-greedy = نهِم (يأخذ أكبر عدد من البذور فوراً)
+level-beginner = مبتدئ (ينظر نقلة واحدة إلى الأمام وكثيراً ما يختار نقلة أضعف)
+level-novice = مستجدّ (يرى الردّ على نقلته، ويختار أحياناً نقلة أضعف)
+level-intermediate = متوسط (أربع أنصاف نقلات إلى الأمام، ونادراً ما يحيد عن أفضل نقلة)
+level-advanced = متقدّم (سبع أنصاف نقلات إلى الأمام، وأفضل نقلاته دائماً)
+level-expert = خبير (اثنتا عشرة نصف نقلة إلى الأمام)
+level-maximum = أقصى (بأعمق ما يسمح به الوقت المخصّص لكل نقلة، على كل الأنوية)
+# A level named in a game's title and in Your games: "Modiar against the computer (novice)".
+level-name-random = عشوائي
+level-name-greedy = نهِم
+level-name-beginner = مبتدئ
+level-name-novice = مستجدّ
+level-name-intermediate = متوسط
+level-name-advanced = متقدّم
+level-name-expert = خبير
+level-name-maximum = أقصى
+
+## New game
+
+new-game = لعبة جديدة
+ng-game = اللعبة
+ng-opponent = الخصم
+ng-opponent-engine = الحاسوب
+ng-opponent-local = لاعبان على هذه الشاشة
+ng-opponent-remote = صديق، عبر رابط
+ng-level = المستوى
+ng-side = تلعب بـ
+ng-side-south = الجنوب (الصفّ السفلي، يبدأ اللعب)
+ng-side-north = الشمال (الصفّ العلوي)
+ng-hints = يمكن للاثنين استعمال المقترحات والتحليل أثناء اللعبة (يرى صديقك ذلك قبل الانضمام؛ وإلا فهما يُفتحان عند نهاية اللعبة)
+ng-start = ابدأ
+
+## Your games
+
+your-games = ألعابك
+col-game = اللعبة
+col-opponent = الخصم
+col-turn = الدور أو النتيجة
+col-score = النتيجة (الجنوب–الشمال)
+col-last = آخر نقلة
+col-open = فتح
+game-fallback = لعبة
+opp-engine = الحاسوب ({ $level })
+opp-local = لاعبان على شاشة واحدة
+opp-watching = تشاهد شخصين
+opp-remote = صديق، عبر رابط
+turn-yours = دورك
+turn-computer = دور الحاسوب
+turn-friend = دور صديقك
+to-move = الدور على { $side }
+game-you = { $name } (أنت: { $side })
+score-pair = { $south }–{ $north }
+open-view = عرض
+open-resume = متابعة
+open-label = { $action } { $name }، { $opponent }
+
+## Import
+
+import-title = استيراد لعبة (OGN)
+import-label = سجلّ OGN
+import-file = أو ملف:
+import-go = استورد وتابع اللعب
+
+## A game
+
+game-title-engine = { $name } ضد الحاسوب ({ $level })
+game-title-local = { $name } — لاعبان
+game-title-remote = { $name } — شخصان عبر رابط
+game-not-found = اللعبة غير موجودة
+invite-link = أرسل هذا الرابط إلى صديقك (يفتح المقعد الآخر مرة واحدة):
+copy = نسخ
+invite-hints-on = المقترحات والتحليل مفتوحة للاثنين في هذه اللعبة.
+invite-hints-off = تبقى المقترحات والتحليل مغلقة حتى تنتهي اللعبة.
+undo-agree = موافق
+undo-refuse = رفض
+undo-asks = يطلب { $side } التراجع عن نقلة.
+btn-pass = تمرير
+btn-undo = تراجع
+btn-hint = اقتراح
+btn-resign = استسلام
+btn-ogn = تنزيل OGN
+btn-analyse = تحليل
+btn-new-game = لعبة جديدة
+speed = السرعة
+hints-off-note = المقترحات والتحليل مغلقة ما دام شخصان يلعبان؛ وتُفتح عند نهاية اللعبة.
+hints-on-note = المقترحات والتحليل مفتوحة للاعبَين في هذه اللعبة (اختير ذلك عند إنشائها).
+undo-over-note = انتهت اللعبة: التراجع معطّل، واللعبة المنتهية لا تُفتح من جديد.
+undo-over-title = انتهت اللعبة: لا تراجع في لعبة منتهية
+keys-note = المفاتيح: حرف الحفرة يلعبها (كبيراً أو صغيراً)؛ Tab يصل إلى كل حفرة، وEnter أو المسافة يلعبها؛ وP يمرّر الدور حين يجب عليك ذلك.
+own-link-summary = العب هذا المقعد على جهاز آخر
+own-link = رابطك الخاص (احتفظ به لنفسك):
+moves = النقلات
+analysis = التحليل
+rules-of-game = طريقة لعب { $name }
+
+## Who plays
+
+who-computer = الحاسوب ({ $side })
+who-you = أنت ({ $side })
+who-friend = صديقك ({ $side })
+who-person = { $side } (شخص)
+watching = أنت تشاهد: { $players }. اللوحة للقراءة فقط.
+watching-remote = الجنوب ضد الشمال، شخصان يلعبان عبر رابط
+watching-engine = { $south } ضد { $north }
+watching-local = الجنوب ضد الشمال، لاعبان على شاشة واحدة
+watching-used = استُعملت هذه الدعوة من قبل: إنها تفتح مقعدها مرة واحدة.
+
+## The status line
+
+status-over = انتهت اللعبة: { $result }
+status-extra-turn = نقلة إضافية!
+status-choose = { $who }: اختر حفرة ({ $moves })
+status-must-pass = { $who }: لا يمكن لعب أيّ حفرة، فأنت تمرّر دورك (اضغط تمرير أو P)
+status-thinking = الحاسوب يفكّر…
+status-waiting-friend = في انتظار صديقك ({ $side })…
+status-waiting = في انتظار { $side } ({ $side })…
+# Said while a move is drawn, and to screen readers.
+ply-passes = يمرّر { $side } دوره
+ply-plays = يلعب { $side } { $move }
+ply-plays-capturing = يلعب { $side } { $move } ويأخذ { $count }
+ply-extra-turn = نقلة إضافية: يلعب { $side } مرة أخرى
+# The move list's title of a move: "South C, captured 4, extra turn".
+ply-title = { $side } { $move }
+ply-title-captured = ، أخذ { $count }
+ply-title-extra = ، نقلة إضافية
+taken-back-one = أُلغيت نقلة.
+taken-back = { $count ->
+    [zero] لم تُلغَ أيّ نقلة.
+    [one] أُلغيت نقلة واحدة.
+    [two] أُلغيت نقلتان.
+    [few] أُلغيت { $count } نقلات.
+    [many] أُلغيت { $count } نقلة.
+   *[other] أُلغيت { $count } نقلة.
+  }
+undo-asked = طلبتَ من صديقك أن يوافق على إلغاء النقلة.
+not-your-turn = ليس دورك.
+read-only = أنت تشاهد: هذه اللوحة للقراءة فقط.
+cannot-pass = لا يمكنك التمرير: هناك حفرة يمكن لعبها.
+cannot-play = لا يمكن لعب { $move } الآن: النقلات المسموح بها هي { $legal }
+resign-confirm = هل تستسلم في هذه اللعبة؟
+
+## Results
+
+result-draw = تعادل { $south }–{ $north }
+result-you-win = فزت { $mine }–{ $theirs }
+result-you-lost = خسرت { $mine }–{ $theirs }
+result-wins = فاز { $winner } { $score }–{ $other }
+result-with-reason = { $result } ({ $reason })
+reason-you-resigned = استسلمتَ
+reason-computer-resigned = استسلم الحاسوب
+reason-opponent-resigned = استسلم خصمك
+reason-side-resigned = استسلم { $side }
+end-no-legal-move = ليست للاعب الذي عليه الدور أيّ نقلة مسموح بها
+end-empty-board = اللوحة فارغة
+end-row-empty = أحد الصفّين فارغ
+end-majority = أخذ أحد اللاعبين أكثر من نصف البذور
+end-repetition = تكرّرت وضعية للمرة الثانية
+end-max-plies = بُلغ الحدّ الأقصى لعدد النقلات
+
+## Hints and analysis
+
+hint-database = اقتراح: العب { $move } — باللعب المثالي ينهي { $side } بـ { $score } ({ $moves })
+hint-search = اقتراح: العب { $move } (نحو { $score } بذرة لـ { $side } حسب بحث بعمق { $depth } نصف نقلة)
+hint-said = اقتراح: العب { $move }.
+analysis-weighing = جارٍ وزن كل نقلة…
+analysis-forced = إجبارية
+analysis-best = الأفضل
+analysis-loses = تخسر { $loss } (الأفضل { $best } { $score })
+analysis-mistake = خطأ: { $note }
+analysis-exact = دقيق
+analysis-depth = { $depth } نصف نقلة
+analysis-side = { $side }: { $mistakes ->
+    [zero] لا أخطاء
+    [one] خطأ واحد
+    [two] خطآن
+    [few] { $mistakes } أخطاء
+    [many] { $mistakes } خطأً
+   *[other] { $mistakes } خطأ
+  }، { $lost ->
+    [zero] لا بذور مفقودة
+    [one] بذرة واحدة مفقودة
+    [two] بذرتان مفقودتان
+    [few] { $lost } بذور مفقودة
+    [many] { $lost } بذرة مفقودة
+   *[other] { $lost } بذرة مفقودة
+  }
+analysis-how-deep = بُحثت كل نقلة بعمق { $depth } نصف نقلة
+analysis-how-deep-db = بُحثت كل نقلة بعمق { $depth } نصف نقلة، وبدقة حيث تغطي قاعدة بيانات الوضعية
+analysis-how = وُزنت كل نقلة
+analysis-summary = { $how }؛ النتائج هي فارق النتيجة النهائية الذي كان يمكن للاعب المتحرّك أن يتوقّعه. { $south }؛ { $north }.
+
+## The solitaires: shared
+
+btn-reset = إعادة
+btn-back = رجوع
+btn-step = خطوة
+btn-auto = لعب تلقائي
+btn-pause = إيقاف مؤقت
+moves-count = النقلات:
+counts-title = النقلات حتى تعود البداية
+counts-mark = المعلَّمة
+counts-mark-note = الخانات هي القيم المنشورة في المصدر (✓ حين يوافقها العدّ هنا، ✗ حين يخالفها؛ ? حين لم يُعدّ في الوقت الذي تنتظره الصفحة).
+counting = جارٍ العدّ…
+not-counted = لم يُعدّ في الوقت
+not-counted-seed = لم يُعدّ في الوقت؛ المصدر يعطي { $seed }
+seed-gives = المصدر يعطي { $seed }
+size-wrong = يجب أن يكون { $field } عدداً صحيحاً من { $min } إلى { $max }، لا { $value }
+size-empty = يجب أن يكون { $field } عدداً صحيحاً من { $min } إلى { $max } (الخانة فارغة)
+size-not-number = يجب أن يكون { $field } عدداً صحيحاً من { $min } إلى { $max } (هذا ليس عدداً)
+auto-cannot = لا يستطيع اللعب التلقائي إنهاء هذا الحجم هنا: { $why }
+auto-too-long = لا يستطيع اللعب التلقائي إنهاء هذا الحجم هنا: لا تعود البداية إلا بعد { $cycle } نقلة (تلعب الصفحة { $limit } على الأكثر)؛ والزرّ «خطوة» يعرض النقلات واحدة واحدة.
+
+## El mirall
+
+mirall-summary = يتحرّك الصفّان معاً، كلٌّ منهما صورة الآخر في المرآة: يبذر الجنوب أقصى حفرة غير فارغة إلى يساره نحو اليمين، ويبذر الشمال أقصى حفرة إلى يمينه نحو اليسار. متى يعود الصفّان إلى البداية؟
+m-pits = الحفر
+m-seeds = البذور
+m-mode = الوضع
+m-mode-watch = شاهد اللعب
+m-mode-duo = لاعبان (كلٌّ يبذر صفّه)
+m-mode-link = لاعبان على جهازين (رابط)
+m-duo-help = يبذر كل لاعب صفّه بالمفتاح المعروض بجانب كل حفرة من حفره (الشمال: Q W E ...، الجنوب: Z X C ...) أو بلمسها. تقع النقلة حين يبذر كلاهما الحفرة الصحيحة؛ حاولا أن تبقيا على الإيقاع نفسه.
+m-link-send = أرسل هذا الرابط إلى اللاعب الآخر، الذي يلعب بالشمال (الصفّ العلوي):
+m-rows-note = الأسطر: الحفر في الصفّ؛ الأعمدة: البذور في الحفرة.
+m-back-at-start = عاد الصفّان إلى البداية بعد { $moves ->
+    [zero] { $moves } نقلة
+    [one] نقلة واحدة
+    [two] نقلتين
+    [few] { $moves } نقلات
+    [many] { $moves } نقلة
+   *[other] { $moves } نقلة
+  }.
+m-status-link-sown = النقلة { $move }: لقد بذرت؛ في انتظار { $other }.
+m-status-link-sow-south = النقلة { $move }: ابذر أقصى حفرة غير فارغة إلى يسارك.
+m-status-link-sow-north = النقلة { $move }: ابذر أقصى حفرة غير فارغة إلى يمينك.
+m-status-link-sow-south-other = النقلة { $move }: ابذر أقصى حفرة غير فارغة إلى يسارك (بذر { $other }).
+m-status-link-sow-north-other = النقلة { $move }: ابذر أقصى حفرة غير فارغة إلى يمينك (بذر { $other }).
+m-status-duo = النقلة { $move }: على الجنوب أن يجد أقصى حفرة غير فارغة إلى يساره، وعلى الشمال أقصى حفرة إلى يمينه.
+m-status-watch = النقلة { $move }: يبذر الجنوب { $south }، ويبذر الشمال { $north }.
+m-result = العودة إلى البداية بعد { $moves ->
+    [zero] { $moves } نقلة
+    [one] نقلة واحدة
+    [two] نقلتين
+    [few] { $moves } نقلات
+    [many] { $moves } نقلة
+   *[other] { $moves } نقلة
+  }.
+m-result-agrees = ومحرّك القواعد يعدّ { $cycle } أيضاً.
+m-result-differs = (محرّك القواعد يعدّ { $cycle }.)
+m-result-duo = معاً في { $secs } ث؛ الأخطاء: الجنوب { $south }، الشمال { $north }؛ وبفارق { $gap } مللي ثانية في المتوسط.
+m-no-such-pit = ليست لـ { $side } هذه الحفرة.
+m-south-must = على الجنوب أن يبذر { $want }، لا { $pit }: { $why }
+m-north-must = على الشمال أن يبذر { $want }، لا { $pit }: { $why }
+m-south-why-first = إنها أقصى حفرة إلى يساره وفيها بذور
+m-south-why = إنها أقصى حفرة إلى يساره فيها بذور (الفارغة: { $empty })
+m-north-why-first = إنها أقصى حفرة إلى يمينه وفيها بذور
+m-north-why = إنها أقصى حفرة إلى يمينه فيها بذور (الفارغة: { $empty })
+m-pit-empty = ؛ { $pit } فارغة
+m-stats = النقلات معاً: { $moves }. الأخطاء: الجنوب { $south }، الشمال { $north }. متوسط الفارق بين بذركما: { $gap } مللي ثانية.
+m-you-play-south = تلعب بالجنوب، الصفّ السفلي: المس حفرتك أو اضغط مفتاحها.
+m-you-play-north = تلعب بالشمال، الصفّ العلوي: المس حفرتك أو اضغط مفتاحها.
+m-watching = أنت تشاهد: ليس لهذا المتصفح مقعد في هذه اللعبة.
+m-link-result = العودة إلى البداية بعد { $moves ->
+    [zero] { $moves } نقلة
+    [one] نقلة واحدة
+    [two] نقلتين
+    [few] { $moves } نقلات
+    [many] { $moves } نقلة
+   *[other] { $moves } نقلة
+  }، معاً في { $secs } ث.
+m-your-row-south = تلعب صفّ الجنوب (السفلي).
+m-your-row-north = تلعب صفّ الشمال (العلوي).
+
+## Stones in cups
+
+cups-summary = الأكواب مصفوفة في دائرة. أفرغ الكوب 0 وابذر حجارته في اتجاه عقارب الساعة، حجراً في كل كوب؛ ثم أفرغ الكوب الذي سقط فيه آخر حجر، وهكذا. كم نقلة تلزم حتى يستعيد كل كوب حجارته ويعود الدور إلى الكوب 0؟
+c-cups = الأكواب
+c-stones = الحجارة
+c-guess = تخمينك
+c-guess-placeholder = كم نقلة؟
+c-guess-go = خمّن ثم شغّل
+c-rows-note = الأسطر: الحجارة في الكوب (k)؛ الأعمدة: الأكواب (n).
+c-stones-label = { $count ->
+    [zero] لا أحجار
+    [one] حجر واحد
+    [two] حجران
+    [few] { $count } أحجار
+    [many] { $count } حجراً
+   *[other] { $count } حجر
+  }
+c-back-at-start = عادت البداية
+c-next = التالي: الكوب { $cup }
+c-size = { $cups ->
+    [one] كوب واحد
+    [two] كوبان
+    [few] { $cups } أكواب
+    [many] { $cups } كوباً
+   *[other] { $cups } كوب
+  } × { $stones }
+c-done = العودة إلى البداية بعد { $moves ->
+    [zero] { $moves } نقلة
+    [one] نقلة واحدة
+    [two] نقلتين
+    [few] { $moves } نقلات
+    [many] { $moves } نقلة
+   *[other] { $moves } نقلة
+  }.
+c-status = النقلة { $move }: أفرغ الكوب { $cup } ({ $stones ->
+    [zero] لا أحجار
+    [one] حجر واحد
+    [two] حجران
+    [few] { $stones } أحجار
+    [many] { $stones } حجراً
+   *[other] { $stones } حجر
+  }) وابذر في اتجاه عقارب الساعة.
+c-engine-counts = (محرّك القواعد يعدّ { $cycle }.)
+c-guess-right = تخمينك، { $guess }، كان صحيحاً!
+c-guess-few = كان تخمينك { $guess }: أقلّ بـ { $by }.
+c-guess-many = كان تخمينك { $guess }: أكثر بـ { $by }.
+c-guess-first = أدخل تخمينك أولاً: عدداً صحيحاً من النقلات.
+c-guess-running = تخمينك: { $guess ->
+    [zero] { $guess } نقلة
+    [one] نقلة واحدة
+    [two] نقلتان
+    [few] { $guess } نقلات
+    [many] { $guess } نقلة
+   *[other] { $guess } نقلة
+  }. جارٍ التشغيل…
+
+## How to play (the rules pages)
+
+rules-title = طريقة اللعب
+rules-game = قواعد
+rules-loading = جارٍ تحميل القواعد…
+
+## Server errors, by their code (docs/api.md). The variables are the error's parameters.
+
+error-bad-json = الطلب ليس JSON صالحاً: { $detail }
+error-bad-request = الطلب ليس ما يقبله هذا العنوان: { $detail }
+error-body-too-large = الطلب كبير جداً: { $max } بايت على الأكثر.
+error-not-json = يجب أن يُرسل الطلب بصيغة JSON.
+error-unknown-game = لعبة غير معروفة «{ $game }».
+error-bad-game = لا يمكن لعب اللعبة «{ $game }»: { $detail }
+error-bad-position = لا يمكن استعمال الوضعية «{ $position }»: { $detail }
+error-unknown-level = مستوى غير معروف «{ $level }» (المستويات: { $levels }).
+error-bad-side = طرف غير معروف «{ $side }»: استعمل south أو north.
+error-bad-opponent = خصم غير معروف «{ $opponent }»: استعمل engine أو local أو remote.
+error-level-needs-engine = لا يُختار المستوى إلا في لعبة ضد الحاسوب.
+error-hints-choice-needs-link = لا تُختار المقترحات إلا في لعبة مع صديق عبر رابط.
+error-bad-record = لا يمكن قراءة سجلّ اللعبة: { $detail }
+error-no-route = لا شيء هنا: { $path }
+error-method-not-allowed = { $method } غير مسموح به على { $path }.
+error-no-game = لا توجد لعبة «{ $id }».
+error-token-required = يتطلّب هذا رمز مقعد من مقاعد اللعبة.
+error-token-rejected = هذا الرمز لا يمنح أيّ مقعد في هذه اللعبة.
+error-invitation-used = استُعملت هذه الدعوة من قبل: إنها تفتح مقعدها مرة واحدة.
+error-no-seats = مقعدا هذه اللعبة كلاهما مشغولان.
+error-hints-closed = المقترحات والتحليل مغلقة في هذه اللعبة حتى تنتهي.
+error-game-over = انتهت اللعبة.
+error-game-resigned = انتهت اللعبة: استسلم { $side }.
+error-not-your-turn = ليس دورك: الدور على { $side }.
+error-engine-turn = الحاسوب يلعب بـ { $side }: الدور دوره.
+error-not-a-move = «{ $text }» ليست نقلة: سمِّ حفرة بحرفها، أو مرّر دورك.
+error-no-such-pit = لا توجد حفرة { $pit } (الحفر: { $pits }).
+error-illegal-move = لا يمكن لعب { $move } الآن: { $reason } (النقلات المسموح بها: { $legal }).
+error-resign-other-side = أنت تلعب بـ { $side }، لا بـ { $asked }: لا يمكنك الاستسلام إلا عن طرفك.
+error-resignation-final = الاستسلام نهائي.
+error-nothing-to-undo = لا توجد نقلة للتراجع عنها.
+error-no-own-move-to-undo = لم تلعب أيّ نقلة للتراجع عنها.
+error-undo-pending = هناك طلب تراجع عن نقلة ينتظر الجواب من قبل.
+error-no-undo-asked = لم يطلب أحد التراجع عن نقلة.
+error-no-legal-move = لا توجد أيّ نقلة مسموح بها.
+error-no-moves-yet = لم تُلعب أيّ نقلة بعد.
+error-size-out-of-range = يجب أن يكون { $field } من { $min } إلى { $max }، لا { $value }.
+error-count-too-long = عدّ هذا الحجم يستغرق أطول مما تنتظره هذه الصفحة؛ جرّب { $command }
+error-mirall-over = انتهت لعبة المرآة هذه: عاد الصفّان كلاهما إلى البداية.
+error-mirall-wait = لقد بذرت؛ انتظر اللاعب الآخر.
+error-mirall-other-row = الحفرة { $pit } في الصفّ الآخر: أنت تلعب بـ { $side }.
+error-not-a-pit = «{ $text }» ليست حفرة.
+error-wrong-host = هذا الخادم لا يجيب عن المضيف «{ $host }».
+error-no-host = الطلب لا يذكر أيّ مضيف.
+error-server-busy = الخادم مشغول: حاول من جديد بعد لحظة.
+error-server-error = أخفق الخادم: { $detail }
+# The reasons of an illegal move ({ $reason } above).
+reason-pass-not-allowed = لا يجوز التمرير إلا حين لا يمكن لعب أيّ حفرة
+reason-not-your-pit = هذه الحفرة ليست في صفّك
+reason-empty-pit = هذه الحفرة فارغة
+reason-too-few-seeds = أقلّ عدد من البذور تُلعب به الحفرة هو { $min }، وفي هذه الحفرة { $held }
+reason-grand-slam = ستأخذ كل بذور الخصم (اكتساح كبير)
+reason-must-feed = صفّ الخصم فارغ وهذه النقلة لا تعطيه بذوراً
+reason-not-allowed = القواعد لا تسمح بذلك
+error-unknown = { $message }

@@ -1,0 +1,408 @@
+# La pàgina de `mancala serve`, en català.
+#
+# Aquest catàleg és una traducció d'en.ftl (el catàleg de referència) i en té exactament les
+# claus. Les correccions de parlants nadius són benvingudes al repositori del projecte: una paraula
+# millor per a un forat, una llavor o un magatzem, o una frase més natural, és un bon canvi.
+#
+# Les lletres dels forats, les jugades (llevat de «pass»), les cadenes de posició i la notació OGN
+# no es tradueixen. Plurals del català: one i other.
+
+## The language menu and the page's frame
+
+language-menu = Llengua
+nav-play = Jugar
+nav-mirall = El mirall
+nav-cups = Pedres als gots
+nav-rules = Com es juga
+offline = S'ha perdut la connexió — s'està tornant a provar… No es pot jugar fins que el servidor torni a respondre.
+connection-lost = S'ha perdut la connexió — s'està tornant a provar…
+
+## Sides and players
+
+side-south = Sud
+side-north = Nord
+# A store, as a screen reader names it: "South's store, 12 seeds".
+store-label = Magatzem de { $side }, { $count ->
+    [one] { $count } llavor
+   *[other] { $count } llavors
+  }
+# A pit, as a screen reader names it: "C, 7 seeds, playable". The pit letter stays.
+pit-label = { $pit }, { $count ->
+    [one] { $count } llavor
+   *[other] { $count } llavors
+  }, { $playable ->
+    [yes] es pot jugar
+   *[no] no es pot jugar
+  }
+pit-label-hint = , jugada recomanada
+pit-label-last = , última jugada
+board-label = tauler
+board-label-south = Tauler: la fila del Nord a dalt, la del Sud a baix
+board-label-north = Tauler: la teva fila (la del Nord) a baix, la del Sud a dalt
+mirall-board-label = Tauler d'El mirall
+cups-board-label = gots en cercle
+
+## Game names (as players say them) and summaries
+
+game-modiar = Modiar
+game-mangala-ii = Mangala
+game-oware = Oware
+game-kalah = Kalah
+game-el-mirall = El mirall
+game-stones-in-cups = Pedres als gots
+summary-modiar = Un joc d'infants marroquí en un tauler de 2x3 forats amb 7 llavors a cadascun: la primera llavor torna al forat buidat, una llavor sola no es mou, les captures de 2, 4 o 6 s'encadenen cap enrere, la primera jugada no captura res, cal alimentar el contrari que s'ha quedat sense llavors i el gran slam està prohibit.
+summary-mangala-ii = Un joc turc otomà en un tauler de 2x6 forats amb 6 fitxes a cadascun: la sembra comença al forat següent, les captures de 2, 4 o 6 a qualsevol de les dues files s'encadenen cap enrere, qui té la fila buida passa, i es juga fins que el tauler queda buit.
+summary-oware = El clàssic de l'Àfrica occidental (regles abapa) en un tauler de 2x6 forats amb 4 llavors a cadascun: les voltes salten el forat de sortida, les captures de 2 o 3 a la fila del contrari s'encadenen cap enrere, cal alimentar el contrari que s'ha quedat sense llavors, un gran slam no captura res, i la partida s'acaba quan un jugador té més de la meitat de les llavors.
+summary-kalah = El joc comercial nord-americà Kalah(6,4): cada jugador sembra passant pel seu propi magatzem, acabar-hi dona una altra jugada, acabar en un forat propi buit el captura amb el forat del davant, i la partida s'acaba quan una fila queda buida.
+# The menu of games: "Modiar (3×2, 7 a pit)".
+game-option = { $name } ({ $pits }×2, { $seeds } per forat)
+
+## Computer levels
+
+level-random = A l'atzar (fa qualsevol jugada legal)
+level-greedy = Golafre (agafa ara mateix tantes llavors com pot)
+level-beginner = Principiant (mira una jugada endavant i sovint tria una jugada pitjor)
+level-novice = Novell (veu la resposta a la seva jugada, de vegades tria una jugada pitjor)
+level-intermediate = Intermedi (quatre mitges jugades endavant, rarament s'aparta de la millor jugada)
+level-advanced = Avançat (set mitges jugades endavant, sempre la seva millor jugada)
+level-expert = Expert (dotze mitges jugades endavant)
+level-maximum = Màxim (tan a fons com permet el temps per jugada, a tots els nuclis)
+# A level named in a game's title and in Your games: "Modiar against the computer (novice)".
+level-name-random = a l'atzar
+level-name-greedy = golafre
+level-name-beginner = principiant
+level-name-novice = novell
+level-name-intermediate = intermedi
+level-name-advanced = avançat
+level-name-expert = expert
+level-name-maximum = màxim
+
+## New game
+
+new-game = Partida nova
+ng-game = Joc
+ng-opponent = Contrari
+ng-opponent-engine = L'ordinador
+ng-opponent-local = Dos jugadors en aquesta pantalla
+ng-opponent-remote = Un amic, amb un enllaç
+ng-level = Nivell
+ng-side = Jugues amb
+ng-side-south = Sud (fila de baix, comença)
+ng-side-north = Nord (fila de dalt)
+ng-hints = Tots dos poden fer servir pistes i anàlisi durant la partida (el teu amic ho veu abans d'entrar-hi; si no, s'obren quan s'acaba la partida)
+ng-start = Comença
+
+## Your games
+
+your-games = Les teves partides
+col-game = Joc
+col-opponent = Contrari
+col-turn = Torn o resultat
+col-score = Marcador (Sud–Nord)
+col-last = Última jugada
+col-open = Obrir
+game-fallback = Partida
+opp-engine = Ordinador ({ $level })
+opp-local = Dos jugadors en una pantalla
+opp-watching = Mirant dues persones
+opp-remote = Un amic, amb un enllaç
+turn-yours = Et toca
+turn-computer = Li toca a l'ordinador
+turn-friend = Li toca al teu amic
+to-move = Li toca a { $side }
+game-you = { $name } (tu: { $side })
+score-pair = { $south }–{ $north }
+open-view = Veure
+open-resume = Reprendre
+open-label = { $action } { $name }, { $opponent }
+
+## Import
+
+import-title = Importar una partida (OGN)
+import-label = Partida en OGN
+import-file = O un fitxer:
+import-go = Importa i continua jugant
+
+## A game
+
+game-title-engine = { $name } contra l'ordinador ({ $level })
+game-title-local = { $name } — dos jugadors
+game-title-remote = { $name } — dues persones amb un enllaç
+game-not-found = No s'ha trobat la partida
+invite-link = Envia aquest enllaç al teu amic (obre l'altre lloc una sola vegada):
+copy = Copia
+invite-hints-on = En aquesta partida les pistes i l'anàlisi estan obertes per a tots dos.
+invite-hints-off = Les pistes i l'anàlisi queden tancades fins que s'acabi la partida.
+undo-agree = Accepta
+undo-refuse = Rebutja
+undo-asks = { $side } demana desfer una jugada.
+btn-pass = Passa
+btn-undo = Desfés
+btn-hint = Pista
+btn-resign = Abandona
+btn-ogn = Baixa l'OGN
+btn-analyse = Analitza
+btn-new-game = Partida nova
+speed = Velocitat
+hints-off-note = Les pistes i l'anàlisi estan tancades mentre juguen dues persones; s'obren quan s'acaba la partida.
+hints-on-note = En aquesta partida les pistes i l'anàlisi estan obertes per als dos jugadors (es va triar en crear-la).
+undo-over-note = La partida s'ha acabat: Desfés està desactivat, una partida acabada no es torna a obrir.
+undo-over-title = La partida s'ha acabat: en una partida acabada no es desfan jugades
+keys-note = Tecles: la lletra d'un forat el juga (majúscula o minúscula); Tab arriba a cada forat, Retorn o Espai el juga; P passa quan és obligat.
+own-link-summary = Juga aquest lloc en un altre dispositiu
+own-link = El teu propi enllaç (guarda'l per a tu):
+moves = Jugades
+analysis = Anàlisi
+rules-of-game = Com es juga: { $name }
+
+## Who plays
+
+who-computer = Ordinador ({ $side })
+who-you = Tu ({ $side })
+who-friend = Amic ({ $side })
+who-person = { $side } (una persona)
+watching = Estàs mirant: { $players }. El tauler és només de lectura.
+watching-remote = Sud contra Nord, dues persones que juguen amb un enllaç
+watching-engine = { $south } contra { $north }
+watching-local = Sud contra Nord, dos jugadors en una pantalla
+watching-used = Aquesta invitació ja s'ha fet servir: obre el seu lloc una sola vegada.
+
+## The status line
+
+status-over = Partida acabada: { $result }
+status-extra-turn = Torn extra!
+status-choose = { $who }: tria un forat ({ $moves })
+status-must-pass = { $who }: no es pot jugar cap forat, així que passes (prem Passa o P)
+status-thinking = L'ordinador està pensant…
+status-waiting-friend = Esperant el teu amic ({ $side })…
+status-waiting = Esperant { $side } ({ $side })…
+# Said while a move is drawn, and to screen readers.
+ply-passes = { $side } passa
+ply-plays = { $side } juga { $move }
+ply-plays-capturing = { $side } juga { $move } i en captura { $count }
+ply-extra-turn = Torn extra: { $side } torna a jugar
+# The move list's title of a move: "South C, captured 4, extra turn".
+ply-title = { $side } { $move }
+ply-title-captured = , en captura { $count }
+ply-title-extra = , torn extra
+taken-back-one = S'ha desfet una jugada.
+taken-back = { $count ->
+    [one] S'ha desfet { $count } jugada.
+   *[other] S'han desfet { $count } jugades.
+  }
+undo-asked = Has demanat al teu amic que accepti desfer la jugada.
+not-your-turn = No et toca.
+read-only = Estàs mirant: aquest tauler és només de lectura.
+cannot-pass = No pots passar: es pot jugar un forat.
+cannot-play = Ara no es pot jugar { $move }: les jugades legals són { $legal }
+resign-confirm = Vols abandonar aquesta partida?
+
+## Results
+
+result-draw = Empat { $south }–{ $north }
+result-you-win = Guanyes { $mine }–{ $theirs }
+result-you-lost = Has perdut { $mine }–{ $theirs }
+result-wins = Guanya { $winner } { $score }–{ $other }
+result-with-reason = { $result } ({ $reason })
+reason-you-resigned = has abandonat
+reason-computer-resigned = l'ordinador ha abandonat
+reason-opponent-resigned = el teu contrari ha abandonat
+reason-side-resigned = { $side } ha abandonat
+end-no-legal-move = el jugador a qui toca no té cap jugada legal
+end-empty-board = el tauler és buit
+end-row-empty = una fila és buida
+end-majority = un jugador ha capturat més de la meitat de les llavors
+end-repetition = una posició ha aparegut per segona vegada
+end-max-plies = s'ha arribat al límit de jugades
+
+## Hints and analysis
+
+hint-database = Pista: juga { $move } — amb joc perfecte, { $side } acaba { $score } ({ $moves })
+hint-search = Pista: juga { $move } (unes { $score } llavors per a { $side } segons una cerca de { $depth } mitges jugades)
+hint-said = Pista: juga { $move }.
+analysis-weighing = S'està sospesant cada jugada…
+analysis-forced = forçada
+analysis-best = la millor
+analysis-loses = perd { $loss } (la millor: { $best } { $score })
+analysis-mistake = error: { $note }
+analysis-exact = exacte
+analysis-depth = { $depth } mitges jugades
+analysis-side = { $side }: { $mistakes ->
+    [one] { $mistakes } error
+   *[other] { $mistakes } errors
+  }, { $lost ->
+    [one] { $lost } llavor perduda
+   *[other] { $lost } llavors perdudes
+  }
+analysis-how-deep = Cada jugada s'ha cercat a { $depth } mitges jugades de profunditat
+analysis-how-deep-db = Cada jugada s'ha cercat a { $depth } mitges jugades de profunditat, de manera exacta allà on una base de dades cobreix la posició
+analysis-how = S'ha sospesat cada jugada
+analysis-summary = { $how }; els marcadors són la diferència final que podia esperar qui mou. { $south }; { $north }.
+
+## The solitaires: shared
+
+btn-reset = Reinicia
+btn-back = Enrere
+btn-step = Pas
+btn-auto = Joc automàtic
+btn-pause = Pausa
+moves-count = Jugades:
+counts-title = Jugades fins que torna l'inici
+counts-mark = Marcades
+counts-mark-note = les caselles són els valors publicats a la font (✓ quan el recompte d'aquí hi coincideix, ✗ quan no; ? quan no s'ha comptat en el temps que espera la pàgina).
+counting = S'està comptant…
+not-counted = no s'ha comptat a temps
+not-counted-seed = no s'ha comptat a temps; la font dona { $seed }
+seed-gives = la font dona { $seed }
+size-wrong = { $field } ha de ser un nombre enter entre { $min } i { $max }, no { $value }
+size-empty = { $field } ha de ser un nombre enter entre { $min } i { $max } (el camp és buit)
+size-not-number = { $field } ha de ser un nombre enter entre { $min } i { $max } (això no és un nombre)
+auto-cannot = El joc automàtic no pot acabar aquesta mida aquí: { $why }
+auto-too-long = El joc automàtic no pot acabar aquesta mida aquí: l'inici només torna després de fer { $cycle } jugades (la pàgina en juga com a màxim { $limit }); Pas mostra les jugades una a una.
+
+## El mirall
+
+mirall-summary = Les dues files es mouen alhora, cadascuna mirall de l'altra: el Sud sembra cap a la dreta el seu forat ocupat de més a l'esquerra, el Nord el de més a la dreta cap a l'esquerra. Quan tornen totes dues files a l'inici?
+m-pits = Forats
+m-seeds = Llavors
+m-mode = Mode
+m-mode-watch = Mira com es juga
+m-mode-duo = Dos jugadors (cadascú sembra la seva fila)
+m-mode-link = Dos jugadors en dos dispositius (un enllaç)
+m-duo-help = Cada jugador sembra la seva fila, amb la tecla que es mostra al costat de cadascun dels seus forats (Nord: Q W E ..., Sud: Z X C ...) o tocant-lo. Hi ha jugada quan tots dos han sembrat el forat correcte; mireu d'anar al mateix compàs.
+m-link-send = Envia aquest enllaç a l'altre jugador, que juga amb el Nord (la fila de dalt):
+m-rows-note = Files: forats per fila; columnes: llavors per forat.
+m-back-at-start = Totes dues files tornen a l'inici després de fer { $moves ->
+    [one] { $moves } jugada
+   *[other] { $moves } jugades
+  }.
+m-status-link-sown = Jugada { $move }: has sembrat; esperant { $other }.
+m-status-link-sow-south = Jugada { $move }: sembra el teu forat ocupat de més a l'esquerra.
+m-status-link-sow-north = Jugada { $move }: sembra el teu forat ocupat de més a la dreta.
+m-status-link-sow-south-other = Jugada { $move }: sembra el teu forat ocupat de més a l'esquerra ({ $other } ja ha sembrat).
+m-status-link-sow-north-other = Jugada { $move }: sembra el teu forat ocupat de més a la dreta ({ $other } ja ha sembrat).
+m-status-duo = Jugada { $move }: el Sud ha de trobar el seu forat ocupat de més a l'esquerra, el Nord el de més a la dreta.
+m-status-watch = Jugada { $move }: el Sud sembra { $south }, el Nord sembra { $north }.
+m-result = De nou a l'inici després de fer { $moves ->
+    [one] { $moves } jugada
+   *[other] { $moves } jugades
+  }.
+m-result-agrees = El motor de regles també en compta { $cycle }.
+m-result-differs = (El motor de regles en compta { $cycle }.)
+m-result-duo = Junts en { $secs } s; errors: Sud { $south }, Nord { $north }; de mitjana, { $gap } ms de diferència.
+m-no-such-pit = { $side } no té aquest forat.
+m-south-must = El Sud ha de sembrar { $want }, no { $pit }: { $why }
+m-north-must = El Nord ha de sembrar { $want }, no { $pit }: { $why }
+m-south-why-first = és el seu forat de més a l'esquerra i té llavors
+m-south-why = és el seu forat de més a l'esquerra amb llavors (buits: { $empty })
+m-north-why-first = és el seu forat de més a la dreta i té llavors
+m-north-why = és el seu forat de més a la dreta amb llavors (buits: { $empty })
+m-pit-empty = ; { $pit } és buit
+m-stats = Jugades junts: { $moves }. Errors: Sud { $south }, Nord { $north }. Diferència mitjana entre les vostres sembres: { $gap } ms.
+m-you-play-south = Jugues amb el Sud, la fila de baix: toca el teu forat o prem la seva tecla.
+m-you-play-north = Jugues amb el Nord, la fila de dalt: toca el teu forat o prem la seva tecla.
+m-watching = Estàs mirant: aquest navegador no té cap lloc en aquesta partida.
+m-link-result = De nou a l'inici després de fer { $moves ->
+    [one] { $moves } jugada
+   *[other] { $moves } jugades
+  }, junts en { $secs } s.
+m-your-row-south = Jugues la fila del Sud (a baix).
+m-your-row-north = Jugues la fila del Nord (a dalt).
+
+## Stones in cups
+
+cups-summary = Els gots formen un cercle. Buida el got 0 i sembra'n les pedres en el sentit de les agulles del rellotge, una per got; després buida el got on ha caigut l'última pedra, i així successivament. Quantes jugades calen perquè cada got torni a tenir les seves pedres i li toqui al got 0?
+c-cups = Gots
+c-stones = Pedres
+c-guess = La teva aposta
+c-guess-placeholder = jugades?
+c-guess-go = Aposta i executa
+c-rows-note = Files: pedres per got (k); columnes: gots (n).
+c-stones-label = { $count ->
+    [one] { $count } pedra
+   *[other] { $count } pedres
+  }
+c-back-at-start = de nou a l'inici
+c-next = següent: got { $cup }
+c-size = { $cups } gots × { $stones }
+c-done = De nou a l'inici després de fer { $moves ->
+    [one] { $moves } jugada
+   *[other] { $moves } jugades
+  }.
+c-status = Jugada { $move }: buida el got { $cup } ({ $stones ->
+    [one] { $stones } pedra
+   *[other] { $stones } pedres
+  }) i sembra en el sentit de les agulles del rellotge.
+c-engine-counts = (El motor de regles en compta { $cycle }.)
+c-guess-right = La teva aposta, { $guess }, era correcta!
+c-guess-few = La teva aposta era { $guess }: t'has quedat curt per { $by }.
+c-guess-many = La teva aposta era { $guess }: t'has passat per { $by }.
+c-guess-first = Primer escriu la teva aposta: un nombre enter de jugades.
+c-guess-running = La teva aposta: { $guess ->
+    [one] { $guess } jugada
+   *[other] { $guess } jugades
+  }. En marxa…
+
+## How to play (the rules pages)
+
+rules-title = Com es juga
+rules-game = Regles
+rules-loading = S'estan carregant les regles…
+
+## Server errors, by their code (docs/api.md). The variables are the error's parameters.
+
+error-bad-json = La petició no és JSON vàlid: { $detail }
+error-bad-request = La petició no és el que espera aquesta adreça: { $detail }
+error-body-too-large = La petició és massa gran: com a màxim { $max } bytes.
+error-not-json = La petició s'ha d'enviar en JSON.
+error-unknown-game = Joc desconegut «{ $game }».
+error-bad-game = No es pot jugar al joc «{ $game }»: { $detail }
+error-bad-position = No es pot fer servir la posició «{ $position }»: { $detail }
+error-unknown-level = Nivell desconegut «{ $level }» (nivells: { $levels }).
+error-bad-side = Bàndol desconegut «{ $side }»: fes servir south o north.
+error-bad-opponent = Contrari desconegut «{ $opponent }»: fes servir engine, local o remote.
+error-level-needs-engine = El nivell només es tria en una partida contra l'ordinador.
+error-hints-choice-needs-link = Les pistes només es trien en una partida amb un amic amb un enllaç.
+error-bad-record = No es pot llegir el registre de la partida: { $detail }
+error-no-route = Aquí no hi ha res: { $path }
+error-method-not-allowed = { $method } no està permès a { $path }.
+error-no-game = No hi ha cap partida «{ $id }».
+error-token-required = Per a això cal la clau d'un lloc de la partida.
+error-token-rejected = Aquesta clau no dona cap lloc en aquesta partida.
+error-invitation-used = Aquesta invitació ja s'ha fet servir: obre el seu lloc una sola vegada.
+error-no-seats = Els dos llocs d'aquesta partida estan ocupats.
+error-hints-closed = Les pistes i l'anàlisi estan tancades en aquesta partida fins que s'acabi.
+error-game-over = La partida s'ha acabat.
+error-game-resigned = La partida s'ha acabat: { $side } ha abandonat.
+error-not-your-turn = No et toca: li toca a { $side }.
+error-engine-turn = L'ordinador juga amb { $side }: li toca a ell.
+error-not-a-move = «{ $text }» no és una jugada: digues un forat per la seva lletra, o passa.
+error-no-such-pit = No hi ha cap forat { $pit } (forats: { $pits }).
+error-illegal-move = Ara no es pot jugar { $move }: { $reason } (jugades legals: { $legal }).
+error-resign-other-side = Jugues amb { $side }, no amb { $asked }: només pots abandonar amb el teu propi bàndol.
+error-resignation-final = Un abandonament és definitiu.
+error-nothing-to-undo = No hi ha cap jugada per desfer.
+error-no-own-move-to-undo = No has fet cap jugada per desfer.
+error-undo-pending = Ja hi ha una petició per desfer una jugada que espera resposta.
+error-no-undo-asked = Ningú no ha demanat desfer una jugada.
+error-no-legal-move = No hi ha cap jugada legal.
+error-no-moves-yet = Encara no s'ha fet cap jugada.
+error-size-out-of-range = { $field } ha de ser entre { $min } i { $max }, no { $value }.
+error-count-too-long = comptar aquesta mida triga més del que espera aquesta pàgina; prova { $command }
+error-mirall-over = Aquesta partida d'El mirall s'ha acabat: totes dues files han tornat a l'inici.
+error-mirall-wait = Ja has sembrat; espera l'altre jugador.
+error-mirall-other-row = El forat { $pit } és a l'altra fila: jugues amb { $side }.
+error-not-a-pit = «{ $text }» no és un forat.
+error-wrong-host = Aquest servidor no respon al host «{ $host }».
+error-no-host = La petició no indica cap host.
+error-server-busy = El servidor està ocupat: torna-ho a provar d'aquí a un moment.
+error-server-error = El servidor ha fallat: { $detail }
+# The reasons of an illegal move ({ $reason } above).
+reason-pass-not-allowed = només es pot passar quan no es pot jugar cap forat
+reason-not-your-pit = aquest forat no és a la teva fila
+reason-empty-pit = aquest forat és buit
+reason-too-few-seeds = un forat necessita almenys { $min } llavors per jugar-lo, i en té { $held }
+reason-grand-slam = capturaria totes les llavors del contrari (un gran slam)
+reason-must-feed = la fila del contrari és buida i aquesta jugada no li dona llavors
+reason-not-allowed = les regles no ho permeten
+error-unknown = { $message }

@@ -1,0 +1,409 @@
+# La página de `mancala serve`, en español.
+#
+# Este catálogo es una traducción de en.ftl (el catálogo de referencia) y tiene exactamente sus
+# claves. Las correcciones de hablantes nativos son bienvenidas en el repositorio del proyecto:
+# una palabra mejor para un hoyo, una semilla o un granero, o una frase más natural, es un buen
+# cambio.
+#
+# Las letras de los hoyos, las jugadas (salvo «pass»), las cadenas de posición y la notación OGN
+# no se traducen. Plurales del español: one y other.
+
+## The language menu and the page's frame
+
+language-menu = Idioma
+nav-play = Jugar
+nav-mirall = El espejo
+nav-cups = Piedras en vasos
+nav-rules = Cómo se juega
+offline = Se perdió la conexión — reintentando… No se puede jugar hasta que el servidor vuelva a responder.
+connection-lost = Se perdió la conexión — reintentando…
+
+## Sides and players
+
+side-south = Sur
+side-north = Norte
+# A store, as a screen reader names it: "South's store, 12 seeds".
+store-label = Granero de { $side }, { $count ->
+    [one] { $count } semilla
+   *[other] { $count } semillas
+  }
+# A pit, as a screen reader names it: "C, 7 seeds, playable". The pit letter stays.
+pit-label = { $pit }, { $count ->
+    [one] { $count } semilla
+   *[other] { $count } semillas
+  }, { $playable ->
+    [yes] se puede jugar
+   *[no] no se puede jugar
+  }
+pit-label-hint = , jugada recomendada
+pit-label-last = , última jugada
+board-label = tablero
+board-label-south = Tablero: la fila de Norte arriba, la de Sur abajo
+board-label-north = Tablero: tu fila (la de Norte) abajo, la de Sur arriba
+mirall-board-label = Tablero de El espejo
+cups-board-label = vasos en círculo
+
+## Game names (as players say them) and summaries
+
+game-modiar = Modiar
+game-mangala-ii = Mangala
+game-oware = Oware
+game-kalah = Kalah
+game-el-mirall = El espejo
+game-stones-in-cups = Piedras en vasos
+summary-modiar = Un juego infantil marroquí en un tablero de 2x3 hoyos con 7 semillas en cada uno: la primera semilla vuelve al hoyo vaciado, una semilla sola no se mueve, las capturas de 2, 4 o 6 se encadenan hacia atrás, la primera jugada no captura nada, hay que alimentar al rival que se ha quedado sin semillas y el gran slam está prohibido.
+summary-mangala-ii = Un juego turco de la época otomana en un tablero de 2x6 hoyos con 6 fichas en cada uno: la siembra empieza en el hoyo siguiente, las capturas de 2, 4 o 6 en cualquiera de las dos filas se encadenan hacia atrás, quien tiene la fila vacía pasa, y se juega hasta que el tablero queda vacío.
+summary-oware = El clásico de África occidental (reglas abapa) en un tablero de 2x6 hoyos con 4 semillas en cada uno: las vueltas saltan el hoyo de salida, las capturas de 2 o 3 en la fila del rival se encadenan hacia atrás, hay que alimentar al rival que se ha quedado sin semillas, un gran slam no captura nada, y la partida termina cuando un jugador tiene más de la mitad de las semillas.
+summary-kalah = El juego comercial estadounidense Kalah(6,4): cada jugador siembra pasando por su propio granero, acabar en él da otra jugada, acabar en un hoyo propio vacío lo captura junto con el hoyo de enfrente, y la partida termina cuando una fila queda vacía.
+# The menu of games: "Modiar (3×2, 7 a pit)".
+game-option = { $name } ({ $pits }×2, { $seeds } por hoyo)
+
+## Computer levels
+
+level-random = Al azar (juega cualquier jugada legal)
+level-greedy = Glotón (toma ahora el mayor número de semillas)
+level-beginner = Principiante (mira una jugada por delante y a menudo elige una jugada peor)
+level-novice = Novato (ve la respuesta a su jugada, a veces elige una jugada peor)
+level-intermediate = Intermedio (cuatro medias jugadas por delante, rara vez se aparta de la mejor jugada)
+level-advanced = Avanzado (siete medias jugadas por delante, siempre su mejor jugada)
+level-expert = Experto (doce medias jugadas por delante)
+level-maximum = Máximo (tan hondo como lo permita el tiempo por jugada, en todos los núcleos)
+# A level named in a game's title and in Your games: "Modiar against the computer (novice)".
+level-name-random = al azar
+level-name-greedy = glotón
+level-name-beginner = principiante
+level-name-novice = novato
+level-name-intermediate = intermedio
+level-name-advanced = avanzado
+level-name-expert = experto
+level-name-maximum = máximo
+
+## New game
+
+new-game = Partida nueva
+ng-game = Juego
+ng-opponent = Rival
+ng-opponent-engine = El ordenador
+ng-opponent-local = Dos jugadores en esta pantalla
+ng-opponent-remote = Un amigo, mediante un enlace
+ng-level = Nivel
+ng-side = Juegas con
+ng-side-south = Sur (fila de abajo, juega primero)
+ng-side-north = Norte (fila de arriba)
+ng-hints = Los dos pueden usar pistas y análisis durante la partida (tu amigo lo ve antes de unirse; si no, se abren al terminar la partida)
+ng-start = Empezar
+
+## Your games
+
+your-games = Tus partidas
+col-game = Juego
+col-opponent = Rival
+col-turn = Turno o resultado
+col-score = Tanteo (Sur–Norte)
+col-last = Última jugada
+col-open = Abrir
+game-fallback = Partida
+opp-engine = Ordenador ({ $level })
+opp-local = Dos jugadores en una pantalla
+opp-watching = Mirando a dos personas
+opp-remote = Un amigo, mediante un enlace
+turn-yours = Te toca
+turn-computer = Le toca al ordenador
+turn-friend = Le toca a tu amigo
+to-move = Le toca a { $side }
+game-you = { $name } (tú: { $side })
+score-pair = { $south }–{ $north }
+open-view = Ver
+open-resume = Reanudar
+open-label = { $action } { $name }, { $opponent }
+
+## Import
+
+import-title = Importar una partida (OGN)
+import-label = Partida en OGN
+import-file = O un archivo:
+import-go = Importar y seguir jugando
+
+## A game
+
+game-title-engine = { $name } contra el ordenador ({ $level })
+game-title-local = { $name } — dos jugadores
+game-title-remote = { $name } — dos personas mediante un enlace
+game-not-found = No se encontró la partida
+invite-link = Envía este enlace a tu amigo (abre el otro puesto una sola vez):
+copy = Copiar
+invite-hints-on = En esta partida las pistas y el análisis están abiertos para los dos.
+invite-hints-off = Las pistas y el análisis siguen cerrados hasta que termine la partida.
+undo-agree = Aceptar
+undo-refuse = Rechazar
+undo-asks = { $side } pide deshacer una jugada.
+btn-pass = Pasar
+btn-undo = Deshacer
+btn-hint = Pista
+btn-resign = Abandonar
+btn-ogn = Descargar OGN
+btn-analyse = Analizar
+btn-new-game = Partida nueva
+speed = Velocidad
+hints-off-note = Las pistas y el análisis están cerrados mientras juegan dos personas; se abren al terminar la partida.
+hints-on-note = En esta partida las pistas y el análisis están abiertos para los dos jugadores (se eligió al crearla).
+undo-over-note = La partida ha terminado: Deshacer está desactivado, una partida terminada no se reabre.
+undo-over-title = La partida ha terminado: en una partida terminada no se deshacen jugadas
+keys-note = Teclas: la letra de un hoyo lo juega (mayúscula o minúscula); Tab llega a cada hoyo, Intro o Espacio lo juega; P pasa cuando es obligatorio.
+own-link-summary = Jugar este puesto en otro dispositivo
+own-link = Tu propio enlace (guárdalo para ti):
+moves = Jugadas
+analysis = Análisis
+rules-of-game = Cómo se juega: { $name }
+
+## Who plays
+
+who-computer = Ordenador ({ $side })
+who-you = Tú ({ $side })
+who-friend = Amigo ({ $side })
+who-person = { $side } (una persona)
+watching = Estás mirando: { $players }. El tablero es solo de lectura.
+watching-remote = Sur contra Norte, dos personas que juegan mediante un enlace
+watching-engine = { $south } contra { $north }
+watching-local = Sur contra Norte, dos jugadores en una pantalla
+watching-used = Esta invitación ya se usó: abre su puesto una sola vez.
+
+## The status line
+
+status-over = Partida terminada: { $result }
+status-extra-turn = ¡Turno extra!
+status-choose = { $who }: elige un hoyo ({ $moves })
+status-must-pass = { $who }: no se puede jugar ningún hoyo, así que pasas (pulsa Pasar o P)
+status-thinking = El ordenador está pensando…
+status-waiting-friend = Esperando a tu amigo ({ $side })…
+status-waiting = Esperando a { $side } ({ $side })…
+# Said while a move is drawn, and to screen readers.
+ply-passes = { $side } pasa
+ply-plays = { $side } juega { $move }
+ply-plays-capturing = { $side } juega { $move } y captura { $count }
+ply-extra-turn = Turno extra: { $side } vuelve a jugar
+# The move list's title of a move: "South C, captured 4, extra turn".
+ply-title = { $side } { $move }
+ply-title-captured = , captura { $count }
+ply-title-extra = , turno extra
+taken-back-one = Se deshizo una jugada.
+taken-back = { $count ->
+    [one] Se deshizo { $count } jugada.
+   *[other] Se deshicieron { $count } jugadas.
+  }
+undo-asked = Le has pedido a tu amigo que acepte deshacer la jugada.
+not-your-turn = No te toca.
+read-only = Estás mirando: este tablero es solo de lectura.
+cannot-pass = No puedes pasar: se puede jugar un hoyo.
+cannot-play = Ahora no se puede jugar { $move }: las jugadas legales son { $legal }
+resign-confirm = ¿Abandonar esta partida?
+
+## Results
+
+result-draw = Tablas { $south }–{ $north }
+result-you-win = Ganas { $mine }–{ $theirs }
+result-you-lost = Has perdido { $mine }–{ $theirs }
+result-wins = Gana { $winner } { $score }–{ $other }
+result-with-reason = { $result } ({ $reason })
+reason-you-resigned = has abandonado
+reason-computer-resigned = el ordenador ha abandonado
+reason-opponent-resigned = tu rival ha abandonado
+reason-side-resigned = { $side } ha abandonado
+end-no-legal-move = el jugador al que le toca no tiene ninguna jugada legal
+end-empty-board = el tablero está vacío
+end-row-empty = una fila está vacía
+end-majority = un jugador ha capturado más de la mitad de las semillas
+end-repetition = una posición ha aparecido por segunda vez
+end-max-plies = se alcanzó el límite de jugadas
+
+## Hints and analysis
+
+hint-database = Pista: juega { $move } — con juego perfecto, { $side } termina { $score } ({ $moves })
+hint-search = Pista: juega { $move } (unas { $score } semillas para { $side } según una búsqueda de { $depth } medias jugadas)
+hint-said = Pista: juega { $move }.
+analysis-weighing = Sopesando cada jugada…
+analysis-forced = forzada
+analysis-best = la mejor
+analysis-loses = pierde { $loss } (la mejor: { $best } { $score })
+analysis-mistake = error: { $note }
+analysis-exact = exacto
+analysis-depth = { $depth } medias jugadas
+analysis-side = { $side }: { $mistakes ->
+    [one] { $mistakes } error
+   *[other] { $mistakes } errores
+  }, { $lost ->
+    [one] { $lost } semilla perdida
+   *[other] { $lost } semillas perdidas
+  }
+analysis-how-deep = Cada jugada se buscó a { $depth } medias jugadas de profundidad
+analysis-how-deep-db = Cada jugada se buscó a { $depth } medias jugadas de profundidad, de forma exacta donde una base de datos cubre la posición
+analysis-how = Se sopesó cada jugada
+analysis-summary = { $how }; los tanteos son la diferencia final que podía esperar quien mueve. { $south }; { $north }.
+
+## The solitaires: shared
+
+btn-reset = Reiniciar
+btn-back = Atrás
+btn-step = Paso
+btn-auto = Juego automático
+btn-pause = Pausa
+moves-count = Jugadas:
+counts-title = Jugadas hasta que vuelve el inicio
+counts-mark = Marcadas
+counts-mark-note = las casillas son los valores publicados en la fuente (✓ cuando la cuenta de aquí coincide, ✗ cuando no; ? cuando no se contó en el tiempo que espera la página).
+counting = Contando…
+not-counted = no se contó a tiempo
+not-counted-seed = no se contó a tiempo; la fuente da { $seed }
+seed-gives = la fuente da { $seed }
+size-wrong = { $field } debe ser un número entero de { $min } a { $max }, no { $value }
+size-empty = { $field } debe ser un número entero de { $min } a { $max } (el campo está vacío)
+size-not-number = { $field } debe ser un número entero de { $min } a { $max } (eso no es un número)
+auto-cannot = El juego automático no puede terminar este tamaño aquí: { $why }
+auto-too-long = El juego automático no puede terminar este tamaño aquí: el inicio solo vuelve tras { $cycle } jugadas (la página juega como mucho { $limit }); Paso muestra las jugadas una a una.
+
+## El mirall
+
+mirall-summary = Las dos filas se mueven a la vez, cada una espejo de la otra: Sur siembra hacia la derecha su hoyo ocupado de más a la izquierda, Norte el de más a la derecha hacia la izquierda. ¿Cuándo vuelven las dos filas al inicio?
+m-pits = Hoyos
+m-seeds = Semillas
+m-mode = Modo
+m-mode-watch = Verlo jugar
+m-mode-duo = Dos jugadores (cada uno siembra su fila)
+m-mode-link = Dos jugadores en dos dispositivos (un enlace)
+m-duo-help = Cada jugador siembra su propia fila, con la tecla que se muestra junto a cada uno de sus hoyos (Norte: Q W E ..., Sur: Z X C ...) o tocándolo. Hay jugada cuando los dos han sembrado el hoyo correcto; intentad ir al compás.
+m-link-send = Envía este enlace al otro jugador, que juega con Norte (la fila de arriba):
+m-rows-note = Filas: hoyos por fila; columnas: semillas por hoyo.
+m-back-at-start = Las dos filas vuelven al inicio tras { $moves ->
+    [one] { $moves } jugada
+   *[other] { $moves } jugadas
+  }.
+m-status-link-sown = Jugada { $move }: has sembrado; esperando a { $other }.
+m-status-link-sow-south = Jugada { $move }: siembra tu hoyo ocupado de más a la izquierda.
+m-status-link-sow-north = Jugada { $move }: siembra tu hoyo ocupado de más a la derecha.
+m-status-link-sow-south-other = Jugada { $move }: siembra tu hoyo ocupado de más a la izquierda ({ $other } ya ha sembrado).
+m-status-link-sow-north-other = Jugada { $move }: siembra tu hoyo ocupado de más a la derecha ({ $other } ya ha sembrado).
+m-status-duo = Jugada { $move }: Sur debe encontrar su hoyo ocupado de más a la izquierda, Norte el de más a la derecha.
+m-status-watch = Jugada { $move }: Sur siembra { $south }, Norte siembra { $north }.
+m-result = De vuelta al inicio tras { $moves ->
+    [one] { $moves } jugada
+   *[other] { $moves } jugadas
+  }.
+m-result-agrees = El motor de reglas también cuenta { $cycle }.
+m-result-differs = (El motor de reglas cuenta { $cycle }.)
+m-result-duo = Juntos en { $secs } s; errores: Sur { $south }, Norte { $north }; de media, { $gap } ms de diferencia.
+m-no-such-pit = { $side } no tiene ese hoyo.
+m-south-must = Sur debe sembrar { $want }, no { $pit }: { $why }
+m-north-must = Norte debe sembrar { $want }, no { $pit }: { $why }
+m-south-why-first = es su hoyo de más a la izquierda y tiene semillas
+m-south-why = es su hoyo de más a la izquierda con semillas (vacíos: { $empty })
+m-north-why-first = es su hoyo de más a la derecha y tiene semillas
+m-north-why = es su hoyo de más a la derecha con semillas (vacíos: { $empty })
+m-pit-empty = ; { $pit } está vacío
+m-stats = Jugadas juntos: { $moves }. Errores: Sur { $south }, Norte { $north }. Diferencia media entre vuestras siembras: { $gap } ms.
+m-you-play-south = Juegas con Sur, la fila de abajo: toca tu hoyo o pulsa su tecla.
+m-you-play-north = Juegas con Norte, la fila de arriba: toca tu hoyo o pulsa su tecla.
+m-watching = Estás mirando: este navegador no tiene puesto en esta partida.
+m-link-result = De vuelta al inicio tras { $moves ->
+    [one] { $moves } jugada
+   *[other] { $moves } jugadas
+  }, juntos en { $secs } s.
+m-your-row-south = Juegas la fila de Sur (abajo).
+m-your-row-north = Juegas la fila de Norte (arriba).
+
+## Stones in cups
+
+cups-summary = Los vasos forman un círculo. Vacía el vaso 0 y siembra sus piedras en el sentido de las agujas del reloj, una por vaso; luego vacía el vaso en que cayó la última piedra, y así sucesivamente. ¿Cuántas jugadas hacen falta para que cada vaso vuelva a tener sus piedras y le toque al vaso 0?
+c-cups = Vasos
+c-stones = Piedras
+c-guess = Tu apuesta
+c-guess-placeholder = ¿jugadas?
+c-guess-go = Apostar y ejecutar
+c-rows-note = Filas: piedras por vaso (k); columnas: vasos (n).
+c-stones-label = { $count ->
+    [one] { $count } piedra
+   *[other] { $count } piedras
+  }
+c-back-at-start = de vuelta al inicio
+c-next = siguiente: vaso { $cup }
+c-size = { $cups } vasos × { $stones }
+c-done = De vuelta al inicio tras { $moves ->
+    [one] { $moves } jugada
+   *[other] { $moves } jugadas
+  }.
+c-status = Jugada { $move }: vacía el vaso { $cup } ({ $stones ->
+    [one] { $stones } piedra
+   *[other] { $stones } piedras
+  }) y siembra en el sentido de las agujas del reloj.
+c-engine-counts = (El motor de reglas cuenta { $cycle }.)
+c-guess-right = ¡Tu apuesta, { $guess }, era correcta!
+c-guess-few = Tu apuesta era { $guess }: te has quedado corto por { $by }.
+c-guess-many = Tu apuesta era { $guess }: te has pasado por { $by }.
+c-guess-first = Primero escribe tu apuesta: un número entero de jugadas.
+c-guess-running = Tu apuesta: { $guess ->
+    [one] { $guess } jugada
+   *[other] { $guess } jugadas
+  }. En marcha…
+
+## How to play (the rules pages)
+
+rules-title = Cómo se juega
+rules-game = Reglas de
+rules-loading = Cargando las reglas…
+
+## Server errors, by their code (docs/api.md). The variables are the error's parameters.
+
+error-bad-json = La petición no es JSON válido: { $detail }
+error-bad-request = La petición no es lo que espera esta dirección: { $detail }
+error-body-too-large = La petición es demasiado grande: como máximo { $max } bytes.
+error-not-json = La petición debe enviarse en JSON.
+error-unknown-game = Juego desconocido «{ $game }».
+error-bad-game = No se puede jugar el juego «{ $game }»: { $detail }
+error-bad-position = No se puede usar la posición «{ $position }»: { $detail }
+error-unknown-level = Nivel desconocido «{ $level }» (niveles: { $levels }).
+error-bad-side = Bando desconocido «{ $side }»: usa south o north.
+error-bad-opponent = Rival desconocido «{ $opponent }»: usa engine, local o remote.
+error-level-needs-engine = El nivel solo se elige en una partida contra el ordenador.
+error-hints-choice-needs-link = Las pistas solo se eligen en una partida con un amigo mediante un enlace.
+error-bad-record = No se puede leer el registro de la partida: { $detail }
+error-no-route = Aquí no hay nada: { $path }
+error-method-not-allowed = { $method } no está permitido en { $path }.
+error-no-game = No existe la partida «{ $id }».
+error-token-required = Para esto hace falta la clave de un puesto de la partida.
+error-token-rejected = Esta clave no da ningún puesto en esta partida.
+error-invitation-used = Esta invitación ya se usó: abre su puesto una sola vez.
+error-no-seats = Los dos puestos de esta partida están ocupados.
+error-hints-closed = Las pistas y el análisis están cerrados en esta partida hasta que termine.
+error-game-over = La partida ha terminado.
+error-game-resigned = La partida ha terminado: { $side } ha abandonado.
+error-not-your-turn = No te toca: le toca a { $side }.
+error-engine-turn = El ordenador juega con { $side }: le toca a él.
+error-not-a-move = «{ $text }» no es una jugada: nombra un hoyo por su letra, o pasa.
+error-no-such-pit = No hay ningún hoyo { $pit } (hoyos: { $pits }).
+error-illegal-move = Ahora no se puede jugar { $move }: { $reason } (jugadas legales: { $legal }).
+error-resign-other-side = Juegas con { $side }, no con { $asked }: solo puedes abandonar con tu propio bando.
+error-resignation-final = Un abandono es definitivo.
+error-nothing-to-undo = No hay ninguna jugada que deshacer.
+error-no-own-move-to-undo = No has hecho ninguna jugada que deshacer.
+error-undo-pending = Ya hay una petición para deshacer una jugada esperando respuesta.
+error-no-undo-asked = Nadie ha pedido deshacer una jugada.
+error-no-legal-move = No hay ninguna jugada legal.
+error-no-moves-yet = Todavía no se ha hecho ninguna jugada.
+error-size-out-of-range = { $field } debe ir de { $min } a { $max }, no { $value }.
+error-count-too-long = contar este tamaño lleva más tiempo del que espera esta página; prueba { $command }
+error-mirall-over = Esta partida de El espejo ha terminado: las dos filas han vuelto al inicio.
+error-mirall-wait = Ya has sembrado; espera al otro jugador.
+error-mirall-other-row = El hoyo { $pit } está en la otra fila: juegas con { $side }.
+error-not-a-pit = «{ $text }» no es un hoyo.
+error-wrong-host = Este servidor no responde al host «{ $host }».
+error-no-host = La petición no nombra ningún host.
+error-server-busy = El servidor está ocupado: vuelve a intentarlo dentro de un momento.
+error-server-error = El servidor ha fallado: { $detail }
+# The reasons of an illegal move ({ $reason } above).
+reason-pass-not-allowed = solo se puede pasar cuando no se puede jugar ningún hoyo
+reason-not-your-pit = ese hoyo no está en tu fila
+reason-empty-pit = ese hoyo está vacío
+reason-too-few-seeds = un hoyo necesita al menos { $min } semillas para jugarse, y tiene { $held }
+reason-grand-slam = capturaría todas las semillas del rival (un gran slam)
+reason-must-feed = la fila del rival está vacía y esta jugada no le da semillas
+reason-not-allowed = las reglas no lo permiten
+error-unknown = { $message }

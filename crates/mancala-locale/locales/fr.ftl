@@ -1,0 +1,409 @@
+# La page de `mancala serve`, en français.
+#
+# Ce catalogue est une traduction de en.ftl (le catalogue de référence) et en a exactement les
+# clés. Les locuteurs natifs sont les bienvenus pour le corriger dans le dépôt du projet : un
+# meilleur mot pour un trou, une graine ou un grenier, ou une phrase plus naturelle, est un bon
+# changement.
+#
+# Lettres des trous, coups (sauf « pass »), chaînes de position et notation OGN restent telles
+# quelles. Pluriels français : one (0 et 1) et other.
+
+## The language menu and the page's frame
+
+language-menu = Langue
+nav-play = Jouer
+nav-mirall = Le miroir
+nav-cups = Pierres dans les gobelets
+nav-rules = Règles du jeu
+offline = Connexion perdue — nouvelle tentative… Rien ne peut être joué tant que le serveur ne répond pas.
+connection-lost = Connexion perdue — nouvelle tentative…
+
+## Sides and players
+
+side-south = Sud
+side-north = Nord
+# A store, as a screen reader names it: "South's store, 12 seeds".
+store-label = Grenier de { $side }, { $count ->
+    [one] { $count } graine
+   *[other] { $count } graines
+  }
+# A pit, as a screen reader names it: "C, 7 seeds, playable". The pit letter stays.
+pit-label = { $pit }, { $count ->
+    [one] { $count } graine
+   *[other] { $count } graines
+  }, { $playable ->
+    [yes] jouable
+   *[no] non jouable
+  }
+pit-label-hint = , coup conseillé
+pit-label-last = , dernier coup
+board-label = tablier
+board-label-south = Tablier : la rangée de Nord en haut, celle de Sud en bas
+board-label-north = Tablier : votre rangée (celle de Nord) en bas, celle de Sud en haut
+mirall-board-label = Tablier du miroir
+cups-board-label = gobelets en cercle
+
+## Game names (as players say them) and summaries
+
+game-modiar = Modiar
+game-mangala-ii = Mangala
+game-oware = Awalé
+game-kalah = Kalah
+game-el-mirall = Le miroir
+game-stones-in-cups = Pierres dans les gobelets
+summary-modiar = Un jeu d'enfants marocain sur un tablier de 2x3 trous à 7 graines : la première graine retourne dans le trou vidé, une graine seule ne se joue pas, les prises de 2, 4 ou 6 remontent en chaîne, le premier coup ne prend rien, il faut nourrir l'adversaire affamé et le grand chelem est interdit.
+summary-mangala-ii = Un jeu turc de l'époque ottomane sur un tablier de 2x6 trous à 6 graines : le semis commence dans le trou suivant, les prises de 2, 4 ou 6 dans les deux rangées remontent en chaîne, le joueur dont la rangée est vide passe, et l'on joue jusqu'à ce que le tablier soit vide.
+summary-oware = Le classique d'Afrique de l'Ouest (règles abapa) sur un tablier de 2x6 trous à 4 graines : les tours sautent le trou de départ, les prises de 2 ou 3 dans la rangée adverse remontent en chaîne, il faut nourrir l'adversaire affamé, un grand chelem ne prend rien, et la partie s'arrête quand un joueur a plus de la moitié des graines.
+summary-kalah = Le jeu commercial américain Kalah(6,4) : chacun sème en passant par son propre grenier, finir dans son grenier donne un coup de plus, finir dans un de ses trous vides le prend avec le trou d'en face, et la partie s'arrête quand une rangée est vide.
+# The menu of games: "Modiar (3×2, 7 a pit)".
+game-option = { $name } ({ $pits }×2, { $seeds } par trou)
+
+## Computer levels
+
+level-random = Hasard (joue n'importe quel coup légal)
+level-greedy = Gourmand (prend tout de suite le plus de graines)
+level-beginner = Débutant (voit un coup à l'avance et choisit souvent un coup moins bon)
+level-novice = Novice (voit la réponse à son coup, choisit parfois un coup moins bon)
+level-intermediate = Intermédiaire (quatre demi-coups à l'avance, s'écarte rarement du meilleur coup)
+level-advanced = Avancé (sept demi-coups à l'avance, toujours son meilleur coup)
+level-expert = Expert (douze demi-coups à l'avance)
+level-maximum = Maximum (aussi loin que le permet le temps par coup, sur tous les cœurs)
+# A level named in a game's title and in Your games: "Modiar against the computer (novice)".
+level-name-random = hasard
+level-name-greedy = gourmand
+level-name-beginner = débutant
+level-name-novice = novice
+level-name-intermediate = intermédiaire
+level-name-advanced = avancé
+level-name-expert = expert
+level-name-maximum = maximum
+
+## New game
+
+new-game = Nouvelle partie
+ng-game = Jeu
+ng-opponent = Adversaire
+ng-opponent-engine = L'ordinateur
+ng-opponent-local = Deux joueurs sur cet écran
+ng-opponent-remote = Un ami, par un lien
+ng-level = Niveau
+ng-side = Vous jouez
+ng-side-south = Sud (rangée du bas, joue en premier)
+ng-side-north = Nord (rangée du haut)
+ng-hints = Les deux joueurs peuvent utiliser les conseils et l'analyse pendant la partie (votre ami le voit avant de la rejoindre ; sinon ils s'ouvrent à la fin de la partie)
+ng-start = Commencer
+
+## Your games
+
+your-games = Vos parties
+col-game = Jeu
+col-opponent = Adversaire
+col-turn = Trait ou résultat
+col-score = Score (Sud–Nord)
+col-last = Dernier coup
+col-open = Ouvrir
+game-fallback = Partie
+opp-engine = Ordinateur ({ $level })
+opp-local = Deux joueurs sur un écran
+opp-watching = Vous regardez deux personnes
+opp-remote = Un ami, par un lien
+turn-yours = À vous de jouer
+turn-computer = À l'ordinateur de jouer
+turn-friend = À votre ami de jouer
+to-move = { $side } a le trait
+game-you = { $name } (vous : { $side })
+score-pair = { $south }–{ $north }
+open-view = Voir
+open-resume = Reprendre
+open-label = { $action } { $name }, { $opponent }
+
+## Import
+
+import-title = Importer une partie (OGN)
+import-label = Partie au format OGN
+import-file = Ou un fichier :
+import-go = Importer et continuer la partie
+
+## A game
+
+game-title-engine = { $name } contre l'ordinateur ({ $level })
+game-title-local = { $name } — deux joueurs
+game-title-remote = { $name } — deux personnes par un lien
+game-not-found = Partie introuvable
+invite-link = Envoyez ce lien à votre ami (il ouvre l'autre place une seule fois) :
+copy = Copier
+invite-hints-on = Les conseils et l'analyse sont ouverts aux deux joueurs dans cette partie.
+invite-hints-off = Les conseils et l'analyse restent fermés jusqu'à la fin de la partie.
+undo-agree = Accepter
+undo-refuse = Refuser
+undo-asks = { $side } demande à reprendre un coup.
+btn-pass = Passer
+btn-undo = Annuler
+btn-hint = Conseil
+btn-resign = Abandonner
+btn-ogn = Télécharger l'OGN
+btn-analyse = Analyser
+btn-new-game = Nouvelle partie
+speed = Vitesse
+hints-off-note = Les conseils et l'analyse sont fermés quand deux personnes jouent ; ils s'ouvrent à la fin de la partie.
+hints-on-note = Les conseils et l'analyse sont ouverts aux deux joueurs dans cette partie (choisi à sa création).
+undo-over-note = La partie est finie : Annuler est désactivé, une partie finie ne se rouvre pas.
+undo-over-title = La partie est finie : on ne reprend pas de coup dans une partie finie
+keys-note = Touches : la lettre d'un trou le joue (majuscule ou minuscule) ; Tab atteint chaque trou, Entrée ou Espace le joue ; P passe quand vous y êtes obligé.
+own-link-summary = Jouer cette place sur un autre appareil
+own-link = Votre propre lien (gardez-le pour vous) :
+moves = Coups
+analysis = Analyse
+rules-of-game = Règles du jeu : { $name }
+
+## Who plays
+
+who-computer = Ordinateur ({ $side })
+who-you = Vous ({ $side })
+who-friend = Ami ({ $side })
+who-person = { $side } (une personne)
+watching = Vous regardez : { $players }. Le tablier est en lecture seule.
+watching-remote = Sud contre Nord, deux personnes qui jouent par un lien
+watching-engine = { $south } contre { $north }
+watching-local = Sud contre Nord, deux joueurs sur un écran
+watching-used = Cette invitation a déjà servi : elle n'ouvre sa place qu'une fois.
+
+## The status line
+
+status-over = Partie finie : { $result }
+status-extra-turn = Vous rejouez !
+status-choose = { $who } : choisissez un trou ({ $moves })
+status-must-pass = { $who } : aucun trou ne peut être joué, vous passez (appuyez sur Passer ou P)
+status-thinking = L'ordinateur réfléchit…
+status-waiting-friend = En attente de votre ami ({ $side })…
+status-waiting = En attente de { $side } ({ $side })…
+# Said while a move is drawn, and to screen readers.
+ply-passes = { $side } passe
+ply-plays = { $side } joue { $move }
+ply-plays-capturing = { $side } joue { $move } et prend { $count }
+ply-extra-turn = Coup supplémentaire : { $side } rejoue
+# The move list's title of a move: "South C, captured 4, extra turn".
+ply-title = { $side } { $move }
+ply-title-captured = , prend { $count }
+ply-title-extra = , rejoue
+taken-back-one = Un coup a été repris.
+taken-back = { $count ->
+    [one] { $count } coup repris.
+   *[other] { $count } coups repris.
+  }
+undo-asked = Vous avez demandé à votre ami d'accepter de reprendre le coup.
+not-your-turn = Ce n'est pas à vous de jouer.
+read-only = Vous regardez : ce tablier est en lecture seule.
+cannot-pass = Vous ne pouvez pas passer : un trou peut être joué.
+cannot-play = { $move } ne peut pas être joué maintenant : les coups légaux sont { $legal }
+resign-confirm = Abandonner cette partie ?
+
+## Results
+
+result-draw = Partie nulle { $south }–{ $north }
+result-you-win = Vous gagnez { $mine }–{ $theirs }
+result-you-lost = Vous avez perdu { $mine }–{ $theirs }
+result-wins = { $winner } gagne { $score }–{ $other }
+result-with-reason = { $result } ({ $reason })
+reason-you-resigned = vous avez abandonné
+reason-computer-resigned = l'ordinateur a abandonné
+reason-opponent-resigned = votre adversaire a abandonné
+reason-side-resigned = { $side } a abandonné
+end-no-legal-move = le joueur qui a le trait n'a aucun coup légal
+end-empty-board = le tablier est vide
+end-row-empty = une rangée est vide
+end-majority = un joueur a pris plus de la moitié des graines
+end-repetition = une position est revenue une deuxième fois
+end-max-plies = la limite de coups est atteinte
+
+## Hints and analysis
+
+hint-database = Conseil : jouez { $move } — en jeu parfait, { $side } finit à { $score } ({ $moves })
+hint-search = Conseil : jouez { $move } (environ { $score } graines pour { $side } d'après une recherche à { $depth } demi-coups)
+hint-said = Conseil : jouez { $move }.
+analysis-weighing = Chaque coup est pesé…
+analysis-forced = forcé
+analysis-best = le meilleur
+analysis-loses = perd { $loss } (le meilleur : { $best } { $score })
+analysis-mistake = erreur : { $note }
+analysis-exact = exact
+analysis-depth = { $depth } demi-coups
+analysis-side = { $side } : { $mistakes ->
+    [one] { $mistakes } erreur
+   *[other] { $mistakes } erreurs
+  }, { $lost ->
+    [one] { $lost } graine perdue
+   *[other] { $lost } graines perdues
+  }
+analysis-how-deep = Chaque coup a été étudié à { $depth } demi-coups de profondeur
+analysis-how-deep-db = Chaque coup a été étudié à { $depth } demi-coups de profondeur, exact là où une base de données couvre la position
+analysis-how = Chaque coup a été pesé
+analysis-summary = { $how } ; les scores sont l'écart final que le joueur au trait pouvait attendre. { $south } ; { $north }.
+
+## The solitaires: shared
+
+btn-reset = Recommencer
+btn-back = Reculer
+btn-step = Un pas
+btn-auto = Jeu automatique
+btn-pause = Pause
+moves-count = Coups :
+counts-title = Coups jusqu'au retour du départ
+counts-mark = Marquées
+counts-mark-note = les cases sont les valeurs publiées par la source (✓ quand le compte fait ici est le même, ✗ quand il diffère ; ? quand il n'a pas été compté dans le temps que la page attend).
+counting = Calcul en cours…
+not-counted = pas compté à temps
+not-counted-seed = pas compté à temps ; la source donne { $seed }
+seed-gives = la source donne { $seed }
+size-wrong = { $field } doit être un nombre entier de { $min } à { $max }, et non { $value }
+size-empty = { $field } doit être un nombre entier de { $min } à { $max } (le champ est vide)
+size-not-number = { $field } doit être un nombre entier de { $min } à { $max } (ce n'est pas un nombre)
+auto-cannot = Le jeu automatique ne peut pas aller au bout de cette taille ici : { $why }
+auto-too-long = Le jeu automatique ne peut pas aller au bout de cette taille ici : le départ ne revient qu'après { $cycle } coups (la page en joue au plus { $limit }) ; « Un pas » montre les coups un par un.
+
+## El mirall
+
+mirall-summary = Les deux rangées jouent en même temps, chacune en miroir de l'autre : Sud sème son trou non vide le plus à gauche vers la droite, Nord son trou le plus à droite vers la gauche. Quand les deux rangées reviennent-elles au départ ?
+m-pits = Trous
+m-seeds = Graines
+m-mode = Mode
+m-mode-watch = Le regarder jouer
+m-mode-duo = Deux joueurs (chacun sème sa rangée)
+m-mode-link = Deux joueurs sur deux appareils (un lien)
+m-duo-help = Chaque joueur sème sa propre rangée, avec la touche indiquée près de chacun de ses trous (Nord : Q W E ..., Sud : Z X C ...) ou en le touchant. Un coup a lieu quand les deux ont semé le bon trou ; essayez de rester en cadence.
+m-link-send = Envoyez ce lien à l'autre joueur, qui joue Nord (la rangée du haut) :
+m-rows-note = Lignes : trous par rangée ; colonnes : graines par trou.
+m-back-at-start = Les deux rangées sont revenues au départ après { $moves ->
+    [one] { $moves } coup
+   *[other] { $moves } coups
+  }.
+m-status-link-sown = Coup { $move } : vous avez semé ; en attente de { $other }.
+m-status-link-sow-south = Coup { $move } : semez votre trou non vide le plus à gauche.
+m-status-link-sow-north = Coup { $move } : semez votre trou non vide le plus à droite.
+m-status-link-sow-south-other = Coup { $move } : semez votre trou non vide le plus à gauche ({ $other } a semé).
+m-status-link-sow-north-other = Coup { $move } : semez votre trou non vide le plus à droite ({ $other } a semé).
+m-status-duo = Coup { $move } : Sud doit trouver son trou non vide le plus à gauche, Nord le plus à droite.
+m-status-watch = Coup { $move } : Sud sème { $south }, Nord sème { $north }.
+m-result = Retour au départ après { $moves ->
+    [one] { $moves } coup
+   *[other] { $moves } coups
+  }.
+m-result-agrees = Le moteur de règles en compte { $cycle } lui aussi.
+m-result-differs = (Le moteur de règles en compte { $cycle }.)
+m-result-duo = Ensemble en { $secs } s ; erreurs : Sud { $south }, Nord { $north } ; en moyenne { $gap } ms d'écart.
+m-no-such-pit = { $side } n'a pas ce trou.
+m-south-must = Sud doit semer { $want }, et non { $pit } : { $why }
+m-north-must = Nord doit semer { $want }, et non { $pit } : { $why }
+m-south-why-first = c'est son trou le plus à gauche et il contient des graines
+m-south-why = c'est son trou le plus à gauche qui contient des graines (vides : { $empty })
+m-north-why-first = c'est son trou le plus à droite et il contient des graines
+m-north-why = c'est son trou le plus à droite qui contient des graines (vides : { $empty })
+m-pit-empty = ; { $pit } est vide
+m-stats = Coups ensemble : { $moves }. Erreurs : Sud { $south }, Nord { $north }. Écart moyen entre vos semis : { $gap } ms.
+m-you-play-south = Vous jouez Sud, la rangée du bas : touchez votre trou ou appuyez sur sa touche.
+m-you-play-north = Vous jouez Nord, la rangée du haut : touchez votre trou ou appuyez sur sa touche.
+m-watching = Vous regardez : ce navigateur n'a pas de place dans cette partie.
+m-link-result = Retour au départ après { $moves ->
+    [one] { $moves } coup
+   *[other] { $moves } coups
+  }, ensemble en { $secs } s.
+m-your-row-south = Vous jouez la rangée de Sud (en bas).
+m-your-row-north = Vous jouez la rangée de Nord (en haut).
+
+## Stones in cups
+
+cups-summary = Des gobelets sont posés en cercle. Videz le gobelet 0 et semez ses pierres dans le sens des aiguilles d'une montre, une par gobelet ; puis videz le gobelet où est tombée la dernière pierre, et ainsi de suite. Combien de coups avant que chaque gobelet retrouve ses pierres et que ce soit au gobelet 0 de jouer ?
+c-cups = Gobelets
+c-stones = Pierres
+c-guess = Votre pronostic
+c-guess-placeholder = coups ?
+c-guess-go = Parier, puis lancer
+c-rows-note = Lignes : pierres par gobelet (k) ; colonnes : gobelets (n).
+c-stones-label = { $count ->
+    [one] { $count } pierre
+   *[other] { $count } pierres
+  }
+c-back-at-start = retour au départ
+c-next = ensuite : gobelet { $cup }
+c-size = { $cups } gobelets × { $stones }
+c-done = Retour au départ après { $moves ->
+    [one] { $moves } coup
+   *[other] { $moves } coups
+  }.
+c-status = Coup { $move } : videz le gobelet { $cup } ({ $stones ->
+    [one] { $stones } pierre
+   *[other] { $stones } pierres
+  }) et semez dans le sens des aiguilles d'une montre.
+c-engine-counts = (Le moteur de règles en compte { $cycle }.)
+c-guess-right = Votre pronostic, { $guess }, était juste !
+c-guess-few = Votre pronostic était { $guess } : il en manque { $by }.
+c-guess-many = Votre pronostic était { $guess } : { $by } de trop.
+c-guess-first = Entrez d'abord votre pronostic : un nombre entier de coups.
+c-guess-running = Votre pronostic : { $guess ->
+    [one] { $guess } coup
+   *[other] { $guess } coups
+  }. C'est parti…
+
+## How to play (the rules pages)
+
+rules-title = Règles du jeu
+rules-game = Règles
+rules-loading = Chargement des règles…
+
+## Server errors, by their code (docs/api.md). The variables are the error's parameters.
+
+error-bad-json = La requête n'est pas du JSON valide : { $detail }
+error-bad-request = La requête n'est pas ce qu'attend cette adresse : { $detail }
+error-body-too-large = La requête est trop grande : { $max } octets au plus.
+error-not-json = La requête doit être envoyée en JSON.
+error-unknown-game = Jeu inconnu « { $game } ».
+error-bad-game = Le jeu « { $game } » ne peut pas être joué : { $detail }
+error-bad-position = La position « { $position } » ne peut pas être utilisée : { $detail }
+error-unknown-level = Niveau inconnu « { $level } » (niveaux : { $levels }).
+error-bad-side = Camp inconnu « { $side } » : utilisez south ou north.
+error-bad-opponent = Adversaire inconnu « { $opponent } » : utilisez engine, local ou remote.
+error-level-needs-engine = Un niveau ne se choisit que pour une partie contre l'ordinateur.
+error-hints-choice-needs-link = Les conseils ne se choisissent que pour une partie avec un ami par un lien.
+error-bad-record = La partie enregistrée ne peut pas être lue : { $detail }
+error-no-route = Rien ici : { $path }
+error-method-not-allowed = { $method } n'est pas permis sur { $path }.
+error-no-game = Il n'y a pas de partie « { $id } ».
+error-token-required = Il faut pour cela le jeton d'une place de la partie.
+error-token-rejected = Ce jeton ne donne aucune place dans cette partie.
+error-invitation-used = Cette invitation a déjà servi : elle n'ouvre sa place qu'une fois.
+error-no-seats = Les deux places de cette partie sont prises.
+error-hints-closed = Les conseils et l'analyse sont fermés dans cette partie jusqu'à sa fin.
+error-game-over = La partie est finie.
+error-game-resigned = La partie est finie : { $side } a abandonné.
+error-not-your-turn = Ce n'est pas à vous de jouer : { $side } a le trait.
+error-engine-turn = L'ordinateur joue { $side } : c'est à lui de jouer.
+error-not-a-move = « { $text } » n'est pas un coup : nommez un trou par sa lettre, ou passez.
+error-no-such-pit = Il n'y a pas de trou { $pit } (trous : { $pits }).
+error-illegal-move = { $move } ne peut pas être joué maintenant : { $reason } (coups légaux : { $legal }).
+error-resign-other-side = Vous jouez { $side }, pas { $asked } : vous ne pouvez abandonner que pour votre propre camp.
+error-resignation-final = Un abandon est définitif.
+error-nothing-to-undo = Il n'y a aucun coup à reprendre.
+error-no-own-move-to-undo = Vous n'avez joué aucun coup à reprendre.
+error-undo-pending = Une demande de reprise de coup attend déjà une réponse.
+error-no-undo-asked = Personne n'a demandé à reprendre un coup.
+error-no-legal-move = Il n'y a aucun coup légal.
+error-no-moves-yet = Aucun coup n'a encore été joué.
+error-size-out-of-range = { $field } doit aller de { $min } à { $max }, et non { $value }.
+error-count-too-long = compter cette taille prend plus de temps que cette page ne peut attendre ; essayez { $command }
+error-mirall-over = Cette partie du miroir est finie : les deux rangées sont revenues au départ.
+error-mirall-wait = Vous avez semé ; attendez l'autre joueur.
+error-mirall-other-row = Le trou { $pit } est dans l'autre rangée : vous jouez { $side }.
+error-not-a-pit = « { $text } » n'est pas un trou.
+error-wrong-host = Ce serveur ne répond pas pour l'hôte « { $host } ».
+error-no-host = La requête ne nomme aucun hôte.
+error-server-busy = Le serveur est occupé : réessayez dans un instant.
+error-server-error = Le serveur a échoué : { $detail }
+# The reasons of an illegal move ({ $reason } above).
+reason-pass-not-allowed = on ne peut passer que si aucun trou ne peut être joué
+reason-not-your-pit = ce trou n'est pas dans votre rangée
+reason-empty-pit = ce trou est vide
+reason-too-few-seeds = un trou doit contenir au moins { $min } graines pour être joué, il en contient { $held }
+reason-grand-slam = il prendrait toutes les graines de l'adversaire (un grand chelem)
+reason-must-feed = la rangée adverse est vide et ce coup ne lui donne aucune graine
+reason-not-allowed = les règles ne le permettent pas
+error-unknown = { $message }

@@ -1,0 +1,424 @@
+# Stranica naredbe `mancala serve`, na hrvatskom.
+#
+# Ovaj je katalog prijevod datoteke en.ftl (referentnog kataloga) i ima točno njezine ključeve.
+# Izvorni govornici dobrodošli su da ga isprave u repozitoriju projekta: bolja riječ za jamu,
+# kamen ili spremište, ili rečenica koja zvuči prirodnije, dobra je promjena.
+#
+# Slova jama, potezi (osim „pass”), zapisi položaja i OGN ostaju kakvi jesu. Množina u hrvatskom:
+# one (1 kamen, 21 kamen), few (2 kamena, 3, 4) i other (5 kamenova, 11 kamenova).
+
+## The language menu and the page's frame
+
+language-menu = Jezik
+nav-play = Igraj
+nav-mirall = Zrcalo
+nav-cups = Kamenje u čašama
+nav-rules = Kako se igra
+offline = Veza je prekinuta — ponovno pokušavam… Ništa se ne može odigrati dok poslužitelj opet ne odgovori.
+connection-lost = Veza je prekinuta — ponovno pokušavam…
+
+## Sides and players
+
+side-south = Jug
+side-north = Sjever
+# A store, as a screen reader names it: "South's store, 12 seeds".
+store-label = Spremište ({ $side }), { $count ->
+    [one] { $count } kamen
+    [few] { $count } kamena
+   *[other] { $count } kamenova
+  }
+# A pit, as a screen reader names it: "C, 7 seeds, playable". The pit letter stays.
+pit-label = { $pit }, { $count ->
+    [one] { $count } kamen
+    [few] { $count } kamena
+   *[other] { $count } kamenova
+  }, { $playable ->
+    [yes] može se odigrati
+   *[no] ne može se odigrati
+  }
+pit-label-hint = , preporučeni potez
+pit-label-last = , posljednji potez
+board-label = ploča
+board-label-south = Ploča: Sjeverov red gore, Jugov dolje
+board-label-north = Ploča: vaš red (Sjeverov) dolje, Jugov gore
+mirall-board-label = Ploča Zrcala
+cups-board-label = čaše u krugu
+
+## Game names (as players say them) and summaries
+
+game-modiar = Modiar
+game-mangala-ii = Mangala
+game-oware = Oware
+game-kalah = Kalah
+game-el-mirall = Zrcalo
+game-stones-in-cups = Kamenje u čašama
+summary-modiar = Marokanska dječja igra na ploči 2x3 sa 7 kamenova u jami: prvi kamen vraća se u ispražnjenu jamu, pojedinačni kamen ne smije se pomicati, hvatanja 2, 4 ili 6 kamenova protežu se unatrag u lancu, prvi potez ništa ne hvata, protivnika bez kamenja treba nahraniti, a grand slam je zabranjen.
+summary-mangala-ii = Osmanska turska igra na ploči 2x6 sa 6 kamenčića u jami: sjetva počinje u sljedećoj jami, hvatanja 2, 4 ili 6 u bilo kojem redu protežu se unatrag u lancu, igrač s praznim redom propušta potez, a igra se dok ploča ne ostane prazna.
+summary-oware = Zapadnoafrički klasik (pravila abapa) na ploči 2x6 sa 4 kamena u jami: krugovi preskaču početnu jamu, hvatanja 2 ili 3 u protivnikovu redu protežu se unatrag u lancu, protivnika bez kamenja treba nahraniti, grand slam ništa ne hvata, a igra završava kad igrač ima više od polovice kamenja.
+summary-kalah = Američka komercijalna igra Kalah(6,4): svaki igrač sije kroz vlastito spremište, završetak u njemu donosi još jedan potez, završetak u vlastitoj praznoj jami hvata nju i jamu nasuprot, a igra završava kad je jedan red prazan.
+# The menu of games: "Modiar (3×2, 7 a pit)".
+game-option = { $name } ({ $pits }×2, { $seeds } u jami)
+
+## Computer levels
+
+level-random = Nasumično (igra bilo koji dopušteni potez)
+level-greedy = Pohlepno (odmah uzima najviše kamenova)
+level-beginner = Početnik (gleda jedan potez unaprijed i često bira slabiji potez)
+level-novice = Novak (vidi odgovor na svoj potez, ponekad bira slabiji potez)
+level-intermediate = Srednje (četiri polupoteza unaprijed, rijetko odstupa od najboljeg poteza)
+level-advanced = Napredno (sedam polupoteza unaprijed, uvijek svoj najbolji potez)
+level-expert = Stručnjak (dvanaest polupoteza unaprijed)
+level-maximum = Najjače (onoliko duboko koliko dopušta vrijeme po potezu, na svim jezgrama)
+# A level named in a game's title and in Your games: "Modiar against the computer (novice)".
+level-name-random = nasumično
+level-name-greedy = pohlepno
+level-name-beginner = početnik
+level-name-novice = novak
+level-name-intermediate = srednje
+level-name-advanced = napredno
+level-name-expert = stručnjak
+level-name-maximum = najjače
+
+## New game
+
+new-game = Nova igra
+ng-game = Igra
+ng-opponent = Protivnik
+ng-opponent-engine = Računalo
+ng-opponent-local = Dva igrača na ovom zaslonu
+ng-opponent-remote = Prijatelj, putem poveznice
+ng-level = Razina
+ng-side = Vi igrate
+ng-side-south = Jug (donji red, igra prvi)
+ng-side-north = Sjever (gornji red)
+ng-hints = Oba igrača smiju koristiti savjete i analizu tijekom igre (vaš prijatelj to vidi prije nego se pridruži; inače se otvaraju kad igra završi)
+ng-start = Počni
+
+## Your games
+
+your-games = Vaše igre
+col-game = Igra
+col-opponent = Protivnik
+col-turn = Potez ili rezultat
+col-score = Rezultat (Jug–Sjever)
+col-last = Posljednji potez
+col-open = Otvori
+game-fallback = Igra
+opp-engine = Računalo ({ $level })
+opp-local = Dva igrača na jednom zaslonu
+opp-watching = Gledate dvoje ljudi
+opp-remote = Prijatelj, putem poveznice
+turn-yours = Vi ste na potezu
+turn-computer = Računalo je na potezu
+turn-friend = Prijatelj je na potezu
+to-move = Na potezu: { $side }
+game-you = { $name } (vi: { $side })
+score-pair = { $south }–{ $north }
+open-view = Pogledaj
+open-resume = Nastavi
+open-label = { $action }: { $name }, { $opponent }
+
+## Import
+
+import-title = Uvezi igru (OGN)
+import-label = Zapis igre u OGN-u
+import-file = Ili datoteka:
+import-go = Uvezi i nastavi igrati
+
+## A game
+
+game-title-engine = { $name } protiv računala ({ $level })
+game-title-local = { $name } — dva igrača
+game-title-remote = { $name } — dvoje ljudi putem poveznice
+game-not-found = Igra nije pronađena
+invite-link = Pošaljite ovu poveznicu prijatelju (drugo mjesto otvara samo jednom):
+copy = Kopiraj
+invite-hints-on = U ovoj su igri savjeti i analiza otvoreni za oba igrača.
+invite-hints-off = Savjeti i analiza ostaju zatvoreni dok igra ne završi.
+undo-agree = Pristani
+undo-refuse = Odbij
+undo-asks = { $side } traži da se vrati potez.
+btn-pass = Propusti
+btn-undo = Vrati potez
+btn-hint = Savjet
+btn-resign = Predaj
+btn-ogn = Preuzmi OGN
+btn-analyse = Analiziraj
+btn-new-game = Nova igra
+speed = Brzina
+hints-off-note = Savjeti i analiza zatvoreni su dok igra dvoje ljudi; otvaraju se kad igra završi.
+hints-on-note = U ovoj su igri savjeti i analiza otvoreni za oba igrača (odabrano pri stvaranju igre).
+undo-over-note = Igra je završena: vraćanje poteza je isključeno, završena se igra ne otvara ponovno.
+undo-over-title = Igra je završena: u završenoj igri potez se ne vraća
+keys-note = Tipke: slovo jame igra tu jamu (veliko ili malo); Tab dolazi do svake jame, Enter ili razmaknica je igra; P propušta potez kad morate.
+own-link-summary = Igraj ovo mjesto na drugom uređaju
+own-link = Vaša vlastita poveznica (zadržite je za sebe):
+moves = Potezi
+analysis = Analiza
+rules-of-game = Kako se igra: { $name }
+
+## Who plays
+
+who-computer = Računalo ({ $side })
+who-you = Vi ({ $side })
+who-friend = Prijatelj ({ $side })
+who-person = { $side } (osoba)
+watching = Gledate: { $players }. Ploča je samo za čitanje.
+watching-remote = Jug protiv Sjevera, dvoje ljudi igra putem poveznice
+watching-engine = { $south } — { $north }
+watching-local = Jug protiv Sjevera, dva igrača na jednom zaslonu
+watching-used = Ova je pozivnica već iskorištena: svoje mjesto otvara samo jednom.
+
+## The status line
+
+status-over = Kraj igre: { $result }
+status-extra-turn = Još jedan potez!
+status-choose = { $who }: odaberite jamu ({ $moves })
+status-must-pass = { $who }: nijedna se jama ne može odigrati, pa propuštate potez (pritisnite Propusti ili P)
+status-thinking = Računalo razmišlja…
+status-waiting-friend = Čeka se prijatelj ({ $side })…
+status-waiting = Čeka se { $side } ({ $side })…
+# Said while a move is drawn, and to screen readers.
+ply-passes = { $side } propušta potez
+ply-plays = { $side } igra { $move }
+ply-plays-capturing = { $side } igra { $move } i hvata { $count }
+ply-extra-turn = Još jedan potez: { $side } igra ponovno
+# The move list's title of a move: "South C, captured 4, extra turn".
+ply-title = { $side } { $move }
+ply-title-captured = , uhvaćeno { $count }
+ply-title-extra = , još jedan potez
+taken-back-one = Jedan je potez vraćen.
+taken-back = { $count ->
+    [one] Vraćen je { $count } potez.
+    [few] Vraćena su { $count } poteza.
+   *[other] Vraćeno je { $count } poteza.
+  }
+undo-asked = Zamolili ste prijatelja da pristane na vraćanje poteza.
+not-your-turn = Niste na potezu.
+read-only = Gledate: ova je ploča samo za čitanje.
+cannot-pass = Ne možete propustiti potez: jedna se jama može odigrati.
+cannot-play = { $move } se sada ne može odigrati: dopušteni potezi su { $legal }
+resign-confirm = Predati ovu igru?
+
+## Results
+
+result-draw = Neriješeno { $south }–{ $north }
+result-you-win = Pobijedili ste { $mine }–{ $theirs }
+result-you-lost = Izgubili ste { $mine }–{ $theirs }
+result-wins = Pobjeđuje { $winner } { $score }–{ $other }
+result-with-reason = { $result } ({ $reason })
+reason-you-resigned = predali ste
+reason-computer-resigned = računalo je predalo
+reason-opponent-resigned = protivnik je predao
+reason-side-resigned = { $side } je predao
+end-no-legal-move = igrač na potezu nema nijedan dopušteni potez
+end-empty-board = ploča je prazna
+end-row-empty = jedan je red prazan
+end-majority = jedan je igrač zarobio više od polovice kamenja
+end-repetition = jedan se položaj pojavio drugi put
+end-max-plies = dosegnuto je ograničenje broja poteza
+
+## Hints and analysis
+
+hint-database = Savjet: igrajte { $move } — uz savršenu igru { $side } završava s { $score } ({ $moves })
+hint-search = Savjet: igrajte { $move } (oko { $score } kamenova za { $side } prema pretrazi od { $depth } polupoteza)
+hint-said = Savjet: igrajte { $move }.
+analysis-weighing = Odmjerava se svaki potez…
+analysis-forced = prisilan
+analysis-best = najbolji
+analysis-loses = gubi { $loss } (najbolji { $best } { $score })
+analysis-mistake = pogreška: { $note }
+analysis-exact = točno
+analysis-depth = { $depth } polupoteza
+analysis-side = { $side }: { $mistakes ->
+    [one] { $mistakes } pogreška
+    [few] { $mistakes } pogreške
+   *[other] { $mistakes } pogrešaka
+  }, { $lost ->
+    [one] { $lost } izgubljen kamen
+    [few] { $lost } izgubljena kamena
+   *[other] { $lost } izgubljenih kamenova
+  }
+analysis-how-deep = Svaki je potez pretražen { $depth } polupoteza duboko
+analysis-how-deep-db = Svaki je potez pretražen { $depth } polupoteza duboko, točno gdje baza podataka pokriva položaj
+analysis-how = Svaki je potez odmjeren
+analysis-summary = { $how }; rezultati su konačna razlika koju je igrač na potezu mogao očekivati. { $south }; { $north }.
+
+## The solitaires: shared
+
+btn-reset = Ispočetka
+btn-back = Natrag
+btn-step = Korak
+btn-auto = Automatska igra
+btn-pause = Stanka
+moves-count = Potezi:
+counts-title = Potezi do povratka početka
+counts-mark = Označene
+counts-mark-note = ćelije su vrijednosti objavljene u izvoru (✓ kad se ovdašnje brojanje slaže, ✗ kad se ne slaže; ? kad nije prebrojeno u vremenu koje stranica čeka).
+counting = Brojim…
+not-counted = nije prebrojeno na vrijeme
+not-counted-seed = nije prebrojeno na vrijeme; izvor daje { $seed }
+seed-gives = izvor daje { $seed }
+size-wrong = { $field } mora biti cijeli broj od { $min } do { $max }, a ne { $value }
+size-empty = { $field } mora biti cijeli broj od { $min } do { $max } (polje je prazno)
+size-not-number = { $field } mora biti cijeli broj od { $min } do { $max } (to nije broj)
+auto-cannot = Automatska igra ne može ovdje dovršiti ovu veličinu: { $why }
+auto-too-long = Automatska igra ne može ovdje dovršiti ovu veličinu: početak se vraća tek nakon { $cycle } poteza (stranica odigra najviše { $limit }); Korak pokazuje poteze jedan po jedan.
+
+## El mirall
+
+mirall-summary = Oba se reda miču istodobno, svaki kao zrcalna slika drugoga: Jug sije svoju krajnje lijevu zauzetu jamu udesno, Sjever svoju krajnje desnu ulijevo. Kada se oba reda vraćaju na početak?
+m-pits = Jame
+m-seeds = Sjemenke
+m-mode = Način
+m-mode-watch = Gledaj kako se igra
+m-mode-duo = Dva igrača (svaki sije svoj red)
+m-mode-link = Dva igrača na dva uređaja (poveznica)
+m-duo-help = Svaki igrač sije svoj red, tipkom prikazanom uz svaku svoju jamu (Sjever: Q W E ..., Jug: Z X C ...) ili dodirom. Potez se dogodi kad su oba igrača posijala pravu jamu; pokušajte ostati u ritmu.
+m-link-send = Pošaljite ovu poveznicu drugom igraču, koji igra Sjever (gornji red):
+m-rows-note = Retci: jame u redu; stupci: sjemenke u jami.
+m-back-at-start = Oba su se reda vratila na početak nakon { $moves ->
+    [one] { $moves } poteza
+    [few] { $moves } poteza
+   *[other] { $moves } poteza
+  }.
+m-status-link-sown = Potez { $move }: posijali ste; čeka se { $other }.
+m-status-link-sow-south = Potez { $move }: posijte svoju krajnje lijevu zauzetu jamu.
+m-status-link-sow-north = Potez { $move }: posijte svoju krajnje desnu zauzetu jamu.
+m-status-link-sow-south-other = Potez { $move }: posijte svoju krajnje lijevu zauzetu jamu ({ $other } je posijao).
+m-status-link-sow-north-other = Potez { $move }: posijte svoju krajnje desnu zauzetu jamu ({ $other } je posijao).
+m-status-duo = Potez { $move }: Jug mora pronaći svoju krajnje lijevu zauzetu jamu, Sjever svoju krajnje desnu.
+m-status-watch = Potez { $move }: Jug sije { $south }, Sjever sije { $north }.
+m-result = Povratak na početak nakon { $moves ->
+    [one] { $moves } poteza
+    [few] { $moves } poteza
+   *[other] { $moves } poteza
+  }.
+m-result-agrees = I pravila igre broje { $cycle }.
+m-result-differs = (Pravila igre broje { $cycle }.)
+m-result-duo = Zajedno za { $secs } s; pogreške: Jug { $south }, Sjever { $north }; u prosjeku { $gap } ms razmaka.
+m-no-such-pit = { $side } nema takvu jamu.
+m-south-must = Jug mora posijati { $want }, a ne { $pit }: { $why }
+m-north-must = Sjever mora posijati { $want }, a ne { $pit }: { $why }
+m-south-why-first = to je njegova krajnje lijeva jama i u njoj ima sjemenki
+m-south-why = to je njegova krajnje lijeva jama u kojoj ima sjemenki (prazne: { $empty })
+m-north-why-first = to je njegova krajnje desna jama i u njoj ima sjemenki
+m-north-why = to je njegova krajnje desna jama u kojoj ima sjemenki (prazne: { $empty })
+m-pit-empty = ; { $pit } je prazna
+m-stats = Zajedničkih poteza: { $moves }. Pogreške: Jug { $south }, Sjever { $north }. Prosječan razmak između vaših sjetvi: { $gap } ms.
+m-you-play-south = Igrate Jug, donji red: dodirnite svoju jamu ili pritisnite njezinu tipku.
+m-you-play-north = Igrate Sjever, gornji red: dodirnite svoju jamu ili pritisnite njezinu tipku.
+m-watching = Gledate: ovaj preglednik nema mjesto u ovoj igri.
+m-link-result = Povratak na početak nakon { $moves ->
+    [one] { $moves } poteza
+    [few] { $moves } poteza
+   *[other] { $moves } poteza
+  }, zajedno za { $secs } s.
+m-your-row-south = Igrate Jugov (donji) red.
+m-your-row-north = Igrate Sjeverov (gornji) red.
+
+## Stones in cups
+
+cups-summary = Čaše stoje u krugu. Ispraznite čašu 0 i sijte njezine kamenčiće u smjeru kazaljke na satu, po jedan u čašu; zatim ispraznite čašu u koju je pao posljednji kamenčić, i tako dalje. Koliko poteza treba dok svaka čaša opet ne bude imala svoje kamenčiće, a čaša 0 ne bude na potezu?
+c-cups = Čaše
+c-stones = Kamenčići
+c-guess = Vaša procjena
+c-guess-placeholder = poteza?
+c-guess-go = Procijeni, pa pokreni
+c-rows-note = Retci: kamenčići u čaši (k); stupci: čaše (n).
+c-stones-label = { $count ->
+    [one] { $count } kamenčić
+    [few] { $count } kamenčića
+   *[other] { $count } kamenčića
+  }
+c-back-at-start = natrag na početku
+c-next = sljedeća: čaša { $cup }
+c-size = { $cups ->
+    [one] { $cups } čaša
+    [few] { $cups } čaše
+   *[other] { $cups } čaša
+  } × { $stones }
+c-done = Povratak na početak nakon { $moves ->
+    [one] { $moves } poteza
+    [few] { $moves } poteza
+   *[other] { $moves } poteza
+  }.
+c-status = Potez { $move }: ispraznite čašu { $cup } ({ $stones ->
+    [one] { $stones } kamenčić
+    [few] { $stones } kamenčića
+   *[other] { $stones } kamenčića
+  }) i sijte u smjeru kazaljke na satu.
+c-engine-counts = (Pravila igre broje { $cycle }.)
+c-guess-right = Vaša procjena, { $guess }, bila je točna!
+c-guess-few = Vaša procjena bila je { $guess }: premalo za { $by }.
+c-guess-many = Vaša procjena bila je { $guess }: previše za { $by }.
+c-guess-first = Najprije upišite svoju procjenu: cijeli broj poteza.
+c-guess-running = Vaša procjena: { $guess ->
+    [one] { $guess } potez
+    [few] { $guess } poteza
+   *[other] { $guess } poteza
+  }. Pokrećem…
+
+## How to play (the rules pages)
+
+rules-title = Kako se igra
+rules-game = Pravila igre
+rules-loading = Učitavam pravila…
+
+## Server errors, by their code (docs/api.md). The variables are the error's parameters.
+
+error-bad-json = Zahtjev nije valjan JSON: { $detail }
+error-bad-request = Zahtjev nije ono što ova adresa prima: { $detail }
+error-body-too-large = Zahtjev je prevelik: najviše { $max } bajtova.
+error-not-json = Zahtjev se mora poslati kao JSON.
+error-unknown-game = Nepoznata igra '{ $game }'.
+error-bad-game = Igra '{ $game }' ne može se igrati: { $detail }
+error-bad-position = Položaj '{ $position }' ne može se upotrijebiti: { $detail }
+error-unknown-level = Nepoznata razina '{ $level }' (razine: { $levels }).
+error-bad-side = Nepoznata strana '{ $side }': upotrijebite south ili north.
+error-bad-opponent = Nepoznat protivnik '{ $opponent }': upotrijebite engine, local ili remote.
+error-level-needs-engine = Razina se bira samo za igru protiv računala.
+error-hints-choice-needs-link = Savjeti se biraju samo za igru s prijateljem putem poveznice.
+error-bad-record = Zapis igre ne može se pročitati: { $detail }
+error-no-route = Ovdje nema ničega: { $path }
+error-method-not-allowed = { $method } nije dopušten na { $path }.
+error-no-game = Nema igre '{ $id }'.
+error-token-required = Za ovo treba token jednog mjesta u igri.
+error-token-rejected = Ovaj token ne daje nijedno mjesto u ovoj igri.
+error-invitation-used = Ova je pozivnica već iskorištena: svoje mjesto otvara samo jednom.
+error-no-seats = Oba su mjesta u ovoj igri zauzeta.
+error-hints-closed = Savjeti i analiza zatvoreni su u ovoj igri dok ne završi.
+error-game-over = Igra je završena.
+error-game-resigned = Igra je završena: { $side } je predao.
+error-not-your-turn = Niste na potezu: na potezu je { $side }.
+error-engine-turn = Računalo igra { $side }: ono je na potezu.
+error-not-a-move = '{ $text }' nije potez: navedite jamu njezinim slovom ili propustite potez.
+error-no-such-pit = Nema jame { $pit } (jame: { $pits }).
+error-illegal-move = { $move } se sada ne može odigrati: { $reason } (dopušteni potezi: { $legal }).
+error-resign-other-side = Vi igrate { $side }, a ne { $asked }: možete predati samo svoju stranu.
+error-resignation-final = Predaja je konačna.
+error-nothing-to-undo = Nema poteza koji bi se mogao vratiti.
+error-no-own-move-to-undo = Niste odigrali nijedan potez koji biste mogli vratiti.
+error-undo-pending = Zahtjev za vraćanje poteza već čeka odgovor.
+error-no-undo-asked = Nitko nije tražio vraćanje poteza.
+error-no-legal-move = Nema nijednog dopuštenog poteza.
+error-no-moves-yet = Još nije odigran nijedan potez.
+error-size-out-of-range = { $field } mora biti od { $min } do { $max }, a ne { $value }.
+error-count-too-long = brojanje ove veličine traje dulje nego što ova stranica čeka; pokušajte s { $command }
+error-mirall-over = Ova je igra Zrcala završena: oba su se reda vratila na početak.
+error-mirall-wait = Posijali ste; pričekajte drugog igrača.
+error-mirall-other-row = Jama { $pit } je u drugom redu: vi igrate { $side }.
+error-not-a-pit = '{ $text }' nije jama.
+error-wrong-host = Ovaj poslužitelj ne odgovara za host '{ $host }'.
+error-no-host = Zahtjev ne navodi nijedan host.
+error-server-busy = Poslužitelj je zauzet: pokušajte ponovno za trenutak.
+error-server-error = Poslužitelj nije uspio: { $detail }
+# The reasons of an illegal move ({ $reason } above).
+reason-pass-not-allowed = potez se smije propustiti samo kad se nijedna jama ne može odigrati
+reason-not-your-pit = ta jama nije u vašem redu
+reason-empty-pit = ta je jama prazna
+reason-too-few-seeds = jama se smije igrati tek kad u njoj ima najmanje { $min } kamena, a u ovoj ih je { $held }
+reason-grand-slam = zarobio bi sve protivnikovo kamenje (grand slam)
+reason-must-feed = protivnikov je red prazan, a ovaj mu potez ne daje kamenje
+reason-not-allowed = pravila to ne dopuštaju
+error-unknown = { $message }

@@ -1,0 +1,409 @@
+# `mancala serve` sayfası, Türkçe.
+#
+# Bu katalog en.ftl'nin (başvuru kataloğunun) çevirisidir ve onunla tam olarak aynı anahtarlara
+# sahiptir. Anadili Türkçe olanların düzeltmeleri projenin deposunda memnuniyetle karşılanır: bir
+# kuyu, taş ya da hazine için daha iyi bir sözcük, ya da daha doğal okunan bir cümle iyi bir
+# değişikliktir.
+#
+# Kuyu harfleri, hamleler ("pass" dışında), konum dizeleri ve OGN gösterimi çevrilmez. Türkçede
+# sayıdan sonra ad tekil kalır ("5 taş"); çoğul seçicileri one/other biçimindedir.
+
+## The language menu and the page's frame
+
+language-menu = Dil
+nav-play = Oyna
+nav-mirall = Ayna
+nav-cups = Bardaklardaki taşlar
+nav-rules = Nasıl oynanır
+offline = Bağlantı koptu — yeniden deneniyor… Sunucu yeniden yanıt verene kadar hiçbir hamle yapılamaz.
+connection-lost = Bağlantı koptu — yeniden deneniyor…
+
+## Sides and players
+
+side-south = Güney
+side-north = Kuzey
+# A store, as a screen reader names it: "South's store, 12 seeds".
+store-label = { $side } hazinesi, { $count ->
+    [one] { $count } taş
+   *[other] { $count } taş
+  }
+# A pit, as a screen reader names it: "C, 7 seeds, playable". The pit letter stays.
+pit-label = { $pit }, { $count ->
+    [one] { $count } taş
+   *[other] { $count } taş
+  }, { $playable ->
+    [yes] oynanabilir
+   *[no] oynanamaz
+  }
+pit-label-hint = , önerilen hamle
+pit-label-last = , son hamle
+board-label = tahta
+board-label-south = Tahta: Kuzey'in sırası üstte, Güney'inki altta
+board-label-north = Tahta: sizin sıranız (Kuzey'in) altta, Güney'inki üstte
+mirall-board-label = Ayna tahtası
+cups-board-label = çember biçiminde bardaklar
+
+## Game names (as players say them) and summaries
+
+game-modiar = Modiar
+game-mangala-ii = Mangala
+game-oware = Oware
+game-kalah = Kalah
+game-el-mirall = Ayna
+game-stones-in-cups = Bardaklardaki taşlar
+summary-modiar = 2x3 kuyulu, kuyu başına 7 taşlı bir Fas çocuk oyunu: ilk taş boşaltılan kuyuya geri bırakılır, tek taş oynanamaz, 2, 4 ya da 6 taşlık almalar geriye doğru zincirlenir, ilk hamle taş almaz, taşı kalmayan rakip beslenmelidir ve büyük şlem yasaktır.
+summary-mangala-ii = 2x6 kuyulu, kuyu başına 6 taşlı bir Osmanlı Türk oyunu: dağıtım bir sonraki kuyudan başlar, iki sıradan birinde 2, 4 ya da 6 taşlık almalar geriye doğru zincirlenir, sırası boş olan oyuncu pas geçer ve tahta boşalana kadar oynanır.
+summary-oware = 2x6 kuyulu, kuyu başına 4 taşlı Batı Afrika klasiği (abapa kuralları): turlar başlangıç kuyusunu atlar, rakibin sırasında 2 ya da 3 taşlık almalar geriye doğru zincirlenir, taşı kalmayan rakip beslenmelidir, büyük şlem taş almaz ve bir oyuncu taşların yarısından fazlasını alınca oyun biter.
+summary-kalah = Amerikan ticari oyunu Kalah(6,4): her oyuncu kendi hazinesinden geçerek dağıtır, son taş hazineye düşerse bir hamle daha kazanılır, kendi boş kuyusunda biterse karşıdaki kuyuyla birlikte alınır ve bir sıra boşalınca oyun biter.
+# The menu of games: "Modiar (3×2, 7 a pit)".
+game-option = { $name } ({ $pits }×2, kuyu başına { $seeds })
+
+## Computer levels
+
+level-random = Rastgele (herhangi bir geçerli hamleyi oynar)
+level-greedy = Açgözlü (hemen en çok taşı alır)
+level-beginner = Yeni başlayan (bir hamle ileriyi görür ve sık sık daha zayıf bir hamle seçer)
+level-novice = Acemi (hamlesine verilecek karşılığı görür, bazen daha zayıf bir hamle seçer)
+level-intermediate = Orta (dört yarım hamle ileriyi görür, en iyi hamleden nadiren sapar)
+level-advanced = İleri (yedi yarım hamle ileriyi görür, her zaman en iyi hamlesini oynar)
+level-expert = Uzman (on iki yarım hamle ileriyi görür)
+level-maximum = En üst (hamle başına süre ne kadar izin verirse o kadar derin, bütün çekirdeklerde)
+# A level named in a game's title and in Your games: "Modiar against the computer (novice)".
+level-name-random = rastgele
+level-name-greedy = açgözlü
+level-name-beginner = yeni başlayan
+level-name-novice = acemi
+level-name-intermediate = orta
+level-name-advanced = ileri
+level-name-expert = uzman
+level-name-maximum = en üst
+
+## New game
+
+new-game = Yeni oyun
+ng-game = Oyun
+ng-opponent = Rakip
+ng-opponent-engine = Bilgisayar
+ng-opponent-local = Bu ekranda iki oyuncu
+ng-opponent-remote = Bir arkadaş, bağlantıyla
+ng-level = Seviye
+ng-side = Oynadığınız taraf
+ng-side-south = Güney (alt sıra, ilk oynar)
+ng-side-north = Kuzey (üst sıra)
+ng-hints = Oyun sırasında iki oyuncu da öneri ve analiz kullanabilir (arkadaşınız katılmadan önce bunu görür; aksi halde oyun bitince açılırlar)
+ng-start = Başla
+
+## Your games
+
+your-games = Oyunlarınız
+col-game = Oyun
+col-opponent = Rakip
+col-turn = Sıra ya da sonuç
+col-score = Skor (Güney–Kuzey)
+col-last = Son hamle
+col-open = Aç
+game-fallback = Oyun
+opp-engine = Bilgisayar ({ $level })
+opp-local = Tek ekranda iki oyuncu
+opp-watching = İki kişiyi izliyorsunuz
+opp-remote = Bir arkadaş, bağlantıyla
+turn-yours = Sıra sizde
+turn-computer = Sıra bilgisayarda
+turn-friend = Sıra arkadaşınızda
+to-move = Hamle sırası: { $side }
+game-you = { $name } (siz: { $side })
+score-pair = { $south }–{ $north }
+open-view = Gör
+open-resume = Sürdür
+open-label = { $action }: { $name }, { $opponent }
+
+## Import
+
+import-title = Bir oyunu içe aktar (OGN)
+import-label = OGN kaydı
+import-file = Ya da bir dosya:
+import-go = İçe aktar ve oynamayı sürdür
+
+## A game
+
+game-title-engine = { $name }, bilgisayara karşı ({ $level })
+game-title-local = { $name } — iki oyuncu
+game-title-remote = { $name } — bağlantıyla oynayan iki kişi
+game-not-found = Oyun bulunamadı
+invite-link = Bu bağlantıyı arkadaşınıza gönderin (öbür yeri yalnızca bir kez açar):
+copy = Kopyala
+invite-hints-on = Bu oyunda öneri ve analiz iki oyuncuya da açık.
+invite-hints-off = Öneri ve analiz oyun bitene kadar kapalı kalır.
+undo-agree = Kabul et
+undo-refuse = Reddet
+undo-asks = { $side } bir hamleyi geri almak istiyor.
+btn-pass = Pas
+btn-undo = Geri al
+btn-hint = Öneri
+btn-resign = Terk et
+btn-ogn = OGN indir
+btn-analyse = Analiz et
+btn-new-game = Yeni oyun
+speed = Hız
+hints-off-note = İki kişi oynarken öneri ve analiz kapalıdır; oyun bitince açılırlar.
+hints-on-note = Bu oyunda öneri ve analiz iki oyuncuya da açık (oyun kurulurken seçildi).
+undo-over-note = Oyun bitti: Geri al kapalı, biten bir oyun yeniden açılmaz.
+undo-over-title = Oyun bitti: biten bir oyunda hamle geri alınmaz
+keys-note = Tuşlar: bir kuyunun harfi onu oynar (büyük ya da küçük harf); Tab her kuyuya ulaşır, Enter ya da Boşluk onu oynar; zorunlu olduğunda P pas geçer.
+own-link-summary = Bu yeri başka bir cihazda oyna
+own-link = Kendi bağlantınız (kimseyle paylaşmayın):
+moves = Hamleler
+analysis = Analiz
+rules-of-game = Nasıl oynanır: { $name }
+
+## Who plays
+
+who-computer = Bilgisayar ({ $side })
+who-you = Siz ({ $side })
+who-friend = Arkadaş ({ $side })
+who-person = { $side } (bir kişi)
+watching = İzliyorsunuz: { $players }. Tahta yalnızca okunabilir.
+watching-remote = Güney Kuzey'e karşı, bağlantıyla oynayan iki kişi
+watching-engine = { $south } ile { $north } karşı karşıya
+watching-local = Güney Kuzey'e karşı, tek ekranda iki oyuncu
+watching-used = Bu davet zaten kullanıldı: yerini yalnızca bir kez açar.
+
+## The status line
+
+status-over = Oyun bitti: { $result }
+status-extra-turn = Bir hamle daha!
+status-choose = { $who }: bir kuyu seçin ({ $moves })
+status-must-pass = { $who }: oynanabilecek kuyu yok, pas geçiyorsunuz (Pas'a ya da P'ye basın)
+status-thinking = Bilgisayar düşünüyor…
+status-waiting-friend = Arkadaşınız bekleniyor ({ $side })…
+status-waiting = { $side } bekleniyor ({ $side })…
+# Said while a move is drawn, and to screen readers.
+ply-passes = { $side } pas geçiyor
+ply-plays = { $side } { $move } oynuyor
+ply-plays-capturing = { $side } { $move } oynuyor ve { $count } taş alıyor
+ply-extra-turn = Bir hamle daha: { $side } yeniden oynuyor
+# The move list's title of a move: "South C, captured 4, extra turn".
+ply-title = { $side } { $move }
+ply-title-captured = , { $count } taş aldı
+ply-title-extra = , bir hamle daha
+taken-back-one = Bir hamle geri alındı.
+taken-back = { $count ->
+    [one] { $count } hamle geri alındı.
+   *[other] { $count } hamle geri alındı.
+  }
+undo-asked = Arkadaşınızdan hamlenin geri alınmasını kabul etmesi istendi.
+not-your-turn = Sıra sizde değil.
+read-only = İzliyorsunuz: bu tahta yalnızca okunabilir.
+cannot-pass = Pas geçemezsiniz: oynanabilecek bir kuyu var.
+cannot-play = { $move } şimdi oynanamaz: geçerli hamleler { $legal }
+resign-confirm = Bu oyunu terk etmek istiyor musunuz?
+
+## Results
+
+result-draw = Berabere { $south }–{ $north }
+result-you-win = Kazandınız { $mine }–{ $theirs }
+result-you-lost = Kaybettiniz { $mine }–{ $theirs }
+result-wins = Kazanan { $winner }: { $score }–{ $other }
+result-with-reason = { $result } ({ $reason })
+reason-you-resigned = oyunu terk ettiniz
+reason-computer-resigned = bilgisayar oyunu terk etti
+reason-opponent-resigned = rakibiniz oyunu terk etti
+reason-side-resigned = { $side } oyunu terk etti
+end-no-legal-move = hamle sırası gelen oyuncunun geçerli hamlesi yok
+end-empty-board = tahta boş
+end-row-empty = bir sıra boş
+end-majority = bir oyuncu taşların yarısından fazlasını aldı
+end-repetition = bir konum ikinci kez ortaya çıktı
+end-max-plies = hamle sınırına ulaşıldı
+
+## Hints and analysis
+
+hint-database = Öneri: { $move } oynayın — kusursuz oyunla { $side } { $score } ile bitirir ({ $moves })
+hint-search = Öneri: { $move } oynayın ({ $depth } yarım hamlelik bir aramaya göre { $side } için yaklaşık { $score } taş)
+hint-said = Öneri: { $move } oynayın.
+analysis-weighing = Her hamle tartılıyor…
+analysis-forced = zorunlu
+analysis-best = en iyisi
+analysis-loses = { $loss } kaybettirir (en iyisi { $best } { $score })
+analysis-mistake = hata: { $note }
+analysis-exact = kesin
+analysis-depth = { $depth } yarım hamle
+analysis-side = { $side }: { $mistakes ->
+    [one] { $mistakes } hata
+   *[other] { $mistakes } hata
+  }, { $lost ->
+    [one] { $lost } taş kaybı
+   *[other] { $lost } taş kaybı
+  }
+analysis-how-deep = Her hamle { $depth } yarım hamle derinliğinde arandı
+analysis-how-deep-db = Her hamle { $depth } yarım hamle derinliğinde arandı; bir veritabanının kapsadığı konumlarda kesin
+analysis-how = Her hamle tartıldı
+analysis-summary = { $how }; skorlar, hamle yapanın bekleyebileceği son skor farkıdır. { $south }; { $north }.
+
+## The solitaires: shared
+
+btn-reset = Baştan başla
+btn-back = Geri
+btn-step = Adım
+btn-auto = Kendiliğinden oynat
+btn-pause = Duraklat
+moves-count = Hamle:
+counts-title = Başlangıç geri gelene kadarki hamleler
+counts-mark = İşaretli
+counts-mark-note = hücreler kaynağın yayımladığı değerlerdir (burada sayılan aynıysa ✓, farklıysa ✗; sayfanın beklediği sürede sayılamadıysa ?).
+counting = Sayılıyor…
+not-counted = zamanında sayılamadı
+not-counted-seed = zamanında sayılamadı; kaynak { $seed } veriyor
+seed-gives = kaynak { $seed } veriyor
+size-wrong = { $field }, { $min } ile { $max } arasında bir tam sayı olmalı; { $value } olamaz
+size-empty = { $field }, { $min } ile { $max } arasında bir tam sayı olmalı (alan boş)
+size-not-number = { $field }, { $min } ile { $max } arasında bir tam sayı olmalı (bu bir sayı değil)
+auto-cannot = Kendiliğinden oynatma bu boyutu burada bitiremez: { $why }
+auto-too-long = Kendiliğinden oynatma bu boyutu burada bitiremez: başlangıç ancak { $cycle } hamle sonra geri gelir (sayfa en çok { $limit } hamle oynar); Adım hamleleri tek tek gösterir.
+
+## El mirall
+
+mirall-summary = İki sıra aynı anda oynar, her biri öbürünün ayna görüntüsüdür: Güney en soldaki dolu kuyusunu sağa doğru dağıtır, Kuzey en sağdakini sola doğru. İki sıra ne zaman başlangıca döner?
+m-pits = Kuyu
+m-seeds = Taş
+m-mode = Kip
+m-mode-watch = Oynanışını izle
+m-mode-duo = İki oyuncu (her biri kendi sırasını dağıtır)
+m-mode-link = İki cihazda iki oyuncu (bağlantıyla)
+m-duo-help = Her oyuncu kendi sırasını, kuyularının yanında gösterilen tuşla (Kuzey: Q W E ..., Güney: Z X C ...) ya da kuyuya dokunarak dağıtır. İkisi de doğru kuyuyu dağıttığında bir hamle olur; aynı tempoda kalmaya çalışın.
+m-link-send = Bu bağlantıyı Kuzey'i (üst sırayı) oynayacak öbür oyuncuya gönderin:
+m-rows-note = Satırlar: sıra başına kuyu; sütunlar: kuyu başına taş.
+m-back-at-start = İki sıra { $moves ->
+    [one] { $moves } hamle
+   *[other] { $moves } hamle
+  } sonra başlangıca döndü.
+m-status-link-sown = Hamle { $move }: dağıttınız; { $other } bekleniyor.
+m-status-link-sow-south = Hamle { $move }: en soldaki dolu kuyunuzu dağıtın.
+m-status-link-sow-north = Hamle { $move }: en sağdaki dolu kuyunuzu dağıtın.
+m-status-link-sow-south-other = Hamle { $move }: en soldaki dolu kuyunuzu dağıtın ({ $other } dağıttı).
+m-status-link-sow-north-other = Hamle { $move }: en sağdaki dolu kuyunuzu dağıtın ({ $other } dağıttı).
+m-status-duo = Hamle { $move }: Güney en soldaki dolu kuyusunu, Kuzey en sağdakini bulmalı.
+m-status-watch = Hamle { $move }: Güney { $south } kuyusunu, Kuzey { $north } kuyusunu dağıtıyor.
+m-result = { $moves ->
+    [one] { $moves } hamle
+   *[other] { $moves } hamle
+  } sonra başlangıca dönüldü.
+m-result-agrees = Kural motoru da { $cycle } sayıyor.
+m-result-differs = (Kural motoru { $cycle } sayıyor.)
+m-result-duo = Birlikte { $secs } sn; hatalar: Güney { $south }, Kuzey { $north }; ortalama { $gap } ms arayla.
+m-no-such-pit = { $side } tarafında böyle bir kuyu yok.
+m-south-must = Güney { $pit } değil, { $want } kuyusunu dağıtmalı: { $why }
+m-north-must = Kuzey { $pit } değil, { $want } kuyusunu dağıtmalı: { $why }
+m-south-why-first = en soldaki kuyusu odur ve içinde taş var
+m-south-why = taş bulunan en soldaki kuyusu odur (boş: { $empty })
+m-north-why-first = en sağdaki kuyusu odur ve içinde taş var
+m-north-why = taş bulunan en sağdaki kuyusu odur (boş: { $empty })
+m-pit-empty = ; { $pit } boş
+m-stats = Birlikte hamle: { $moves }. Hatalar: Güney { $south }, Kuzey { $north }. Dağıtımlarınız arasındaki ortalama fark: { $gap } ms.
+m-you-play-south = Güney'i, alt sırayı oynuyorsunuz: kuyunuza dokunun ya da tuşuna basın.
+m-you-play-north = Kuzey'i, üst sırayı oynuyorsunuz: kuyunuza dokunun ya da tuşuna basın.
+m-watching = İzliyorsunuz: bu tarayıcının bu oyunda yeri yok.
+m-link-result = { $moves ->
+    [one] { $moves } hamle
+   *[other] { $moves } hamle
+  } sonra başlangıca dönüldü, birlikte { $secs } sn.
+m-your-row-south = Güney'in (alttaki) sırasını oynuyorsunuz.
+m-your-row-north = Kuzey'in (üstteki) sırasını oynuyorsunuz.
+
+## Stones in cups
+
+cups-summary = Bardaklar bir çember üzerinde durur. 0 numaralı bardağı boşaltın ve taşlarını saat yönünde, her bardağa bir taş olmak üzere dağıtın; sonra son taşın düştüğü bardağı boşaltın, ve böyle sürüp gider. Her bardak yeniden kendi taşlarını alıp sıra 0 numaralı bardağa gelene kadar kaç hamle gerekir?
+c-cups = Bardak
+c-stones = Taş
+c-guess = Tahmininiz
+c-guess-placeholder = kaç hamle?
+c-guess-go = Tahmin et, sonra çalıştır
+c-rows-note = Satırlar: bardak başına taş (k); sütunlar: bardak (n).
+c-stones-label = { $count ->
+    [one] { $count } taş
+   *[other] { $count } taş
+  }
+c-back-at-start = başlangıca dönüldü
+c-next = sıradaki: { $cup } numaralı bardak
+c-size = { $cups } bardak × { $stones }
+c-done = { $moves ->
+    [one] { $moves } hamle
+   *[other] { $moves } hamle
+  } sonra başlangıca dönüldü.
+c-status = Hamle { $move }: { $cup } numaralı bardağı boşaltın ({ $stones ->
+    [one] { $stones } taş
+   *[other] { $stones } taş
+  }) ve saat yönünde dağıtın.
+c-engine-counts = (Kural motoru { $cycle } sayıyor.)
+c-guess-right = Tahmininiz, { $guess }, doğruydu!
+c-guess-few = Tahmininiz { $guess } idi: { $by } eksik.
+c-guess-many = Tahmininiz { $guess } idi: { $by } fazla.
+c-guess-first = Önce tahmininizi girin: hamle sayısı olarak bir tam sayı.
+c-guess-running = Tahmininiz: { $guess ->
+    [one] { $guess } hamle
+   *[other] { $guess } hamle
+  }. Çalışıyor…
+
+## How to play (the rules pages)
+
+rules-title = Nasıl oynanır
+rules-game = Kurallar:
+rules-loading = Kurallar yükleniyor…
+
+## Server errors, by their code (docs/api.md). The variables are the error's parameters.
+
+error-bad-json = İstek geçerli bir JSON değil: { $detail }
+error-bad-request = İstek bu adresin beklediği biçimde değil: { $detail }
+error-body-too-large = İstek çok büyük: en çok { $max } bayt olabilir.
+error-not-json = İstek JSON olarak gönderilmelidir.
+error-unknown-game = Bilinmeyen oyun '{ $game }'.
+error-bad-game = '{ $game }' oyunu oynanamaz: { $detail }
+error-bad-position = '{ $position }' konumu kullanılamaz: { $detail }
+error-unknown-level = Bilinmeyen seviye '{ $level }' (seviyeler: { $levels }).
+error-bad-side = Bilinmeyen taraf '{ $side }': south ya da north kullanın.
+error-bad-opponent = Bilinmeyen rakip '{ $opponent }': engine, local ya da remote kullanın.
+error-level-needs-engine = Seviye yalnızca bilgisayara karşı bir oyun için seçilir.
+error-hints-choice-needs-link = Öneriler yalnızca bir arkadaşla bağlantı üzerinden oynanan oyun için seçilir.
+error-bad-record = Oyun kaydı okunamıyor: { $detail }
+error-no-route = Burada bir şey yok: { $path }
+error-method-not-allowed = { $path } üzerinde { $method } kullanılamaz.
+error-no-game = '{ $id }' diye bir oyun yok.
+error-token-required = Bunun için oyundaki bir yerin anahtarı gerekir.
+error-token-rejected = Bu anahtar bu oyunda hiçbir yer vermiyor.
+error-invitation-used = Bu davet zaten kullanıldı: yerini yalnızca bir kez açar.
+error-no-seats = Bu oyunun iki yeri de dolu.
+error-hints-closed = Bu oyunda öneri ve analiz oyun bitene kadar kapalı.
+error-game-over = Oyun bitti.
+error-game-resigned = Oyun bitti: { $side } oyunu terk etti.
+error-not-your-turn = Sıra sizde değil: hamle sırası { $side } tarafında.
+error-engine-turn = { $side } tarafını bilgisayar oynuyor: sıra onda.
+error-not-a-move = '{ $text }' bir hamle değil: bir kuyuyu harfiyle söyleyin ya da pas geçin.
+error-no-such-pit = { $pit } diye bir kuyu yok (kuyular: { $pits }).
+error-illegal-move = { $move } şimdi oynanamaz: { $reason } (geçerli hamleler: { $legal }).
+error-resign-other-side = Siz { $side } tarafını oynuyorsunuz, { $asked } tarafını değil: yalnızca kendi tarafınız adına oyunu terk edebilirsiniz.
+error-resignation-final = Oyunu terk etmek geri alınamaz.
+error-nothing-to-undo = Geri alınacak hamle yok.
+error-no-own-move-to-undo = Geri alınacak bir hamle yapmadınız.
+error-undo-pending = Hamle geri alma isteği zaten yanıt bekliyor.
+error-no-undo-asked = Kimse hamle geri almak istemedi.
+error-no-legal-move = Geçerli hamle yok.
+error-no-moves-yet = Henüz hiç hamle yapılmadı.
+error-size-out-of-range = { $field }, { $min } ile { $max } arasında olmalı; { $value } olamaz.
+error-count-too-long = bu boyutu saymak bu sayfanın beklediğinden uzun sürer; { $command } komutunu deneyin
+error-mirall-over = Bu Ayna oyunu bitti: iki sıra da başlangıca döndü.
+error-mirall-wait = Dağıttınız; öbür oyuncuyu bekleyin.
+error-mirall-other-row = { $pit } kuyusu öbür sırada: siz { $side } tarafını oynuyorsunuz.
+error-not-a-pit = '{ $text }' bir kuyu değil.
+error-wrong-host = Bu sunucu '{ $host }' adına yanıt vermiyor.
+error-no-host = İstekte sunucu adı yok.
+error-server-busy = Sunucu meşgul: biraz sonra yeniden deneyin.
+error-server-error = Sunucuda hata oluştu: { $detail }
+# The reasons of an illegal move ({ $reason } above).
+reason-pass-not-allowed = pas yalnızca hiçbir kuyu oynanamıyorsa geçilebilir
+reason-not-your-pit = o kuyu sizin sıranızda değil
+reason-empty-pit = o kuyu boş
+reason-too-few-seeds = bir kuyunun oynanması için en az { $min } taş gerekir, bu kuyuda { $held } taş var
+reason-grand-slam = rakibin bütün taşlarını alırdı (büyük şlem)
+reason-must-feed = rakibin sırası boş ve bu hamle ona taş vermiyor
+reason-not-allowed = kurallar buna izin vermiyor
+error-unknown = { $message }
