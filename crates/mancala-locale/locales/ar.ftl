@@ -205,8 +205,6 @@ taken-back = { $count ->
 undo-asked = طلبتَ من صديقك أن يوافق على إلغاء النقلة.
 not-your-turn = ليس دورك.
 read-only = أنت تشاهد: هذه اللوحة للقراءة فقط.
-cannot-pass = لا يمكنك التمرير: هناك حفرة يمكن لعبها.
-cannot-play = لا يمكن لعب { $move } الآن: النقلات المسموح بها هي { $legal }
 resign-confirm = هل تستسلم في هذه اللعبة؟
 
 ## Results
@@ -350,14 +348,6 @@ c-guess = تخمينك
 c-guess-placeholder = كم نقلة؟
 c-guess-go = خمّن ثم شغّل
 c-rows-note = الأسطر: الحجارة في الكوب (k)؛ الأعمدة: الأكواب (n).
-c-stones-label = { $count ->
-    [zero] لا أحجار
-    [one] حجر واحد
-    [two] حجران
-    [few] { $count } أحجار
-    [many] { $count } حجراً
-   *[other] { $count } حجر
-  }
 c-back-at-start = عادت البداية
 c-next = التالي: الكوب { $cup }
 c-size = { $cups ->
@@ -405,7 +395,6 @@ rules-loading = جارٍ تحميل القواعد…
 
 ## Server errors, by their code (docs/api.md). The variables are the error's parameters.
 
-error-bad-json = الطلب ليس JSON صالحاً: { $detail }
 error-bad-request = الطلب ليس ما يقبله هذا العنوان: { $detail }
 error-body-too-large = الطلب كبير جداً: { $max } بايت على الأكثر.
 error-not-json = يجب أن يُرسل الطلب بصيغة JSON.
@@ -459,4 +448,3 @@ reason-too-few-seeds = أقلّ عدد من البذور تُلعب به الح�
 reason-grand-slam = ستأخذ كل بذور الخصم (اكتساح كبير)
 reason-must-feed = صفّ الخصم فارغ وهذه النقلة لا تعطيه بذوراً
 reason-not-allowed = القواعد لا تسمح بذلك
-error-unknown = { $message }

@@ -193,8 +193,6 @@ taken-back = { $count ->
 undo-asked = Has demanat al teu amic que accepti desfer la jugada.
 not-your-turn = No et toca.
 read-only = Estàs mirant: aquest tauler és només de lectura.
-cannot-pass = No pots passar: es pot jugar un forat.
-cannot-play = Ara no es pot jugar { $move }: les jugades legals són { $legal }
 resign-confirm = Vols abandonar aquesta partida?
 
 ## Results
@@ -318,10 +316,6 @@ c-guess = La teva aposta
 c-guess-placeholder = jugades?
 c-guess-go = Aposta i executa
 c-rows-note = Files: pedres per got (k); columnes: gots (n).
-c-stones-label = { $count ->
-    [one] { $count } pedra
-   *[other] { $count } pedres
-  }
 c-back-at-start = de nou a l'inici
 c-next = següent: got { $cup }
 c-size = { $cups } gots × { $stones }
@@ -351,7 +345,6 @@ rules-loading = S'estan carregant les regles…
 
 ## Server errors, by their code (docs/api.md). The variables are the error's parameters.
 
-error-bad-json = La petició no és JSON vàlid: { $detail }
 error-bad-request = La petició no és el que espera aquesta adreça: { $detail }
 error-body-too-large = La petició és massa gran: com a màxim { $max } bytes.
 error-not-json = La petició s'ha d'enviar en JSON.
@@ -405,4 +398,3 @@ reason-too-few-seeds = un forat necessita almenys { $min } llavors per jugar-lo,
 reason-grand-slam = capturaria totes les llavors del contrari (un gran slam)
 reason-must-feed = la fila del contrari és buida i aquesta jugada no li dona llavors
 reason-not-allowed = les regles no ho permeten
-error-unknown = { $message }

@@ -204,8 +204,6 @@ taken-back = { $count ->
 undo-asked = Asked your friend to agree to take the move back.
 not-your-turn = It is not your turn.
 read-only = You are watching: this board is read-only.
-cannot-pass = You cannot pass: a pit can be played.
-cannot-play = { $move } cannot be played now: the legal moves are { $legal }
 resign-confirm = Resign this game?
 
 ## Results
@@ -329,10 +327,6 @@ c-guess = Your guess
 c-guess-placeholder = moves?
 c-guess-go = Guess, then run
 c-rows-note = Rows: stones a cup (k); columns: cups (n).
-c-stones-label = { $count ->
-    [one] { $count } stone
-   *[other] { $count } stones
-  }
 c-back-at-start = back at the start
 c-next = next: cup { $cup }
 c-size = { $cups } cups × { $stones }
@@ -362,7 +356,6 @@ rules-loading = Loading the rules…
 
 ## Server errors, by their code (docs/api.md). The variables are the error's parameters.
 
-error-bad-json = The request is not valid JSON: { $detail }
 error-bad-request = The request is not what this address takes: { $detail }
 error-body-too-large = The request is too large: at most { $max } bytes.
 error-not-json = The request must be sent as JSON.
@@ -416,4 +409,3 @@ reason-too-few-seeds = a pit needs at least { $min } seeds to be played, it hold
 reason-grand-slam = it would capture every seed of the opponent (a grand slam)
 reason-must-feed = the opponent's row is empty and this move does not give it seeds
 reason-not-allowed = the rules do not allow it
-error-unknown = { $message }

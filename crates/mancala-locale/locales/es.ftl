@@ -194,8 +194,6 @@ taken-back = { $count ->
 undo-asked = Le has pedido a tu amigo que acepte deshacer la jugada.
 not-your-turn = No te toca.
 read-only = Estás mirando: este tablero es solo de lectura.
-cannot-pass = No puedes pasar: se puede jugar un hoyo.
-cannot-play = Ahora no se puede jugar { $move }: las jugadas legales son { $legal }
 resign-confirm = ¿Abandonar esta partida?
 
 ## Results
@@ -319,10 +317,6 @@ c-guess = Tu apuesta
 c-guess-placeholder = ¿jugadas?
 c-guess-go = Apostar y ejecutar
 c-rows-note = Filas: piedras por vaso (k); columnas: vasos (n).
-c-stones-label = { $count ->
-    [one] { $count } piedra
-   *[other] { $count } piedras
-  }
 c-back-at-start = de vuelta al inicio
 c-next = siguiente: vaso { $cup }
 c-size = { $cups } vasos × { $stones }
@@ -352,7 +346,6 @@ rules-loading = Cargando las reglas…
 
 ## Server errors, by their code (docs/api.md). The variables are the error's parameters.
 
-error-bad-json = La petición no es JSON válido: { $detail }
 error-bad-request = La petición no es lo que espera esta dirección: { $detail }
 error-body-too-large = La petición es demasiado grande: como máximo { $max } bytes.
 error-not-json = La petición debe enviarse en JSON.
@@ -406,4 +399,3 @@ reason-too-few-seeds = un hoyo necesita al menos { $min } semillas para jugarse,
 reason-grand-slam = capturaría todas las semillas del rival (un gran slam)
 reason-must-feed = la fila del rival está vacía y esta jugada no le da semillas
 reason-not-allowed = las reglas no lo permiten
-error-unknown = { $message }

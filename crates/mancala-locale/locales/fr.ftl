@@ -194,8 +194,6 @@ taken-back = { $count ->
 undo-asked = Vous avez demandé à votre ami d'accepter de reprendre le coup.
 not-your-turn = Ce n'est pas à vous de jouer.
 read-only = Vous regardez : ce tablier est en lecture seule.
-cannot-pass = Vous ne pouvez pas passer : un trou peut être joué.
-cannot-play = { $move } ne peut pas être joué maintenant : les coups légaux sont { $legal }
 resign-confirm = Abandonner cette partie ?
 
 ## Results
@@ -319,10 +317,6 @@ c-guess = Votre pronostic
 c-guess-placeholder = coups ?
 c-guess-go = Parier, puis lancer
 c-rows-note = Lignes : pierres par gobelet (k) ; colonnes : gobelets (n).
-c-stones-label = { $count ->
-    [one] { $count } pierre
-   *[other] { $count } pierres
-  }
 c-back-at-start = retour au départ
 c-next = ensuite : gobelet { $cup }
 c-size = { $cups } gobelets × { $stones }
@@ -352,7 +346,6 @@ rules-loading = Chargement des règles…
 
 ## Server errors, by their code (docs/api.md). The variables are the error's parameters.
 
-error-bad-json = La requête n'est pas du JSON valide : { $detail }
 error-bad-request = La requête n'est pas ce qu'attend cette adresse : { $detail }
 error-body-too-large = La requête est trop grande : { $max } octets au plus.
 error-not-json = La requête doit être envoyée en JSON.
@@ -406,4 +399,3 @@ reason-too-few-seeds = un trou doit contenir au moins { $min } graines pour êtr
 reason-grand-slam = il prendrait toutes les graines de l'adversaire (un grand chelem)
 reason-must-feed = la rangée adverse est vide et ce coup ne lui donne aucune graine
 reason-not-allowed = les règles ne le permettent pas
-error-unknown = { $message }

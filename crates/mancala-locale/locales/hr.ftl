@@ -196,8 +196,6 @@ taken-back = { $count ->
 undo-asked = Zamolili ste prijatelja da pristane na vraćanje poteza.
 not-your-turn = Niste na potezu.
 read-only = Gledate: ova je ploča samo za čitanje.
-cannot-pass = Ne možete propustiti potez: jedna se jama može odigrati.
-cannot-play = { $move } se sada ne može odigrati: dopušteni potezi su { $legal }
 resign-confirm = Predati ovu igru?
 
 ## Results
@@ -326,11 +324,6 @@ c-guess = Vaša procjena
 c-guess-placeholder = poteza?
 c-guess-go = Procijeni, pa pokreni
 c-rows-note = Retci: kamenčići u čaši (k); stupci: čaše (n).
-c-stones-label = { $count ->
-    [one] { $count } kamenčić
-    [few] { $count } kamenčića
-   *[other] { $count } kamenčića
-  }
 c-back-at-start = natrag na početku
 c-next = sljedeća: čaša { $cup }
 c-size = { $cups ->
@@ -367,7 +360,6 @@ rules-loading = Učitavam pravila…
 
 ## Server errors, by their code (docs/api.md). The variables are the error's parameters.
 
-error-bad-json = Zahtjev nije valjan JSON: { $detail }
 error-bad-request = Zahtjev nije ono što ova adresa prima: { $detail }
 error-body-too-large = Zahtjev je prevelik: najviše { $max } bajtova.
 error-not-json = Zahtjev se mora poslati kao JSON.
@@ -421,4 +413,3 @@ reason-too-few-seeds = jama se smije igrati tek kad u njoj ima najmanje { $min }
 reason-grand-slam = zarobio bi sve protivnikovo kamenje (grand slam)
 reason-must-feed = protivnikov je red prazan, a ovaj mu potez ne daje kamenje
 reason-not-allowed = pravila to ne dopuštaju
-error-unknown = { $message }

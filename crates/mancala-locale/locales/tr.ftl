@@ -194,8 +194,6 @@ taken-back = { $count ->
 undo-asked = Arkadaşınızdan hamlenin geri alınmasını kabul etmesi istendi.
 not-your-turn = Sıra sizde değil.
 read-only = İzliyorsunuz: bu tahta yalnızca okunabilir.
-cannot-pass = Pas geçemezsiniz: oynanabilecek bir kuyu var.
-cannot-play = { $move } şimdi oynanamaz: geçerli hamleler { $legal }
 resign-confirm = Bu oyunu terk etmek istiyor musunuz?
 
 ## Results
@@ -319,10 +317,6 @@ c-guess = Tahmininiz
 c-guess-placeholder = kaç hamle?
 c-guess-go = Tahmin et, sonra çalıştır
 c-rows-note = Satırlar: bardak başına taş (k); sütunlar: bardak (n).
-c-stones-label = { $count ->
-    [one] { $count } taş
-   *[other] { $count } taş
-  }
 c-back-at-start = başlangıca dönüldü
 c-next = sıradaki: { $cup } numaralı bardak
 c-size = { $cups } bardak × { $stones }
@@ -352,7 +346,6 @@ rules-loading = Kurallar yükleniyor…
 
 ## Server errors, by their code (docs/api.md). The variables are the error's parameters.
 
-error-bad-json = İstek geçerli bir JSON değil: { $detail }
 error-bad-request = İstek bu adresin beklediği biçimde değil: { $detail }
 error-body-too-large = İstek çok büyük: en çok { $max } bayt olabilir.
 error-not-json = İstek JSON olarak gönderilmelidir.
@@ -406,4 +399,3 @@ reason-too-few-seeds = bir kuyunun oynanması için en az { $min } taş gerekir,
 reason-grand-slam = rakibin bütün taşlarını alırdı (büyük şlem)
 reason-must-feed = rakibin sırası boş ve bu hamle ona taş vermiyor
 reason-not-allowed = kurallar buna izin vermiyor
-error-unknown = { $message }
