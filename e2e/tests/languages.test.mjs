@@ -99,6 +99,10 @@ test("Arabic mirrors the page but not the board", async () => {
     await page.waitForSelector("#pit-A .pit.legal");
     await waitIdle(page);
     boxes[lang] = await boardBoxes(page);
+    // The score boxes stay beside their stores: South's on the right, as his store.
+    const sx = await page.$eval("#g-south-score", (b) => b.getBoundingClientRect().x);
+    const nx = await page.$eval("#g-north-score", (b) => b.getBoundingClientRect().x);
+    assert.ok(sx > nx, `${lang}: South's score box (x ${sx}) right of North's (x ${nx})`);
     // The page around it follows the writing: the first button stands at the right in Arabic.
     const undo = await page.$eval("#g-undo", (b) => b.getBoundingClientRect().x);
     const resign = await page.$eval("#g-resign", (b) => b.getBoundingClientRect().x);
