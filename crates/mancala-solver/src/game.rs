@@ -385,7 +385,7 @@ impl SolverGame {
             }
             let mut before = after;
             let mut fits = true;
-            for d in 1..m {
+            for d in (1..m).filter(|_| laps > 0) {
                 let c = self.cell(o, d);
                 match before[c].checked_sub(laps as u8) {
                     Some(v) => before[c] = v,

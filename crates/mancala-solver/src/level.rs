@@ -18,7 +18,7 @@
 //! on better terms.
 
 use crate::game::SolverGame;
-use crate::index::Indexer;
+use crate::index::{Cursor, Indexer};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
@@ -32,6 +32,8 @@ const DECIDED: u8 = 0x80;
 pub const MAX_LEVEL: u32 = 127;
 /// Boards handled as one piece of parallel work (a multiple of 64: whole bitmap words).
 const CHUNK: usize = 1 << 14;
+/// Boards a cursor steps over rather than unrank the next board waiting in a bitmap word.
+const STEPS: usize = 6;
 /// Bitmap words handled as one piece of parallel work in a propagation sweep.
 const WORDS: usize = CHUNK / 64;
 
@@ -214,11 +216,22 @@ where
                         let mut bits = word.swap(0, Relaxed);
                         handled += bits.count_ones() as u64;
                         batch.clear();
+                        // Boards close together in the word are reached by stepping a cursor.
+                        let mut at: Option<(usize, Cursor)> = None;
                         while bits != 0 {
                             let i = (c * WORDS + w) * 64 + bits.trailing_zeros() as usize;
                             bits &= bits - 1;
                             let mover_loses = st[i].load(Relaxed) & !DECIDED < half;
-                            let board = ix.unrank(stones, i as u64);
+                            match &mut at {
+                                Some((a, cur)) if i - *a <= STEPS => {
+                                    for _ in *a..i {
+                                        cur.advance();
+                                    }
+                                    *a = i;
+                                }
+                                _ => at = Some((i, ix.cursor(stones, i as u64))),
+                            }
+                            let board = *at.as_ref().unwrap().1.board();
                             game.predecessors(&board, stones, |p| {
                                 let j = ix.rank(p) as usize;
                                 prefetch(&st[j]);
