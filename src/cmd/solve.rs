@@ -26,7 +26,8 @@ pub struct SolveArgs {
     /// levels already built are kept), and print the table.
     #[arg(long, conflicts_with_all = ["position", "rules"])]
     pub table: bool,
-    /// With --table: leave out the sizes whose database has more boards than this.
+    /// With --table: leave out the sizes that need more boards than this solved (levels built
+    /// already, for the size or another of the same width, do not count).
     #[arg(
         long,
         value_name = "N",
@@ -92,7 +93,9 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
 
 /// `mancala solve --table GAME`: the start position of every small size, built as needed.
 fn table(args: SolveArgs) -> anyhow::Result<()> {
-    use mancala_solver::table::{database_boards, size_rules, sizes, solve_size, svg};
+    use mancala_solver::table::{
+        boards_to_build, database_boards, size_rules, sizes, solve_size, svg,
+    };
     let spec: mancala_core::GameSpec = args.game.parse()?;
     if !spec.params.is_empty() {
         anyhow::bail!(
@@ -120,8 +123,9 @@ fn table(args: SolveArgs) -> anyhow::Result<()> {
             }
         };
         let boards = database_boards(&rules)?;
-        if boards > args.max_boards {
-            left_out.push(format!("{name} ({boards} boards)"));
+        let to_build = boards_to_build(&dir, id, pits, seeds)?;
+        if to_build > args.max_boards {
+            left_out.push(format!("{name} ({to_build} boards to solve)"));
             continue;
         }
         eprintln!("{name}: {boards} boards");
@@ -179,7 +183,7 @@ fn table(args: SolveArgs) -> anyhow::Result<()> {
         }
         if !left_out.is_empty() {
             println!(
-                "left out (more than {} boards, --max-boards): {}",
+                "left out (more than {} boards to solve, --max-boards): {}",
                 args.max_boards,
                 left_out.join(", ")
             );

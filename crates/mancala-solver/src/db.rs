@@ -653,7 +653,7 @@ pub fn verify_file(path: &Path) -> Result<LevelFile, FileError> {
                 "is named for level {level}, but no board of {spec} holds {level} stones"
             )));
         }
-        return LevelFile::open(path, &db.expected_header(u32::from(level)));
+        return LevelFile::open_verified(path, &db.expected_header(u32::from(level)));
     }
     // A game from a rules file: its id and the hash of its rules are in the name.
     let f = LevelFile::verify(path)?;

@@ -76,13 +76,7 @@ pub fn solve_size(
     let (rules, spec) = size_rules(id, pits, seeds).map_err(DbError::Io)?;
     let db = Database::open(data_dir, &rules)?;
     let total = db.game().total();
-    // The same width with any other seeds, where its directory exists.
-    let others: Vec<Database> = (1..=u8::MAX)
-        .filter(|&s| s != seeds)
-        .filter_map(|s| size_rules(id, pits, s).ok())
-        .filter_map(|(r, _)| Database::open(data_dir, &r).ok())
-        .filter(|d| d.dir().is_dir())
-        .collect();
+    let others = same_width(data_dir, id, pits, seeds);
     let sources: Vec<&Database> = others.iter().collect();
     let t0 = Instant::now();
     let report = db.build_with(total, memory_limit, progress, &sources)?;
@@ -100,6 +94,37 @@ pub fn solve_size(
         built_boards: report.built.iter().map(|&(_, n, _)| n).sum(),
         seconds,
     })
+}
+
+/// The databases of the same width as `pits` with other seeds under `data_dir`, where their
+/// directories exist.
+fn same_width(data_dir: &Path, id: &str, pits: u8, seeds: u8) -> Vec<Database> {
+    (1..=u8::MAX)
+        .filter(|&s| s != seeds)
+        .filter_map(|s| size_rules(id, pits, s).ok())
+        .filter_map(|(r, _)| Database::open(data_dir, &r).ok())
+        .filter(|d| d.dir().is_dir())
+        .collect()
+}
+
+/// Boards [`solve_size`] would have to solve: those of the levels neither built for the size
+/// nor found in a database of the same width.
+pub fn boards_to_build(data_dir: &Path, id: &str, pits: u8, seeds: u8) -> Result<u64, DbError> {
+    let (rules, _) = size_rules(id, pits, seeds).map_err(DbError::Io)?;
+    let db = Database::open(data_dir, &rules)?;
+    let others = same_width(data_dir, id, pits, seeds);
+    let total = db.game().total();
+    Ok(db
+        .game()
+        .levels(total)
+        .filter(|&b| {
+            !db.level_path(b).exists()
+                && !others
+                    .iter()
+                    .any(|d| b <= d.game().total() && d.level_path(b).exists())
+        })
+        .map(|b| db.indexer().level_size(b))
+        .sum())
 }
 
 /// A plot of the value against the seeds a pit, one line a width: an SVG document.
@@ -178,11 +203,12 @@ pub fn svg(title: &str, results: &[SizeResult]) -> String {
         let ly = top + 10.0 + 20.0 * k as f64;
         out += &format!(
             "<line x1=\"{0}\" y1=\"{ly}\" x2=\"{1}\" y2=\"{ly}\" stroke=\"{colour}\" stroke-width=\"2\"/>\n\
-             <text x=\"{2}\" y=\"{3}\">{pits} pits a row</text>\n",
+             <text x=\"{2}\" y=\"{3}\">{pits} {4} a row</text>\n",
             w - right + 12.0,
             w - right + 32.0,
             w - right + 38.0,
-            ly + 4.0
+            ly + 4.0,
+            if pits == 1 { "pit" } else { "pits" }
         );
     }
     out += "</svg>\n";
