@@ -3,43 +3,17 @@
 // the rules core through `mancala replay` and `mancala cycle`) and, optionally, SCREENSHOT_DIR.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { join } from "node:path";
-import { tmpdir } from "node:os";
-import { chromium } from "playwright-core";
-
-const BASE = process.env.BASE_URL;
-const BIN = process.env.MANCALA_BIN;
-const SHOTS = process.env.SCREENSHOT_DIR || "";
-assert.ok(BASE, "BASE_URL must name a running server (use e2e/run.sh)");
-assert.ok(BIN, "MANCALA_BIN must name the mancala command (use e2e/run.sh)");
+import { BASE, browser, countsOf, mancala, movesShown, setRange, shot } from "./lib.mjs";
 
 let context;
 
 before(async () => {
-  const profile = mkdtempSync(join(process.env.E2E_PROFILE_ROOT || tmpdir(), "chromium-"));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    viewport: { width: 1100, height: 900 },
-  });
+  context = await browser();
 });
 
 after(async () => {
   if (context) await context.close();
 });
-
-function mancala(...args) {
-  const out = execFileSync(BIN, args, { encoding: "utf8" }).trim().split("\n");
-  return out[out.length - 1];
-}
-
-async function shot(page, name) {
-  if (SHOTS) await page.screenshot({ path: join(SHOTS, name + ".png"), fullPage: true });
-}
 
 // The board as the page shows it: counts by pit letter.
 async function boardCounts(page, n) {
@@ -50,24 +24,6 @@ async function boardCounts(page, n) {
     }
   }
   return counts;
-}
-
-function countsOf(position, n) {
-  const f = position.split("-").map(Number);
-  const c = {};
-  for (let i = 0; i < n; i++) {
-    c[String.fromCharCode(65 + i)] = f[i];
-    c[String.fromCharCode(97 + i)] = f[n + i];
-  }
-  return c;
-}
-
-async function setRange(page, sel, value) {
-  await page.$eval(sel, (e, v) => { e.value = v; e.dispatchEvent(new Event("input")); e.dispatchEvent(new Event("change")); }, String(value));
-}
-
-async function movesShown(page) {
-  return page.$$eval("#g-moves [data-move]", (ms) => ms.map((m) => m.getAttribute("data-move")));
 }
 
 async function waitIdle(page) {
@@ -287,13 +243,7 @@ test("Stones in cups: guess, run, and see the count", async () => {
 });
 
 test("El mirall on two devices: each sows his own row through a link", async () => {
-  const profile = mkdtempSync(join(process.env.E2E_PROFILE_ROOT || tmpdir(), "chromium-north-"));
-  const northCtx = await chromium.launchPersistentContext(profile, {
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  const northCtx = await browser("chromium-north-");
   try {
     const south = await context.newPage();
     await south.goto(new URL("/#/mirall", BASE).href);

@@ -4,25 +4,12 @@
 // blocked). Started by e2e/run.sh, which gives BASE_URL.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync } from "node:fs";
-import { join } from "node:path";
-import { tmpdir } from "node:os";
-import { chromium } from "playwright-core";
-
-const BASE = process.env.BASE_URL;
-assert.ok(BASE, "BASE_URL must name a running server (use e2e/run.sh)");
+import { BASE, browser } from "./lib.mjs";
 
 let context;
 
 before(async () => {
-  const profile = mkdtempSync(join(process.env.E2E_PROFILE_ROOT || tmpdir(), "chromium-csp-"));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    viewport: { width: 1100, height: 900 },
-  });
+  context = await browser("chromium-csp-");
   // Every violation the page meets is kept where the test can read it.
   await context.addInitScript(() => {
     window.__violations = [];

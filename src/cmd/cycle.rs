@@ -195,7 +195,7 @@ pub fn run(args: CycleArgs) -> anyhow::Result<()> {
     let format: Format = args
         .format
         .parse()
-        .map_err(|e: String| anyhow!("--format: {e}"))?;
+        .map_err(|e: mancala_solitaire::table::UnknownFormat| anyhow!("--format: {e}"))?;
     let method: Method = args.method.parse()?;
     if args.plot.is_some() && args.table.is_none() {
         bail!("--plot draws a table: give --table NxK too");

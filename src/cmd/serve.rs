@@ -62,5 +62,6 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         eprintln!("games are saved in {}; press Ctrl-C to stop", db.display());
         println!("open http://{shown}/");
         std::io::stdout().flush().ok();
-    })
+    })?;
+    Ok(())
 }

@@ -35,5 +35,5 @@ pub use rules::{
 };
 pub use ruleset::Ruleset;
 pub use setup::{Setup, SetupError};
-pub use side::{BySide, Side};
+pub use side::{BySide, Side, SideError};
 pub use spec::{GameSpec, SpecError};

@@ -45,7 +45,7 @@ impl FromStr for Setup {
     /// `A-B-...-a-b-...-south-north-S|N` (NOTATION.md), any number of pits a row.
     fn from_str(text: &str) -> Result<Setup, SetupError> {
         let fields: Vec<&str> = text.trim().split('-').collect();
-        if fields.len() < 5 || fields.len() % 2 == 0 {
+        if fields.len() < 5 || fields.len().is_multiple_of(2) {
             return Err(SetupError::FieldCount {
                 text: text.to_string(),
                 found: fields.len(),

@@ -56,13 +56,18 @@ impl fmt::Display for Side {
     }
 }
 
+/// Text that names no side.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a side (S or N)")]
+pub struct SideError(pub String);
+
 impl FromStr for Side {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Side, String> {
+    type Err = SideError;
+    fn from_str(s: &str) -> Result<Side, SideError> {
         match s {
             "S" | "s" | "south" | "South" => Ok(Side::South),
             "N" | "n" | "north" | "North" => Ok(Side::North),
-            _ => Err(format!("'{s}' is not a side (S or N)")),
+            _ => Err(SideError(s.chars().take(40).collect())),
         }
     }
 }

@@ -202,10 +202,6 @@ proptest! {
             prop_assert_eq!(r.gain(&p, m), want, "{} {}", p, m);
         }
     }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
 
     /// `children` lists exactly the legal moves, in order, each with the position and effect
     /// that playing it gives.

@@ -94,18 +94,22 @@ impl fmt::Display for Level {
     }
 }
 
+/// A name that is no level.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown level '{name}' (levels: {})", Level::names().join(", "))]
+pub struct UnknownLevel {
+    pub name: String,
+}
+
 impl FromStr for Level {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Level, String> {
+    type Err = UnknownLevel;
+    fn from_str(s: &str) -> Result<Level, UnknownLevel> {
         let t = s.trim().to_ascii_lowercase();
         Level::ALL
             .into_iter()
             .find(|l| l.name() == t || (t == "max" && *l == Level::Maximum))
-            .ok_or_else(|| {
-                format!(
-                    "unknown level '{s}' (levels: {})",
-                    Level::names().join(", ")
-                )
+            .ok_or_else(|| UnknownLevel {
+                name: s.chars().take(40).collect(),
             })
     }
 }

@@ -43,7 +43,7 @@ pub mod ugi;
 
 pub use alphabeta::{AlphaBeta, Limits, SearchResult, available_threads};
 pub use eval::Evaluator;
-pub use level::Level;
+pub use level::{Level, UnknownLevel};
 pub use mcts::{Mcts, MctsLimits};
 pub use oracle::Oracle;
 pub use player::{Choice, EnginePlayer, GreedyPlayer, Player, RandomPlayer};

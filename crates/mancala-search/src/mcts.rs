@@ -39,6 +39,23 @@ struct Node {
     wins: f64,
 }
 
+impl Node {
+    /// A node not yet expanded nor visited: `mv` played from node `parent` leads to `pos`.
+    fn new(pos: Position, mv: Move, parent: u32) -> Node {
+        Node {
+            pos,
+            mv,
+            parent,
+            first: 0,
+            count: 0,
+            expanded: false,
+            terminal: None,
+            visits: 0,
+            wins: 0.0,
+        }
+    }
+}
+
 /// The MCTS engine as a player.
 pub struct Mcts {
     rules: Rules,
@@ -138,17 +155,7 @@ impl Mcts {
         let history = game.history();
         let root = game.position();
         self.tree.clear();
-        self.tree.push(Node {
-            pos: root,
-            mv: Move::Pass,
-            parent: 0,
-            first: 0,
-            count: 0,
-            expanded: false,
-            terminal: None,
-            visits: 0,
-            wins: 0.0,
-        });
+        self.tree.push(Node::new(root, Move::Pass, 0));
         let start = Instant::now();
         let deadline = self.limits.time.map(|t| start + t);
         let max = self.limits.playouts.unwrap_or(u64::MAX);
@@ -191,17 +198,7 @@ impl Mcts {
                         for m in moves {
                             let mut p = pos;
                             self.rules.play_unchecked(&mut p, m);
-                            self.tree.push(Node {
-                                pos: p,
-                                mv: m,
-                                parent: i as u32,
-                                first: 0,
-                                count: 0,
-                                expanded: false,
-                                terminal: None,
-                                visits: 0,
-                                wins: 0.0,
-                            });
+                            self.tree.push(Node::new(p, m, i as u32));
                         }
                         self.tree[i].first = first;
                         self.tree[i].count = moves.len() as u8;

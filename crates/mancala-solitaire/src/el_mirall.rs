@@ -104,6 +104,25 @@ impl ElMirall {
 
     /// Plays one move (both sowings), seed by seed, and returns the pits sown (South, North).
     pub fn step(&mut self) -> (usize, usize) {
+        self.step_with(|_| {})
+    }
+
+    /// Plays one move and returns it as it is drawn: the cells emptied and the cells each
+    /// seed falls into, South's sowing first (cells as in the state string: South's pits
+    /// `0..n`, North's `n..2n`).
+    pub fn sow(&mut self) -> crate::Sowing {
+        let n = self.pits();
+        let mut paths = [Vec::new(), Vec::new()];
+        let (i, j) = self.step_with(|cell| paths[usize::from(cell >= n)].push(cell));
+        crate::Sowing {
+            emptied: vec![i, n + j],
+            paths: paths.into(),
+        }
+    }
+
+    /// One move, calling `seed` with the cell of each seed sown, in order.
+    #[inline(always)]
+    fn step_with(&mut self, mut seed: impl FnMut(usize)) -> (usize, usize) {
         let n = self.pits();
         let i = self.south_pit();
         let s = std::mem::take(&mut self.south[i]);
@@ -111,6 +130,7 @@ impl ElMirall {
         for _ in 0..s {
             j = if j + 1 == n { 0 } else { j + 1 };
             self.south[j] += 1;
+            seed(j);
         }
         let i2 = self.north_pit();
         let s = std::mem::take(&mut self.north[i2]);
@@ -118,6 +138,7 @@ impl ElMirall {
         for _ in 0..s {
             j = if j == 0 { n - 1 } else { j - 1 };
             self.north[j] += 1;
+            seed(n + j);
         }
         (i, i2)
     }

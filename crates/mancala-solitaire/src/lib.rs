@@ -22,6 +22,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Moves simulated between two looks at the stop flag and two progress reports.
 pub const CHUNK: u64 = 1 << 22;
 
+/// One move of a solitaire as it is drawn: the cells emptied and, for each, the cells its
+/// seeds fall into in order (El mirall: South's sowing then North's; Stones in cups: one).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Sowing {
+    pub emptied: Vec<usize>,
+    pub paths: Vec<Vec<usize>>,
+}
+
 /// The two solitaires.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Solitaire {

@@ -66,6 +66,23 @@ impl Cups {
 
     /// Plays one move stone by stone; returns the cup emptied.
     pub fn step(&mut self) -> usize {
+        self.step_with(|_| {})
+    }
+
+    /// Plays one move and returns it as it is drawn: the cup emptied and the cups each stone
+    /// falls into, in order.
+    pub fn sow(&mut self) -> crate::Sowing {
+        let mut path = Vec::new();
+        let p = self.step_with(|cup| path.push(cup));
+        crate::Sowing {
+            emptied: vec![p],
+            paths: vec![path],
+        }
+    }
+
+    /// One move, calling `stone` with the cup of each stone sown, in order.
+    #[inline(always)]
+    fn step_with(&mut self, mut stone: impl FnMut(usize)) -> usize {
         let n = self.cups();
         let p = self.next;
         let s = std::mem::take(&mut self.board[p]);
@@ -73,6 +90,7 @@ impl Cups {
         for _ in 0..s {
             j = if j + 1 == n { 0 } else { j + 1 };
             self.board[j] += 1;
+            stone(j);
         }
         self.next = j;
         p

@@ -28,17 +28,20 @@ pub enum Format {
     Markdown,
 }
 
+/// A name that is no output format.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown format '{0}' (expected text, csv, json or markdown)")]
+pub struct UnknownFormat(pub String);
+
 impl std::str::FromStr for Format {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownFormat;
+    fn from_str(s: &str) -> Result<Self, UnknownFormat> {
         match s {
             "text" => Ok(Format::Text),
             "csv" => Ok(Format::Csv),
             "json" => Ok(Format::Json),
             "markdown" => Ok(Format::Markdown),
-            _ => Err(format!(
-                "unknown format '{s}' (expected text, csv, json or markdown)"
-            )),
+            _ => Err(UnknownFormat(s.chars().take(40).collect())),
         }
     }
 }

@@ -66,6 +66,37 @@ proptest! {
     }
 
     #[test]
+    fn a_drawn_sowing_replays_the_move(c in cups_state(), g in el_mirall_state()) {
+        // Emptying the cells and adding a seed at each cell of the paths gives the board the
+        // move leaves: what the page draws is the move.
+        let mut board = c.board().to_vec();
+        let mut after = c.clone();
+        let s = after.sow();
+        prop_assert_eq!(s.emptied.clone(), vec![c.next_cup()]);
+        let mut again = c.clone();
+        prop_assert_eq!(again.step(), c.next_cup());
+        prop_assert_eq!(&again, &after);
+        for &e in &s.emptied { board[e] = 0; }
+        for &cell in s.paths.iter().flatten() { board[cell] += 1; }
+        prop_assert_eq!(board.as_slice(), after.board());
+        prop_assert_eq!(s.paths[0].last().copied(), Some(after.next_cup()));
+
+        let n = g.pits();
+        let mut cells: Vec<u64> = g.south().iter().chain(g.north()).copied().collect();
+        let mut after = g.clone();
+        let s = after.sow();
+        let mut again = g.clone();
+        let (i, j) = again.step();
+        prop_assert_eq!(&again, &after);
+        prop_assert_eq!(s.emptied.clone(), vec![i, n + j]);
+        prop_assert!(s.paths[0].iter().all(|&c| c < n) && s.paths[1].iter().all(|&c| c >= n));
+        for &e in &s.emptied { cells[e] = 0; }
+        for &cell in s.paths.iter().flatten() { cells[cell] += 1; }
+        let want: Vec<u64> = after.south().iter().chain(after.north()).copied().collect();
+        prop_assert_eq!(cells, want);
+    }
+
+    #[test]
     fn cups_state_notation_round_trips(c in cups_state()) {
         prop_assert_eq!(c.to_string().parse::<Cups>().unwrap(), c);
     }

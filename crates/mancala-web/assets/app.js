@@ -956,6 +956,21 @@ function delayOf(input) {
   return [700, 400, 220, 110, 45, 8][Number(input.value)] ?? 110;
 }
 
+// ---------- The solitaires' moves ----------
+// The solitaires are played by the server (GET /api/solitaires/{game}/steps): the page asks for
+// the next moves from the state it shows, a batch at a time, and only draws them.
+const SOWING_BATCH = 64;
+async function nextSowing(owner, game, state) {
+  const b = owner.sowings;
+  if (!b || b.from !== state || !b.list.length) {
+    const r = await api("GET", `/api/solitaires/${game}/steps?state=${encodeURIComponent(state)}&count=${SOWING_BATCH}`);
+    owner.sowings = { list: r.steps, from: state };
+  }
+  const st = owner.sowings.list.shift();
+  owner.sowings.from = st.state;
+  return st;
+}
+
 // ---------- El mirall ----------
 const SOUTH_KEYS = ["z", "x", "c", "v", "b", "n", "m", ",", ".", "/"];
 const NORTH_KEYS = ["q", "w", "e", "r", "t", "y", "u", "i", "o", "p"];
@@ -1010,7 +1025,6 @@ const Mirall = {
   },
   southPit() { return this.south.findIndex((x) => x > 0); },
   northPit() { for (let i = this.n - 1; i >= 0; i--) if (this.north[i] > 0) return i; return -1; },
-  isStart() { return this.south.every((x) => x === this.k) && this.north.every((x) => x === this.k); },
   model() {
     return { pits: this.south.concat(this.north), scores: [0, 0] };
   },
@@ -1052,43 +1066,45 @@ const Mirall = {
     $("m-step").disabled = this.done || !!this.duo || !!this.link;
     $("m-auto").disabled = this.done || !!this.duo || !!this.link;
   },
-  // One move, animated seed by seed in both rows at once.
+  // One move, as the server's El mirall plays it, animated seed by seed in both rows at once.
   async step(animate) {
     if (this.done) return;
     const run = this.run;
+    let st;
+    try {
+      st = await nextSowing(this, "el-mirall", this.south.concat(this.north).join("-"));
+    } catch (e) {
+      this.stop();
+      $("m-status").textContent = e.message;
+      return;
+    }
     this.history.push([this.south.slice(), this.north.slice()]);
     if (this.history.length > 200000) this.history.shift();
-    const si = this.southPit(), ni = this.northPit();
-    const s = this.south[si], t = this.north[ni];
-    const n = this.n;
+    const n = this.n, [si, nj] = st.emptied, [ps, pn] = st.paths;
     const delay = animate ? delayOf($("m-speed")) : 0;
-    this.south[si] = 0;
-    this.north[ni] = 0;
-    let js = si, jn = ni;
-    const steps = Math.max(s, t);
-    if (delay > 0) { this.draw({ origin: si, marked: { [n + ni]: "origin" } }); await sleep(delay); }
-    for (let x = 0; x < steps; x++) {
-      if (x < s) { js = (js + 1) % n; this.south[js]++; }
-      if (x < t) { jn = jn === 0 ? n - 1 : jn - 1; this.north[jn]++; }
-      if (delay > 0) {
-        if (run !== this.run) { this.finishMove(si, ni, s, t, x + 1, js, jn); return; }
-        this.draw({ origin: si, marked: { [n + ni]: "origin" }, fresh: x < s ? js : n + jn });
+    if (delay > 0) {
+      const cells = this.south.concat(this.north);
+      const show = (fresh) => {
+        this.south = cells.slice(0, n);
+        this.north = cells.slice(n);
+        this.draw({ origin: si, marked: { [nj]: "origin" }, fresh });
+      };
+      cells[si] = 0;
+      cells[nj] = 0;
+      show();
+      await sleep(delay);
+      // Stopped mid-animation: the move is still played whole (the board below is the server's).
+      for (let x = 0; x < Math.max(ps.length, pn.length) && run === this.run; x++) {
+        if (x < ps.length) cells[ps[x]]++;
+        if (x < pn.length) cells[pn[x]]++;
+        show(x < ps.length ? ps[x] : pn[x]);
         await sleep(delay);
       }
     }
+    this.south = st.board.slice(0, n);
+    this.north = st.board.slice(n);
     this.moves++;
-    if (this.isStart()) this.finish();
-    this.draw();
-  },
-  finishMove(si, ni, s, t, done, js, jn) {
-    // Stopped mid-animation: complete the sowing at once so the state stays a real position.
-    const n = this.n;
-    for (let x = done; x < Math.max(s, t); x++) {
-      if (x < s) { js = (js + 1) % n; this.south[js]++; }
-      if (x < t) { jn = jn === 0 ? n - 1 : jn - 1; this.north[jn]++; }
-    }
-    this.moves++;
-    if (this.isStart()) this.finish();
+    if (st.start) this.finish();
     this.draw();
   },
   finish() {
@@ -1354,7 +1370,6 @@ const Cups = {
     this.table();
     return true;
   },
-  isStart() { return this.next === 0 && this.board.every((x) => x === this.k); },
   draw(opt) {
     opt = opt || {};
     const svg = $("c-board");
@@ -1385,24 +1400,36 @@ const Cups = {
     $("c-step").disabled = this.done;
     $("c-auto").disabled = this.done;
   },
+  // One move, as the server's Stones in cups plays it, animated stone by stone.
   async step(animate) {
     if (this.done) return;
     const run = this.run;
+    let st;
+    try {
+      st = await nextSowing(this, "stones-in-cups", this.board.join("-") + "@" + this.next);
+    } catch (e) {
+      this.stop();
+      $("c-status").textContent = e.message;
+      return;
+    }
     this.history.push([this.board.slice(), this.next]);
     if (this.history.length > 200000) this.history.shift();
-    const p = this.next, s = this.board[p];
+    const p = st.emptied[0], path = st.paths[0];
     const delay = animate ? delayOf($("c-speed")) : 0;
-    this.board[p] = 0;
-    let j = p;
-    if (delay > 0) { this.draw({ origin: p }); await sleep(delay); }
-    for (let x = 0; x < s; x++) {
-      j = (j + 1) % this.n;
-      this.board[j]++;
-      if (delay > 0 && run === this.run) { this.draw({ origin: p, fresh: j }); await sleep(delay); }
+    if (delay > 0) {
+      this.board[p] = 0;
+      this.draw({ origin: p });
+      await sleep(delay);
+      for (let x = 0; x < path.length && run === this.run; x++) {
+        this.board[path[x]]++;
+        this.draw({ origin: p, fresh: path[x] });
+        await sleep(delay);
+      }
     }
-    this.next = j;
+    this.board = st.board.slice();
+    this.next = Number(st.state.split("@")[1]);
     this.moves++;
-    if (this.isStart()) this.finish();
+    if (st.start) this.finish();
     this.draw();
   },
   finish() {

@@ -21,7 +21,7 @@ fn asset(body: &'static str, kind: &'static str) -> Response {
 }
 
 /// The routes of the page's files.
-pub fn routes() -> Router<Arc<crate::api::AppState>> {
+pub fn routes() -> Router<Arc<crate::state::AppState>> {
     Router::new()
         .route(
             "/",

@@ -1,46 +1,187 @@
-//! The API's errors: an HTTP status and a one-line message, sent as `{"error": "..."}`.
+//! The API's errors: an HTTP status, a stable machine code with its parameters, and a one-line
+//! English message, sent as `{"error": "...", "status": N, "code": "...", "params": {...}}`.
+//! The page words an error in the player's language from its code and parameters; the codes
+//! are listed in docs/api.md.
 
+use crate::session::SessionError;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use serde_json::{Map, Value};
+
+macro_rules! codes {
+    ($($(#[$doc:meta])* $variant:ident = $text:literal, $status:ident;)*) => {
+        /// What went wrong, as a stable machine code: the page translates errors by it.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Code {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Code {
+            /// Every code, in the order docs/api.md lists them.
+            pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
+
+            /// The code as sent (`illegal-move`, `game-over`, ...).
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $text,)*
+                }
+            }
+
+            /// The HTTP status the code is answered with.
+            pub fn status(self) -> StatusCode {
+                match self {
+                    $(Code::$variant => StatusCode::$status,)*
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    /// The body, path or query is not what the route takes (`detail`).
+    BadRequest = "bad-request", BAD_REQUEST;
+    /// The request body is larger than the API takes (`max` bytes).
+    BodyTooLarge = "body-too-large", PAYLOAD_TOO_LARGE;
+    /// The body is not sent as JSON.
+    NotJson = "not-json", UNSUPPORTED_MEDIA_TYPE;
+    /// No game of that id is known (`game`); 404 where the game is the path.
+    UnknownGame = "unknown-game", BAD_REQUEST;
+    /// A game known by its id, with parameters it does not take (`game`, `detail`).
+    BadGame = "bad-game", BAD_REQUEST;
+    /// A set-up position that is not one of the game (`position`, `detail`).
+    BadPosition = "bad-position", BAD_REQUEST;
+    /// An engine level not in the list (`level`, `levels`).
+    UnknownLevel = "unknown-level", BAD_REQUEST;
+    /// A side that is neither south nor north (`side`).
+    BadSide = "bad-side", BAD_REQUEST;
+    /// An opponent that is none of engine, local, remote (`opponent`).
+    BadOpponent = "bad-opponent", BAD_REQUEST;
+    /// A level given for an opponent that is not the engine.
+    LevelNeedsEngine = "level-needs-engine", BAD_REQUEST;
+    /// Hints chosen for a game that is not through a link.
+    HintsChoiceNeedsLink = "hints-choice-needs-link", BAD_REQUEST;
+    /// An OGN record that cannot be imported (`detail`).
+    BadRecord = "bad-record", UNPROCESSABLE_ENTITY;
+    /// Nothing is served at the path (`path`).
+    NoRoute = "no-route", NOT_FOUND;
+    /// The path does not take the method (`method`, `path`).
+    MethodNotAllowed = "method-not-allowed", METHOD_NOT_ALLOWED;
+    /// No game or El mirall room of that id (`id`).
+    NoGame = "no-game", NOT_FOUND;
+    /// The request needs a seat's token.
+    TokenRequired = "token-required", UNAUTHORIZED;
+    /// The token opens no seat of the game (`id`).
+    TokenRejected = "token-rejected", FORBIDDEN;
+    /// An invitation already opened: its link now only watches (`id`).
+    InvitationUsed = "invitation-used", FORBIDDEN;
+    /// A game on one screen has no seats to join.
+    NoSeats = "no-seats", CONFLICT;
+    /// Hints and analysis are off during a game between two people.
+    HintsClosed = "hints-closed", FORBIDDEN;
+    /// The game is over.
+    GameOver = "game-over", CONFLICT;
+    /// The game is over by resignation (`side`).
+    GameResigned = "game-resigned", CONFLICT;
+    /// It is the other side's turn (`side`: the side to move).
+    NotYourTurn = "not-your-turn", CONFLICT;
+    /// It is the engine's turn (`side`: the engine's side).
+    EngineTurn = "engine-turn", CONFLICT;
+    /// The text is not a move (`text`).
+    NotAMove = "not-a-move", UNPROCESSABLE_ENTITY;
+    /// A pit letter past the row (`pit`, `pits`).
+    NoSuchPit = "no-such-pit", UNPROCESSABLE_ENTITY;
+    /// A move the rules forbid here (`move`, `reason`, `legal`; `min`, `held` for
+    /// too-few-seeds; `pit_of` for not-your-pit).
+    IllegalMove = "illegal-move", UNPROCESSABLE_ENTITY;
+    /// A seat resigning for the other side (`side`, `asked`).
+    ResignOtherSide = "resign-other-side", FORBIDDEN;
+    /// A resignation cannot be taken back.
+    ResignationFinal = "resignation-final", CONFLICT;
+    /// No move has been played to take back.
+    NothingToUndo = "nothing-to-undo", CONFLICT;
+    /// The seat has made no move to take back.
+    NoOwnMoveToUndo = "no-own-move-to-undo", CONFLICT;
+    /// The seat has already asked to take back; the other player has not answered.
+    UndoPending = "undo-pending", CONFLICT;
+    /// No undo has been asked for.
+    NoUndoAsked = "no-undo-asked", CONFLICT;
+    /// The side to move has no legal move.
+    NoLegalMove = "no-legal-move", CONFLICT;
+    /// No move has been played yet.
+    NoMovesYet = "no-moves-yet", CONFLICT;
+    /// A solitaire size out of the page's range (`field`, `min`, `max`, `value`).
+    SizeOutOfRange = "size-out-of-range", BAD_REQUEST;
+    /// A count the page does not wait for; the command does it (`command`).
+    CountTooLong = "count-too-long", UNPROCESSABLE_ENTITY;
+    /// The El mirall rows are back at the start.
+    MirallOver = "mirall-over", CONFLICT;
+    /// The seat has sown for this move and waits for the other player.
+    MirallWait = "mirall-wait", CONFLICT;
+    /// A pit of the other row in El mirall (`side`: the seat's row, `pit`).
+    MirallOtherRow = "mirall-other-row", FORBIDDEN;
+    /// The text is not a pit letter (`text`).
+    NotAPit = "not-a-pit", UNPROCESSABLE_ENTITY;
+    /// The Host header names no host this server answers for (`host`).
+    WrongHost = "wrong-host", MISDIRECTED_REQUEST;
+    /// The request has no Host header.
+    NoHost = "no-host", BAD_REQUEST;
+    /// The answer took longer than the server waits (`seconds`); try again.
+    ServerBusy = "server-busy", SERVICE_UNAVAILABLE;
+    /// The server could not do its part (`detail`).
+    ServerError = "server-error", INTERNAL_SERVER_ERROR;
+}
 
 /// An error answered to a request. Client errors (4xx) leave every game unchanged.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ApiError {
     pub status: StatusCode,
+    pub code: Code,
+    /// The English message, one line.
     pub message: String,
+    /// The values the message names, for the page to word it in another language.
+    pub params: Map<String, Value>,
 }
 
 impl ApiError {
-    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+    /// An error of `code` (answered with the code's status) and its English message.
+    pub fn new(code: Code, message: impl Into<String>) -> ApiError {
         ApiError {
-            status,
+            status: code.status(),
+            code,
             message: message.into().replace('\n', " "),
+            params: Map::new(),
         }
     }
-    /// 400: the request is malformed.
-    pub fn bad_request(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::BAD_REQUEST, message)
+
+    /// The same error with a parameter more.
+    pub fn with(mut self, key: &str, value: impl Into<Value>) -> ApiError {
+        self.params.insert(key.to_string(), value.into());
+        self
     }
-    /// 403: the token does not give the right to act.
-    pub fn forbidden(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::FORBIDDEN, message)
+
+    /// The same error answered with another status (an unknown game named in the path is a
+    /// 404, in a body a 400).
+    pub fn with_status(self, status: StatusCode) -> ApiError {
+        ApiError { status, ..self }
     }
-    /// 404: no such game or resource.
-    pub fn not_found(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::NOT_FOUND, message)
-    }
-    /// 409: the request does not fit the state of the game (out of turn, game over, ...).
-    pub fn conflict(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::CONFLICT, message)
-    }
-    /// 422: well-formed but against the rules (an illegal move, a bad game record).
-    pub fn unprocessable(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
-    }
-    /// 500: the server could not do its part (the database failed).
+
+    /// 500: the server could not do its part; the cause goes in the message.
     pub fn internal(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
+        let message = message.into();
+        ApiError::new(Code::ServerError, message.clone()).with("detail", message)
     }
+}
+
+/// A size out of its range, in the API's words (`field`, `min`, `max`, `value`).
+pub fn size_out_of_range(field: &str, min: u64, max: u64, value: u64) -> ApiError {
+    ApiError::new(
+        Code::SizeOutOfRange,
+        format!("{field} must be from {min} to {max}, not {value}"),
+    )
+    .with("field", field)
+    .with("min", min)
+    .with("max", max)
+    .with("value", value)
 }
 
 impl std::fmt::Display for ApiError {
@@ -53,7 +194,93 @@ impl std::error::Error for ApiError {}
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = serde_json::json!({ "error": self.message, "status": self.status.as_u16() });
+        let body = serde_json::json!({
+            "error": self.message,
+            "status": self.status.as_u16(),
+            "code": self.code.as_str(),
+            "params": self.params,
+        });
         (self.status, axum::Json(body)).into_response()
+    }
+}
+
+impl From<SessionError> for ApiError {
+    fn from(e: SessionError) -> ApiError {
+        let message = e.to_string();
+        match e {
+            SessionError::UnknownGame { game } => {
+                ApiError::new(Code::UnknownGame, message).with("game", game)
+            }
+            SessionError::BadGame { game, detail } => ApiError::new(Code::BadGame, message)
+                .with("game", game)
+                .with("detail", detail),
+            SessionError::UnknownLevel { level, levels } => {
+                ApiError::new(Code::UnknownLevel, message)
+                    .with("level", level)
+                    .with("levels", levels)
+            }
+            SessionError::TokenRequired => ApiError::new(Code::TokenRequired, message),
+            SessionError::TokenRejected { id } => {
+                ApiError::new(Code::TokenRejected, message).with("id", id)
+            }
+            SessionError::NoSeats => ApiError::new(Code::NoSeats, message),
+            SessionError::HintsClosed => ApiError::new(Code::HintsClosed, message),
+            SessionError::GameOver => ApiError::new(Code::GameOver, message),
+            SessionError::Resigned { side } => {
+                ApiError::new(Code::GameResigned, message).with("side", side_param(side))
+            }
+            SessionError::NotYourTurn { to_move } => {
+                ApiError::new(Code::NotYourTurn, message).with("side", side_param(to_move))
+            }
+            SessionError::EngineTurn { side } => {
+                ApiError::new(Code::EngineTurn, message).with("side", side_param(side))
+            }
+            SessionError::NotAMove { text } => {
+                ApiError::new(Code::NotAMove, message).with("text", text)
+            }
+            SessionError::Move(e) => move_error(e, message),
+            SessionError::ResignOtherSide { side, asked } => {
+                ApiError::new(Code::ResignOtherSide, message)
+                    .with("side", side_param(side))
+                    .with("asked", side_param(asked))
+            }
+            SessionError::ResignationFinal => ApiError::new(Code::ResignationFinal, message),
+            SessionError::NothingToUndo => ApiError::new(Code::NothingToUndo, message),
+            SessionError::NoOwnMoveToUndo => ApiError::new(Code::NoOwnMoveToUndo, message),
+            SessionError::UndoPending => ApiError::new(Code::UndoPending, message),
+            SessionError::NoUndoAsked => ApiError::new(Code::NoUndoAsked, message),
+        }
+    }
+}
+
+/// A side as the API names it in parameters.
+pub fn side_param(side: mancala_core::Side) -> &'static str {
+    match side {
+        mancala_core::Side::South => "south",
+        mancala_core::Side::North => "north",
+    }
+}
+
+/// A move the rules core refused, with its reason and the legal moves as parameters.
+fn move_error(e: mancala_core::MoveError, message: String) -> ApiError {
+    use mancala_core::{IllegalReason, MoveError};
+    match e {
+        MoveError::Syntax(s) => ApiError::new(Code::NotAMove, message).with("text", s.0),
+        MoveError::NoSuchPit { mv, n, .. } => ApiError::new(Code::NoSuchPit, message)
+            .with("pit", mv)
+            .with("pits", n),
+        MoveError::GameOver { .. } => ApiError::new(Code::GameOver, message),
+        MoveError::Illegal { mv, reason, legal } => {
+            let legal: Vec<String> = legal.into_iter().map(|m| m.to_string()).collect();
+            let e = ApiError::new(Code::IllegalMove, message)
+                .with("move", mv)
+                .with("reason", reason.code())
+                .with("legal", legal);
+            match reason {
+                IllegalReason::TooFewSeeds { min, held } => e.with("min", min).with("held", held),
+                IllegalReason::NotYourPit { pit_of, .. } => e.with("pit_of", side_param(pit_of)),
+                _ => e,
+            }
+        }
     }
 }

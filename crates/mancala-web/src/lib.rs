@@ -1,31 +1,42 @@
 //! The web app of `mancala serve`: a JSON API (docs/api.md) and a page to play every game in
 //! the browser, with games saved in SQLite.
 //!
-//! - [`api`]: the routes and handlers; [`session`]: a game being played (seats, tokens, undo,
-//!   resignation); [`store`]: the SQLite database; [`engine`]: the computer opponents;
-//!   [`ogn`]: game records (the core's OGN, with the web's tags); [`solitaire`]: cycle counts
-//!   for the solitaires; [`mirall`]: El mirall on two devices; [`assets`]: the page itself;
-//!   [`server`]: the HTTP server's limits, timeouts, security headers and `Host` check.
+//! Each module has one job; the arrows go one way (docs/architecture.md):
+//! - [`routes`]: the router, which hands each path to [`games`] (the game routes),
+//!   [`mirall`] (El mirall on two devices), [`solitaire`] (cycle counts for the solitaires)
+//!   or [`assets`] (the page itself);
+//! - [`extract`]: request bodies and parameters; [`views`]: the JSON shapes of a game;
+//!   [`error`]: the API's errors with their codes;
+//! - [`state`]: what the handlers share (the store, the games in memory); [`session`]: a game
+//!   being played (seats, tokens, undo, resignation), with its own errors; [`store`]: the
+//!   SQLite database and its rows; [`engine`]: the computer opponents; [`ogn`]: game records;
+//!   [`poll`]: ids, tokens and long polling;
+//! - [`server`]: the HTTP server's limits, timeouts, security headers and `Host` check.
 
-pub mod api;
 pub mod assets;
 pub mod engine;
 pub mod error;
+pub mod extract;
+pub mod games;
 pub mod mirall;
 pub mod ogn;
 pub mod poll;
+pub mod routes;
 pub mod server;
 pub mod session;
 pub mod solitaire;
+pub mod state;
 pub mod store;
+pub mod views;
 
-pub use api::{AppState, router};
-pub use store::{Store, default_db_path};
+pub use routes::router;
+pub use state::AppState;
+pub use store::{Store, StoreError, default_db_path};
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-pub use server::{HostCheck, Limits, ServeConfig, ServerStats};
+pub use server::{BadHost, HostCheck, Limits, ServeConfig, ServerStats};
 
 /// Serves the app on `listener` until `shutdown` completes, with the default limits and the
 /// `Host` check of the bound address.
@@ -98,17 +109,21 @@ pub fn run(
     store: Store,
     config: ServeConfig,
     ready: impl FnOnce(SocketAddr),
-) -> anyhow::Result<()> {
+) -> std::io::Result<()> {
+    let say = |what: String| {
+        move |e: std::io::Error| std::io::Error::new(e.kind(), format!("{what}: {e}"))
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| anyhow::anyhow!("cannot start the server's runtime: {e}"))?;
+        .map_err(say("cannot start the server's runtime".into()))?;
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr)
             .await
-            .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?;
+            .map_err(say(format!("cannot listen on {addr}")))?;
         let local = listener.local_addr()?;
-        HostCheck::new(local, &config.allowed_hosts)?;
+        HostCheck::new(local, &config.allowed_hosts)
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e.to_string()))?;
         ready(local);
         let shutdown = async {
             #[cfg(unix)]
@@ -133,6 +148,6 @@ pub fn run(
         };
         serve_config(listener, AppState::new(store), &config, shutdown, None)
             .await
-            .map_err(|e| anyhow::anyhow!("the server stopped: {e}"))
+            .map_err(say("the server stopped".into()))
     })
 }

@@ -3,8 +3,9 @@
 //! a wrong pit is refused with the reason and counted, and the room measures how far apart the
 //! two sowings of each move come.
 
-use crate::api::{AppState, Body, Param, Params, StateQuery};
-use crate::error::ApiError;
+use crate::error::{ApiError, Code, size_out_of_range};
+use crate::extract::{Body, Param, Params, StateQuery};
+use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -16,29 +17,8 @@ use std::sync::Arc;
 /// The largest room: the page draws at most 12 pits of 12 seeds.
 const MAX: u64 = 12;
 
-/// A game of El mirall between two devices.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Room {
-    pub id: String,
-    pub pits: usize,
-    pub seeds: u64,
-    /// Moves made (each a sowing by both).
-    pub moves: u64,
-    /// Whether South (0) and North (1) have sown their pit for the move under way.
-    pub pending: [bool; 2],
-    /// Wrong pits named by South and North.
-    pub errors: [u64; 2],
-    /// When the first sowing of the move under way came (Unix milliseconds).
-    pub first_at: Option<i64>,
-    /// Milliseconds between the two sowings of each move, added up, and how many moves.
-    pub gap_total: i64,
-    pub gaps: u64,
-    pub tokens: [String; 2],
-    pub version: u64,
-    /// Unix milliseconds.
-    pub created: i64,
-    pub updated: i64,
-}
+/// A game of El mirall between two devices: its row in the store, played here.
+pub use crate::store::RoomRow as Room;
 
 fn now_ms() -> i64 {
     std::time::SystemTime::now()
@@ -48,6 +28,25 @@ fn now_ms() -> i64 {
 }
 
 impl Room {
+    /// A new room at the start, made at `at` (Unix milliseconds).
+    pub fn new(id: String, pits: usize, seeds: u64, tokens: [String; 2], at: i64) -> Room {
+        Room {
+            id,
+            pits,
+            seeds,
+            moves: 0,
+            pending: [false, false],
+            errors: [0, 0],
+            first_at: None,
+            gap_total: 0,
+            gaps: 0,
+            tokens,
+            version: 0,
+            created: at,
+            updated: at,
+        }
+    }
+
     /// The board now.
     pub fn board(&self) -> ElMirall {
         let mut b = ElMirall::start(self.pits, self.seeds);
@@ -69,12 +68,14 @@ impl Room {
     /// accepted, `Ok(Some(reason))` if it is the wrong pit (counted as a mistake).
     pub fn sow(&mut self, side: usize, pit: usize, at: i64) -> Result<Option<String>, ApiError> {
         if self.done() {
-            return Err(ApiError::conflict(
+            return Err(ApiError::new(
+                Code::MirallOver,
                 "the rows are back at the start: the game is over",
             ));
         }
         if self.pending[side] {
-            return Err(ApiError::conflict(
+            return Err(ApiError::new(
+                Code::MirallWait,
                 "you have sown for this move; wait for the other player",
             ));
         }
@@ -119,24 +120,25 @@ impl Room {
 
 async fn load(st: &Arc<AppState>, id: &str) -> Result<Room, ApiError> {
     if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        return Err(ApiError::not_found("no El mirall game with that id"));
+        return Err(
+            ApiError::new(Code::NoGame, "no El mirall game with that id")
+                .with("id", id.chars().take(40).collect::<String>()),
+        );
     }
-    let me = st.clone();
     let key = id.to_string();
-    tokio::task::spawn_blocking(move || me.store().load_mirall(&key))
-        .await
-        .map_err(|e| ApiError::internal(format!("database task failed: {e}")))?
-        .map_err(|e| ApiError::internal(format!("database: {e}")))?
-        .ok_or_else(|| ApiError::not_found(format!("no El mirall game '{id}'")))
+    st.with_store("database", move |store| store.load_mirall(&key))
+        .await?
+        .ok_or_else(|| {
+            ApiError::new(Code::NoGame, format!("no El mirall game '{id}'")).with("id", id)
+        })
 }
 
 async fn save(st: &Arc<AppState>, r: &Room) -> Result<(), ApiError> {
-    let me = st.clone();
     let r = r.clone();
-    tokio::task::spawn_blocking(move || me.store().save_mirall(&r))
-        .await
-        .map_err(|e| ApiError::internal(format!("database task failed: {e}")))?
-        .map_err(|e| ApiError::internal(format!("the game could not be saved: {e}")))
+    st.with_store("the game could not be saved", move |store| {
+        store.save_mirall(&r)
+    })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -153,27 +155,16 @@ pub async fn create(
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     for (what, v) in [("pits", req.pits), ("seeds", req.seeds)] {
         if !(1..=MAX).contains(&v) {
-            return Err(ApiError::bad_request(format!(
-                "{what} must be from 1 to {MAX}, not {v}"
-            )));
+            return Err(size_out_of_range(what, 1, MAX, v));
         }
     }
-    let t = now_ms();
-    let room = Room {
-        id: crate::poll::new_id(10),
-        pits: req.pits as usize,
-        seeds: req.seeds,
-        moves: 0,
-        pending: [false, false],
-        errors: [0, 0],
-        first_at: None,
-        gap_total: 0,
-        gaps: 0,
-        tokens: [crate::poll::new_id(24), crate::poll::new_id(24)],
-        version: 0,
-        created: t,
-        updated: t,
-    };
+    let room = Room::new(
+        crate::poll::new_id(10),
+        req.pits as usize,
+        req.seeds,
+        [crate::poll::new_id(24), crate::poll::new_id(24)],
+        now_ms(),
+    );
     save(&st, &room).await?;
     let link = format!("/?mirall={}&token={}&side=north", room.id, room.tokens[1]);
     Ok((
@@ -219,35 +210,45 @@ pub async fn sow(
     let token = req.token.unwrap_or_default();
     if token.is_empty() {
         return Err(ApiError::new(
-            StatusCode::UNAUTHORIZED,
+            Code::TokenRequired,
             "this needs the seat's token (field \"token\")",
         ));
     }
-    let side = room
-        .seat(&token)
-        .ok_or_else(|| ApiError::forbidden("the token does not open a seat of this game"))?;
+    let side = room.seat(&token).ok_or_else(|| {
+        ApiError::new(
+            Code::TokenRejected,
+            "the token does not open a seat of this game",
+        )
+        .with("id", id.as_str())
+    })?;
     let name = if side == 0 { "South" } else { "North" };
     let c = req.pit.trim();
     let pit = match c.as_bytes() {
         [b] if side == 0 && b.is_ascii_uppercase() => (b - b'A') as usize,
         [b] if side == 1 && b.is_ascii_lowercase() => (b - b'a') as usize,
         [b] if b.is_ascii_alphabetic() => {
-            return Err(ApiError::forbidden(format!(
-                "you play {name}'s row; '{c}' is a pit of the other row"
-            )));
+            return Err(ApiError::new(
+                Code::MirallOtherRow,
+                format!("you play {name}'s row; '{c}' is a pit of the other row"),
+            )
+            .with("side", name.to_ascii_lowercase())
+            .with("pit", c));
         }
         _ => {
-            return Err(ApiError::unprocessable(format!(
-                "'{}' is not a pit letter",
-                c.chars().take(16).collect::<String>()
-            )));
+            let text: String = c.chars().take(16).collect();
+            return Err(
+                ApiError::new(Code::NotAPit, format!("'{text}' is not a pit letter"))
+                    .with("text", text),
+            );
         }
     };
     if pit >= room.pits {
-        return Err(ApiError::unprocessable(format!(
-            "{name} has no pit {c}: the rows have {} pits",
-            room.pits
-        )));
+        return Err(ApiError::new(
+            Code::NoSuchPit,
+            format!("{name} has no pit {c}: the rows have {} pits", room.pits),
+        )
+        .with("pit", c)
+        .with("pits", room.pits));
     }
     let refused = room.sow(side, pit, now_ms())?;
     save(&st, &room).await?;
@@ -261,21 +262,7 @@ mod tests {
     use super::*;
 
     fn room(pits: usize, seeds: u64) -> Room {
-        Room {
-            id: "r".into(),
-            pits,
-            seeds,
-            moves: 0,
-            pending: [false, false],
-            errors: [0, 0],
-            first_at: None,
-            gap_total: 0,
-            gaps: 0,
-            tokens: ["s".into(), "n".into()],
-            version: 0,
-            created: 0,
-            updated: 0,
-        }
+        Room::new("r".into(), pits, seeds, ["s".into(), "n".into()], 0)
     }
 
     #[test]

@@ -16,10 +16,10 @@
 //!   answer) is closed.
 //! - Headers: see [`SECURITY_HEADERS`]; the `Host` check: see [`HostCheck`].
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
 use axum::Router;
 use axum::extract::Request;
-use axum::http::{HeaderName, HeaderValue, StatusCode, header};
+use axum::http::{HeaderName, HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -101,11 +101,16 @@ pub enum HostCheck {
     Only(Vec<(String, Option<u16>)>),
 }
 
+/// An `--allowed-host` value that is no host name or address.
+#[derive(Debug, thiserror::Error)]
+#[error("--allowed-host {0:?}: give a host name or address, optionally with :port")]
+pub struct BadHost(pub String);
+
 impl HostCheck {
     /// The check for a server bound to `addr`: on loopback, `localhost`, `127.0.0.1` and
     /// `[::1]` (and the bound address) with the bound port, plus `allowed`; elsewhere the same
     /// when `allowed` is given, else any host.
-    pub fn new(addr: SocketAddr, allowed: &[String]) -> anyhow::Result<HostCheck> {
+    pub fn new(addr: SocketAddr, allowed: &[String]) -> Result<HostCheck, BadHost> {
         if !addr.ip().is_loopback() && allowed.is_empty() {
             return Ok(HostCheck::Any);
         }
@@ -126,11 +131,7 @@ impl HostCheck {
             list.extend(bare);
         }
         for a in allowed {
-            let (h, p) = split_host(a).ok_or_else(|| {
-                anyhow::anyhow!(
-                    "--allowed-host {a:?}: give a host name or address, optionally with :port"
-                )
-            })?;
+            let (h, p) = split_host(a).ok_or_else(|| BadHost(a.clone()))?;
             list.push((h, p));
         }
         Ok(HostCheck::Only(list))
@@ -194,15 +195,18 @@ async fn check_host(check: Arc<HostCheck>, req: Request, next: Next) -> Response
         .or_else(|| req.uri().authority().map(|a| a.to_string()));
     match host {
         Some(h) if check.allows(&h) => next.run(req).await,
-        Some(h) => ApiError::new(
-            StatusCode::MISDIRECTED_REQUEST,
-            format!(
-                "this server does not answer to the host {:?} (start it with --allowed-host to add a name)",
-                h.chars().take(60).collect::<String>()
-            ),
-        )
-        .into_response(),
-        None => ApiError::bad_request("the request has no Host header").into_response(),
+        Some(h) => {
+            let h: String = h.chars().take(60).collect();
+            ApiError::new(
+                Code::WrongHost,
+                format!(
+                    "this server does not answer to the host {h:?} (start it with --allowed-host to add a name)"
+                ),
+            )
+            .with("host", h)
+            .into_response()
+        }
+        None => ApiError::new(Code::NoHost, "the request has no Host header").into_response(),
     }
 }
 
@@ -220,12 +224,13 @@ pub fn app(router: Router, hosts: HostCheck, limits: &Limits) -> Router {
                 .layer(axum::error_handling::HandleErrorLayer::new(
                     move |_: tower::BoxError| async move {
                         ApiError::new(
-                            StatusCode::SERVICE_UNAVAILABLE,
+                            Code::ServerBusy,
                             format!(
                                 "the answer took longer than {} s; try again",
                                 timeout.as_secs()
                             ),
                         )
+                        .with("seconds", timeout.as_secs())
                     },
                 ))
                 .timeout(timeout),

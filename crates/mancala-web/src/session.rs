@@ -1,12 +1,60 @@
 //! A game being played through the web app: the rules game of the core, who plays each side
 //! (this screen, an engine, a second person through a link), the seats' secret tokens,
-//! resignation and undo requests. No I/O here: [`crate::store`] saves sessions and
-//! [`crate::api`] serves them.
+//! resignation and undo requests. No I/O here: [`crate::store`] saves sessions,
+//! [`crate::views`] shapes them for the API and [`crate::games`] serves them.
 
 use crate::engine;
-use crate::error::ApiError;
-use mancala_core::{BySide, Game, GameSpec, Move, Ply, Position, Rules, Side, rules_for};
+use crate::store::GameRow;
+use mancala_core::{
+    BySide, Game, GameSpec, Move, MoveError, Position, Rules, Side, SpecError, rules_for,
+};
 use serde::{Deserialize, Serialize};
+
+/// Why a session refuses a change; nothing changes when it does. The API answers each with
+/// its own code (see [`crate::error::Code`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SessionError {
+    #[error("unknown game '{game}' (try `mancala games`)")]
+    UnknownGame { game: String },
+    #[error("{detail}")]
+    BadGame { game: String, detail: String },
+    #[error("unknown engine level '{level}' (levels: {levels})")]
+    UnknownLevel { level: String, levels: String },
+    #[error("this needs the seat's token (field \"token\")")]
+    TokenRequired,
+    #[error("the token does not open a seat of game {id}")]
+    TokenRejected { id: String },
+    #[error("a game on one screen has no seats to join")]
+    NoSeats,
+    #[error(
+        "hints and analysis are off during a game between two people; they open when it ends (or when both agree to them as the game is created)"
+    )]
+    HintsClosed,
+    #[error("the game is over")]
+    GameOver,
+    #[error("the game is over: {side} resigned")]
+    Resigned { side: Side },
+    #[error("it is {to_move}'s turn, not yours")]
+    NotYourTurn { to_move: Side },
+    #[error("it is the engine's turn ({side})")]
+    EngineTurn { side: Side },
+    #[error("'{text}...' is not a move (a pit letter A-H for South, a-h for North, or pass)")]
+    NotAMove { text: String },
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    #[error("you play {side}, so you cannot resign for {asked}")]
+    ResignOtherSide { side: Side, asked: Side },
+    #[error("the game was resigned; a resignation cannot be taken back")]
+    ResignationFinal,
+    #[error("there is no move to take back")]
+    NothingToUndo,
+    #[error("you have made no move to take back")]
+    NoOwnMoveToUndo,
+    #[error("you have already asked; waiting for the other player")]
+    UndoPending,
+    #[error("no undo has been asked for")]
+    NoUndoAsked,
+}
 
 /// Who plays the other side.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -63,26 +111,20 @@ pub struct Session {
     pub updated: i64,
 }
 
-/// One row of the database: a session in plain text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Record {
-    pub id: String,
-    pub spec: String,
-    pub start: String,
-    pub moves: String,
-    pub opponent: String,
-    pub token_south: String,
-    pub token_north: String,
-    pub resigned: Option<String>,
-    pub undo_request: Option<String>,
-    pub version: i64,
-    pub created: i64,
-    pub updated: i64,
+/// The rules named by a game specification.
+pub fn rules_of(spec: &GameSpec) -> Result<Rules, SessionError> {
+    rules_for(spec).map_err(|e| spec_error(&spec.id, e))
 }
 
-/// The rules named by a game specification, as an API error when unknown.
-pub fn rules_of(spec: &GameSpec) -> Result<Rules, ApiError> {
-    rules_for(spec).map_err(|e| ApiError::bad_request(e.to_string()))
+/// A game specification refused: an unknown game, or parameters the game does not take.
+pub fn spec_error(game: &str, e: SpecError) -> SessionError {
+    match e {
+        SpecError::UnknownGame(game) => SessionError::UnknownGame { game },
+        e => SessionError::BadGame {
+            game: game.to_string(),
+            detail: e.to_string(),
+        },
+    }
 }
 
 /// Unix seconds now.
@@ -101,15 +143,15 @@ impl Session {
         start: Option<Position>,
         opponent: Opponent,
         tokens: BySide<String>,
-    ) -> Result<Session, ApiError> {
+    ) -> Result<Session, SessionError> {
         let rules = rules_of(&spec)?;
         if let Opponent::Engine { level, .. } = &opponent
             && engine::level(level).is_none()
         {
-            return Err(ApiError::bad_request(format!(
-                "unknown engine level '{level}' (levels: {})",
-                engine::level_names()
-            )));
+            return Err(SessionError::UnknownLevel {
+                level: level.clone(),
+                levels: engine::level_names(),
+            });
         }
         let game = match start {
             Some(p) => Game::from_position(rules, p),
@@ -159,15 +201,11 @@ impl Session {
     /// Opens a seat through a link: an invitation not yet opened gives its seat a new token (so
     /// the link opens the seat once: a third browser with it only watches); a seat's own token
     /// opens it again (the same person on another device). Returns the side and its token.
-    pub fn join(&mut self, token: &str, new_token: String) -> Result<(Side, String), ApiError> {
+    pub fn join(&mut self, token: &str, new_token: String) -> Result<(Side, String), SessionError> {
         let seat = self.require_seat(Some(token))?;
         let side = match seat {
             Seat::Side(s) => s,
-            Seat::Both => {
-                return Err(ApiError::conflict(
-                    "a game on one screen has no seats to join",
-                ));
-            }
+            Seat::Both => return Err(SessionError::NoSeats),
         };
         if let Opponent::Remote { invited, .. } = &mut self.opponent
             && *invited == Some(side)
@@ -188,32 +226,25 @@ impl Session {
         }
     }
 
-    /// A 403 unless hints and analysis are open (see [`Session::hints_open`]).
-    pub fn require_hints_open(&self) -> Result<(), ApiError> {
+    /// An error unless hints and analysis are open (see [`Session::hints_open`]).
+    pub fn require_hints_open(&self) -> Result<(), SessionError> {
         if self.hints_open() {
             Ok(())
         } else {
-            Err(ApiError::forbidden(
-                "hints and analysis are off during a game between two people; they open when it ends (or when both agree to them as the game is created)",
-            ))
+            Err(SessionError::HintsClosed)
         }
     }
 
-    /// The seat of `token`, or a 403 naming the problem.
-    pub fn require_seat(&self, token: Option<&str>) -> Result<Seat, ApiError> {
+    /// The seat of `token`, or why it opens none.
+    pub fn require_seat(&self, token: Option<&str>) -> Result<Seat, SessionError> {
         let token = token.unwrap_or("");
         if token.is_empty() {
-            return Err(ApiError::new(
-                axum::http::StatusCode::UNAUTHORIZED,
-                "this needs the seat's token (field \"token\")",
-            ));
+            return Err(SessionError::TokenRequired);
         }
-        self.seat_of(token).ok_or_else(|| {
-            ApiError::forbidden(format!(
-                "the token does not open a seat of game {}",
-                self.id
-            ))
-        })
+        self.seat_of(token)
+            .ok_or_else(|| SessionError::TokenRejected {
+                id: self.id.clone(),
+            })
     }
 
     /// Whether a person plays `side`.
@@ -242,67 +273,50 @@ impl Session {
         self.updated = now();
     }
 
-    /// Plays a move given as text for the holder of `seat`. Nothing changes on error.
-    pub fn play(&mut self, seat: Seat, text: &str) -> Result<PlyView, ApiError> {
+    /// Plays a move given as text for the holder of `seat`; returns the index of its ply.
+    /// Nothing changes on error.
+    pub fn play(&mut self, seat: Seat, text: &str) -> Result<usize, SessionError> {
         if let Some(side) = self.resigned {
-            return Err(ApiError::conflict(format!(
-                "the game is over: {side} resigned"
-            )));
+            return Err(SessionError::Resigned { side });
         }
         if self.game.is_over() {
-            return Err(ApiError::conflict(format!(
-                "'{}': the game is over",
-                text.trim()
-            )));
+            return Err(SessionError::GameOver);
         }
         let to_move = self.game.position().side();
         if !seat.may_move(to_move) {
-            return Err(ApiError::conflict(format!(
-                "it is {to_move}'s turn, not yours"
-            )));
+            return Err(SessionError::NotYourTurn { to_move });
         }
         if !self.human(to_move) {
-            return Err(ApiError::conflict(format!(
-                "it is the engine's turn ({to_move})"
-            )));
+            return Err(SessionError::EngineTurn { side: to_move });
         }
         if text.len() > 16 {
-            let head: String = text.chars().take(16).collect();
-            return Err(ApiError::unprocessable(format!(
-                "'{head}...' is not a move (a pit letter A-H for South, a-h for North, or pass)"
-            )));
+            return Err(SessionError::NotAMove {
+                text: text.chars().take(16).collect(),
+            });
         }
-        let m = self
-            .game
-            .rules()
-            .parse_move(text)
-            .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+        let m = self.game.rules().parse_move(text)?;
         self.apply(m)
     }
 
-    /// Plays a move known to come from the side to move (the engine's, or a checked one).
-    pub fn apply(&mut self, m: Move) -> Result<PlyView, ApiError> {
-        self.game
-            .play(m)
-            .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    /// Plays a move known to come from the side to move (the engine's, or a checked one);
+    /// returns the index of its ply.
+    pub fn apply(&mut self, m: Move) -> Result<usize, SessionError> {
+        self.game.play(m)?;
         self.undo_request = None;
         self.touch();
-        let i = self.game.plies().len() - 1;
-        Ok(self.ply_view(i))
+        Ok(self.game.plies().len() - 1)
     }
 
     /// Resigns for the seat (a local game resigns for `side`, or the side to move).
-    pub fn resign(&mut self, seat: Seat, side: Option<Side>) -> Result<Side, ApiError> {
+    pub fn resign(&mut self, seat: Seat, side: Option<Side>) -> Result<Side, SessionError> {
         if self.is_over() {
-            return Err(ApiError::conflict("the game is already over"));
+            return Err(SessionError::GameOver);
         }
         let side = match (seat, side) {
             (Seat::Side(s), None) => s,
             (Seat::Side(s), Some(asked)) if asked == s => s,
             (Seat::Side(s), Some(asked)) => {
-                return Err(ApiError::forbidden(format!(
-                    "you play {s}, so you cannot resign for {asked}"
-                )));
+                return Err(SessionError::ResignOtherSide { side: s, asked });
             }
             (Seat::Both, Some(asked)) => asked,
             (Seat::Both, None) => self.game.position().side(),
@@ -314,16 +328,14 @@ impl Session {
     }
 
     /// Takes moves back for the seat, or asks the other person to agree.
-    pub fn undo(&mut self, seat: Seat) -> Result<UndoOutcome, ApiError> {
+    pub fn undo(&mut self, seat: Seat) -> Result<UndoOutcome, SessionError> {
         if self.resigned.is_some() {
-            return Err(ApiError::conflict(
-                "the game was resigned; a resignation cannot be taken back",
-            ));
+            return Err(SessionError::ResignationFinal);
         }
         match (&self.opponent, seat) {
             (Opponent::Local, _) | (_, Seat::Both) => {
                 if self.game.undo().is_none() {
-                    return Err(ApiError::conflict("there is no move to take back"));
+                    return Err(SessionError::NothingToUndo);
                 }
                 self.touch();
                 Ok(UndoOutcome::TakenBack(1))
@@ -331,7 +343,7 @@ impl Session {
             (Opponent::Engine { .. }, Seat::Side(me)) => {
                 // The engine agrees: back to my last turn, my move taken back.
                 if !self.game.plies().iter().any(|p| p.before.side() == me) {
-                    return Err(ApiError::conflict("you have made no move to take back"));
+                    return Err(SessionError::NoOwnMoveToUndo);
                 }
                 let n = self.take_back_to(me);
                 self.touch();
@@ -346,12 +358,10 @@ impl Session {
                         self.touch();
                         Ok(UndoOutcome::TakenBack(n))
                     }
-                    Some(_) => Err(ApiError::conflict(
-                        "you have already asked; waiting for the other player",
-                    )),
+                    Some(_) => Err(SessionError::UndoPending),
                     None => {
                         if !self.game.plies().iter().any(|p| p.before.side() == me) {
-                            return Err(ApiError::conflict("you have made no move to take back"));
+                            return Err(SessionError::NoOwnMoveToUndo);
                         }
                         self.undo_request = Some(me);
                         self.touch();
@@ -363,9 +373,9 @@ impl Session {
     }
 
     /// Declines (or, by the asker, withdraws) an undo request.
-    pub fn decline_undo(&mut self, _seat: Seat) -> Result<(), ApiError> {
+    pub fn decline_undo(&mut self, _seat: Seat) -> Result<(), SessionError> {
         if self.undo_request.is_none() {
-            return Err(ApiError::conflict("no undo has been asked for"));
+            return Err(SessionError::NoUndoAsked);
         }
         self.undo_request = None;
         self.touch();
@@ -385,115 +395,9 @@ impl Session {
         n
     }
 
-    /// The ply `i` as the page shows it.
-    pub fn ply_view(&self, i: usize) -> PlyView {
-        let plies = self.game.plies();
-        let p: &Ply = &plies[i];
-        let after = plies.get(i + 1).map_or(self.game.position(), |q| q.before);
-        let rules = self.game.rules();
-        let n = rules.pits_per_row();
-        PlyView {
-            number: i + 1,
-            side: p.before.side(),
-            mv: p.mv.to_string(),
-            captured: p.effect.captured,
-            captured_pits: rules
-                .captured_cells(&p.effect)
-                .iter()
-                .map(|c| c.index(n))
-                .collect(),
-            capture_forfeited: p.effect.capture_forfeited,
-            extra_turn: p.effect.extra_turn,
-            landing: rules.landing(&p.effect).map(|c| c.index(n)),
-            path: rules
-                .sowing_path(&p.before, p.mv)
-                .map(|cells| cells.iter().map(|c| c.index(n)).collect()),
-            before: p.before.to_string(),
-            after: after.to_string(),
-        }
-    }
-
-    /// The whole state as the API sends it.
-    pub fn view(&self) -> StateView {
-        let rules = self.game.rules();
-        let pos = self.game.position();
-        let over = self.is_over();
-        let result = if let Some(side) = self.resigned {
-            let winner = side.other();
-            Some(ResultView {
-                winner: winner.name().to_string(),
-                scores: pos.scores().map(u32::from),
-                reason: format!("{side} resigned"),
-                text: format!("{side} resigned: {winner} wins"),
-            })
-        } else {
-            self.game.outcome().map(|o| {
-                let text = match o.winner {
-                    Some(w) => format!("{w} wins {}-{}", o.scores[w], o.scores[w.other()]),
-                    None => format!("draw {}-{}", o.scores.south, o.scores.north),
-                };
-                ResultView {
-                    winner: o.winner_name().to_string(),
-                    scores: o.scores,
-                    reason: o.reason.to_string(),
-                    text: format!("{text} ({})", o.reason),
-                }
-            })
-        };
-        let seat_kind = |s: Side| match &self.opponent {
-            Opponent::Local => "local".to_string(),
-            Opponent::Engine { side, level } if *side == s => format!("engine:{level}"),
-            Opponent::Engine { .. } => "human".to_string(),
-            Opponent::Remote { .. } => "remote".to_string(),
-        };
-        let shown = if self.game.is_over() && self.resigned.is_none() {
-            self.game.final_position()
-        } else {
-            pos
-        };
-        StateView {
-            id: self.id.clone(),
-            game: self.spec.to_string(),
-            name: rules.name().to_string(),
-            pits: rules.pits_per_row(),
-            stores: rules.ruleset().stores,
-            start: self.game.start().to_string(),
-            position: pos.to_string(),
-            final_position: self
-                .game
-                .is_over()
-                .then(|| self.game.final_position().to_string()),
-            board: BySide::new(pos.row(Side::South).to_vec(), pos.row(Side::North).to_vec()),
-            scores: pos.scores().map(u32::from),
-            shown_scores: shown.scores().map(u32::from),
-            to_move: (!over).then(|| pos.side()),
-            legal: if over {
-                Vec::new()
-            } else {
-                self.game
-                    .legal_moves()
-                    .iter()
-                    .map(|m| m.to_string())
-                    .collect()
-            },
-            plies: (0..self.game.plies().len())
-                .map(|i| self.ply_view(i))
-                .collect(),
-            over,
-            result,
-            opponent: self.opponent.clone(),
-            seats: BySide::new(seat_kind(Side::South), seat_kind(Side::North)),
-            undo_request: self.undo_request,
-            hints: self.hints_open(),
-            version: self.version,
-            created: self.created,
-            updated: self.updated,
-        }
-    }
-
     /// The session as a database row.
-    pub fn to_record(&self) -> Record {
-        Record {
+    pub fn to_row(&self) -> GameRow {
+        GameRow {
             id: self.id.clone(),
             spec: self.spec.to_string(),
             start: self.game.start().to_string(),
@@ -515,7 +419,7 @@ impl Session {
     }
 
     /// A session from its database row, replaying its moves through the rules.
-    pub fn from_record(r: &Record) -> Result<Session, String> {
+    pub fn from_row(r: &GameRow) -> Result<Session, String> {
         let spec: GameSpec = r.spec.parse().map_err(|e| format!("game spec: {e}"))?;
         let rules = rules_for(&spec).map_err(|e| format!("game spec: {e}"))?;
         let start = rules
@@ -529,7 +433,10 @@ impl Session {
         let opponent: Opponent =
             serde_json::from_str(&r.opponent).map_err(|e| format!("opponent: {e}"))?;
         let side = |s: &Option<String>| -> Result<Option<Side>, String> {
-            s.as_deref().map(|t| t.parse::<Side>()).transpose()
+            s.as_deref()
+                .map(|t| t.parse::<Side>())
+                .transpose()
+                .map_err(|e| e.to_string())
         };
         Ok(Session {
             id: r.id.clone(),
@@ -555,72 +462,6 @@ pub enum UndoOutcome {
     Asked,
 }
 
-/// One ply for the page: the move, what it captured and where its seeds went.
-#[derive(Clone, Debug, Serialize)]
-pub struct PlyView {
-    /// 1-based ply number.
-    pub number: usize,
-    pub side: Side,
-    #[serde(rename = "move")]
-    pub mv: String,
-    pub captured: u8,
-    /// Cells captured (0..n South's pits, n..2n North's).
-    pub captured_pits: Vec<usize>,
-    pub capture_forfeited: bool,
-    pub extra_turn: bool,
-    /// The cell of the last seed (2n, 2n+1: South's, North's store).
-    pub landing: Option<usize>,
-    /// The cells the seeds fell into, in order (`null` for a pass).
-    pub path: Option<Vec<usize>>,
-    pub before: String,
-    pub after: String,
-}
-
-/// The result of a finished game.
-#[derive(Clone, Debug, Serialize)]
-pub struct ResultView {
-    /// `south`, `north` or `draw`.
-    pub winner: String,
-    pub scores: BySide<u32>,
-    pub reason: String,
-    /// One line for people.
-    pub text: String,
-}
-
-/// A game's state as the API sends it.
-#[derive(Clone, Debug, Serialize)]
-pub struct StateView {
-    pub id: String,
-    pub game: String,
-    pub name: String,
-    pub pits: usize,
-    pub stores: bool,
-    pub start: String,
-    /// The position on the board (before any end-of-game settlement).
-    pub position: String,
-    /// The settled position once the game is over by the rules.
-    pub final_position: Option<String>,
-    pub board: BySide<Vec<u8>>,
-    /// Captures (or stores) on the board now.
-    pub scores: BySide<u32>,
-    /// Captures to show: the final ones once the game is over by the rules.
-    pub shown_scores: BySide<u32>,
-    pub to_move: Option<Side>,
-    pub legal: Vec<String>,
-    pub plies: Vec<PlyView>,
-    pub over: bool,
-    pub result: Option<ResultView>,
-    pub opponent: Opponent,
-    /// Who plays each side: `local`, `human`, `engine:<level>`, `remote`.
-    pub seats: BySide<String>,
-    pub undo_request: Option<Side>,
-    /// Whether hints and analysis may be asked for now.
-    pub hints: bool,
-    pub version: u64,
-    pub created: i64,
-    pub updated: i64,
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -637,22 +478,22 @@ mod tests {
     }
 
     #[test]
-    fn record_round_trip_replays_the_same_game() {
+    fn row_round_trip_replays_the_same_game() {
         let mut s = local("modiar");
         for m in ["A", "a", "B"] {
             s.play(Seat::Both, m).unwrap();
         }
-        let r = s.to_record();
-        let back = Session::from_record(&r).unwrap();
+        let r = s.to_row();
+        let back = Session::from_row(&r).unwrap();
         assert_eq!(back.game.position(), s.game.position());
-        assert_eq!(back.to_record(), r);
+        assert_eq!(back.to_row(), r);
     }
 
     #[test]
-    fn a_corrupt_record_is_refused_with_the_reason() {
-        let mut r = local("modiar").to_record();
+    fn a_corrupt_row_is_refused_with_the_reason() {
+        let mut r = local("modiar").to_row();
         r.moves = "A A".into();
-        let e = Session::from_record(&r).unwrap_err();
+        let e = Session::from_row(&r).unwrap_err();
         assert!(e.starts_with("move 2:"), "{e}");
     }
 
@@ -672,11 +513,22 @@ mod tests {
         let north = s.seat_of("north-token").unwrap();
         let south = s.seat_of("south-token").unwrap();
         assert_eq!(s.seat_of("nope"), None);
-        let before = s.to_record();
-        assert_eq!(s.play(north, "a").unwrap_err().status.as_u16(), 409);
-        assert_eq!(s.play(south, "a").unwrap_err().status.as_u16(), 422);
-        assert_eq!(s.play(south, "Z").unwrap_err().status.as_u16(), 422);
-        assert_eq!(s.to_record(), before);
+        let before = s.to_row();
+        assert_eq!(
+            s.play(north, "a").unwrap_err(),
+            SessionError::NotYourTurn {
+                to_move: Side::South
+            }
+        );
+        assert!(matches!(
+            s.play(south, "a").unwrap_err(),
+            SessionError::Move(MoveError::Illegal { .. })
+        ));
+        assert!(matches!(
+            s.play(south, "Z").unwrap_err(),
+            SessionError::Move(MoveError::Syntax(_))
+        ));
+        assert_eq!(s.to_row(), before);
         s.play(south, "A").unwrap();
         assert_eq!(s.game.plies().len(), 1);
     }
@@ -732,7 +584,7 @@ mod tests {
         let mut s = local("mangala-ii");
         s.play(Seat::Both, "A").unwrap();
         assert_eq!(s.resign(Seat::Both, None).unwrap(), Side::North);
-        let v = s.view();
+        let v = crate::views::state(&s);
         assert!(v.over);
         assert_eq!(v.result.unwrap().winner, "south");
         assert!(s.play(Seat::Both, "a").is_err());

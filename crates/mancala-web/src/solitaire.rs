@@ -1,10 +1,12 @@
 //! The solitaires' side of the API: exact cycle counts and tables from `mancala-solitaire`,
-//! and the seed's published tables, so the page can mark them. Stepping through a solitaire
-//! happens in the page; the counts it shows come from here.
+//! and the seed's published tables, so the page can mark them, and the moves themselves
+//! ([`steps`]), which the page animates.
 
-use crate::api::{Param, Params};
-use crate::error::ApiError;
+use crate::error::{ApiError, Code, size_out_of_range};
+use crate::extract::{Param, Params};
 use axum::Json;
+use mancala_solitaire::el_mirall::ElMirall;
+use mancala_solitaire::stones::Cups;
 use mancala_solitaire::{Control, CycleError, Solitaire};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -19,8 +21,11 @@ pub const MAX_SEEDS: u64 = 12;
 const COUNT_TIME: Duration = Duration::from_secs(3);
 
 fn game(id: &str) -> Result<Solitaire, ApiError> {
-    id.parse::<Solitaire>()
-        .map_err(|e| ApiError::not_found(e.to_string()))
+    id.parse::<Solitaire>().map_err(|e| {
+        ApiError::new(Code::UnknownGame, e.to_string())
+            .with("game", id.chars().take(40).collect::<String>())
+            .with_status(axum::http::StatusCode::NOT_FOUND)
+    })
 }
 
 /// The seed's table as (row values, column values, cells), in the seed's layout.
@@ -103,21 +108,19 @@ async fn count(g: Solitaire, n: u64, k: u64, limit: Duration) -> Result<Option<u
     match r {
         Ok(m) => Ok(Some(m)),
         Err(CycleError::Interrupted { .. }) => Ok(None),
-        Err(e) => Err(ApiError::bad_request(e.to_string())),
+        Err(e) => Err(ApiError::new(Code::BadGame, e.to_string())
+            .with("game", g.id())
+            .with("detail", e.to_string())),
     }
 }
 
 fn check_size(g: Solitaire, n: u64, k: u64, max_n: u64, max_k: u64) -> Result<(), ApiError> {
     let (nn, kn) = g.size_names();
     if n < 1 || n > max_n {
-        return Err(ApiError::bad_request(format!(
-            "{nn} must be from 1 to {max_n}, not {n}"
-        )));
+        return Err(size_out_of_range(nn, 1, max_n, n));
     }
     if k < 1 || k > max_k {
-        return Err(ApiError::bad_request(format!(
-            "{kn} must be from 1 to {max_k}, not {k}"
-        )));
+        return Err(size_out_of_range(kn, 1, max_k, k));
     }
     Ok(())
 }
@@ -133,19 +136,20 @@ pub async fn cycle(
         Some(m) => Ok(Json(
             json!({ "game": g.id(), "n": q.n, "k": q.k, "moves": m }),
         )),
-        None => Err(ApiError::unprocessable(format!(
-            "counting {} with {}={} and {}={} takes longer than this page waits; try `mancala cycle {} --{} {} --{} {}`",
-            g.name(),
-            g.size_names().0,
-            q.n,
-            g.size_names().1,
-            q.k,
-            g.id(),
-            g.size_names().0,
-            q.n,
-            g.size_names().1,
-            q.k
-        ))),
+        None => {
+            let (nn, kn) = g.size_names();
+            let command = format!("mancala cycle {} --{nn} {} --{kn} {}", g.id(), q.n, q.k);
+            Err(ApiError::new(
+                Code::CountTooLong,
+                format!(
+                    "counting {} with {nn}={} and {kn}={} takes longer than this page waits; try `{command}`",
+                    g.name(),
+                    q.n,
+                    q.k
+                ),
+            )
+            .with("command", command))
+        }
     }
 }
 
@@ -192,6 +196,75 @@ pub async fn table(
     Ok(Json(
         json!({ "game": g.id(), "rows": rn, "cols": cn, "cells": cells, "seed": seed }),
     ))
+}
+
+/// `?state=<state>&count=<moves>`: the moves to play from a state.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StepsQuery {
+    /// The state in NOTATION.md's form (El mirall `2-2-2-2`, Stones in cups `2-2@0`).
+    pub state: String,
+    /// How many moves (1 to [`MAX_STEPS`], default 1); fewer come back when the start
+    /// returns.
+    #[serde(default)]
+    pub count: Option<u64>,
+}
+
+/// The most moves one request of `steps` answers.
+pub const MAX_STEPS: u64 = 1000;
+
+/// `GET /api/solitaires/{game}/steps?state=&count=`: the next moves from `state` as the page
+/// draws them (the cells emptied, the cells each seed falls into, the state after), so the
+/// page animates the solitaire's own sowing rather than sowing by itself.
+pub async fn steps(
+    Param(id): Param,
+    Params(q): Params<StepsQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let g = game(&id)?;
+    let count = q.count.unwrap_or(1);
+    if !(1..=MAX_STEPS).contains(&count) {
+        return Err(size_out_of_range("count", 1, MAX_STEPS, count));
+    }
+    let bad = |e: mancala_solitaire::StateError| {
+        let state: String = q.state.chars().take(80).collect();
+        ApiError::new(Code::BadPosition, format!("state '{state}': {e}"))
+            .with("position", state)
+            .with("detail", e.to_string())
+    };
+    // One move is a few dozen seeds on the page's sizes; the bound keeps every answer small.
+    let mut out = Vec::new();
+    let step_json = |s: mancala_solitaire::Sowing, state: String, board: Vec<u64>, start: bool| json!({ "emptied": s.emptied, "paths": s.paths, "state": state, "board": board, "start": start });
+    match g {
+        Solitaire::ElMirall => {
+            let mut b: ElMirall = q.state.parse().map_err(bad)?;
+            check_size(g, b.pits() as u64, b.seeds(), MAX_PITS, MAX_SEEDS)?;
+            for _ in 0..count {
+                let s = b.sow();
+                let board = b.south().iter().chain(b.north()).copied().collect();
+                out.push(step_json(s, b.to_string(), board, b.is_start()));
+                if b.is_start() {
+                    break;
+                }
+            }
+        }
+        Solitaire::StonesInCups => {
+            let mut c: Cups = q.state.parse().map_err(bad)?;
+            check_size(g, c.cups() as u64, c.stones(), MAX_PITS, MAX_SEEDS)?;
+            for _ in 0..count {
+                let s = c.sow();
+                out.push(step_json(
+                    s,
+                    c.to_string(),
+                    c.board().to_vec(),
+                    c.is_start(),
+                ));
+                if c.is_start() {
+                    break;
+                }
+            }
+        }
+    }
+    Ok(Json(json!({ "game": g.id(), "steps": out })))
 }
 
 /// `GET /api/solitaires`.

@@ -1,13 +1,81 @@
 //! Games saved in SQLite: one row a game, written in full at every change inside a
 //! transaction, so a game read back after a restart is exactly the game left.
 
-use crate::session::Record;
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 /// The schema version this build writes.
 const SCHEMA_VERSION: i64 = 2;
+
+/// One row of the games table: a game in plain text (see [`crate::session::Session::to_row`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    pub id: String,
+    pub spec: String,
+    pub start: String,
+    pub moves: String,
+    pub opponent: String,
+    pub token_south: String,
+    pub token_north: String,
+    pub resigned: Option<String>,
+    pub undo_request: Option<String>,
+    pub version: i64,
+    pub created: i64,
+    pub updated: i64,
+}
+
+/// One row of the El mirall table: a room between two devices (its play is in
+/// [`crate::mirall`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoomRow {
+    pub id: String,
+    pub pits: usize,
+    pub seeds: u64,
+    /// Moves made (each a sowing by both).
+    pub moves: u64,
+    /// Whether South (0) and North (1) have sown their pit for the move under way.
+    pub pending: [bool; 2],
+    /// Wrong pits named by South and North.
+    pub errors: [u64; 2],
+    /// When the first sowing of the move under way came (Unix milliseconds).
+    pub first_at: Option<i64>,
+    /// Milliseconds between the two sowings of each move, added up, and how many moves.
+    pub gap_total: i64,
+    pub gaps: u64,
+    pub tokens: [String; 2],
+    pub version: u64,
+    /// Unix milliseconds.
+    pub created: i64,
+    pub updated: i64,
+}
+
+/// Why the database cannot be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("cannot open the database {path}: the folder {dir} does not exist")]
+    NoFolder { path: String, dir: String },
+    #[error("cannot create the folder {dir} for the database: {source}")]
+    CreateFolder { dir: String, source: std::io::Error },
+    #[error("cannot open the database {path}: {source}")]
+    Open {
+        path: String,
+        source: rusqlite::Error,
+    },
+    #[error(
+        "database {path}: this file is an SQLite database of something else; give another file with --db"
+    )]
+    Foreign { path: String },
+    #[error(
+        "database {path}: the database was written by a newer version (schema {found}, this build reads {SCHEMA_VERSION})"
+    )]
+    Newer { path: String, found: i64 },
+    #[error("database {path}: {source}")]
+    Sqlite {
+        path: String,
+        source: rusqlite::Error,
+    },
+}
 
 /// The database of games.
 pub struct Store {
@@ -30,62 +98,76 @@ pub fn default_db_path() -> PathBuf {
 impl Store {
     /// Opens (creating the file if needed) the database at `path`, checking it is one of ours.
     /// The folder must exist: a mistyped path is refused rather than created.
-    pub fn open(path: &Path) -> anyhow::Result<Store> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            if !dir.is_dir() {
-                anyhow::bail!(
-                    "cannot open the database {}: the folder {} does not exist",
-                    path.display(),
-                    dir.display()
-                );
-            }
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+            && !dir.is_dir()
+        {
+            return Err(StoreError::NoFolder {
+                path: path.display().to_string(),
+                dir: dir.display().to_string(),
+            });
         }
-        let conn = Connection::open(path)
-            .map_err(|e| anyhow::anyhow!("cannot open the database {}: {e}", path.display()))?;
-        Self::init(conn, path).map_err(|e| anyhow::anyhow!("database {}: {e}", path.display()))
+        let conn = Connection::open(path).map_err(|source| StoreError::Open {
+            path: path.display().to_string(),
+            source,
+        })?;
+        Self::init(conn, path)
     }
 
     /// [`Store::open`], first creating the folder (for the default path, whose folder is the
     /// app's own).
-    pub fn open_creating_folder(path: &Path) -> anyhow::Result<Store> {
+    pub fn open_creating_folder(path: &Path) -> Result<Store, StoreError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| {
-                anyhow::anyhow!(
-                    "cannot create the folder {} for the database: {e}",
-                    dir.display()
-                )
+            std::fs::create_dir_all(dir).map_err(|source| StoreError::CreateFolder {
+                dir: dir.display().to_string(),
+                source,
             })?;
         }
         Self::open(path)
     }
 
     /// A database in memory (for tests).
-    pub fn in_memory() -> anyhow::Result<Store> {
-        Self::init(Connection::open_in_memory()?, Path::new(":memory:"))
+    pub fn in_memory() -> Result<Store, StoreError> {
+        let path = Path::new(":memory:");
+        let conn = Connection::open_in_memory().map_err(|source| StoreError::Open {
+            path: path.display().to_string(),
+            source,
+        })?;
+        Self::init(conn, path)
     }
 
-    fn init(conn: Connection, path: &Path) -> anyhow::Result<Store> {
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    fn init(conn: Connection, path: &Path) -> Result<Store, StoreError> {
+        let shown = || path.display().to_string();
+        let sql = |source| StoreError::Sqlite {
+            path: shown(),
+            source,
+        };
+        conn.busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(sql)?;
         // WAL keeps readers and the writer apart. synchronous = FULL syncs the log at every
         // commit, so a change answered is on disk even if the machine loses power just after
         // (NORMAL would survive a crash of the server, but not of the operating system).
-        let _: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
-        conn.execute_batch("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")?;
-        let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        let _: String = conn
+            .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
+            .map_err(sql)?;
+        conn.execute_batch("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
+            .map_err(sql)?;
+        let version: i64 = conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .map_err(sql)?;
         let has_tables: bool = conn.query_row(
             "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
             [],
             |r| r.get(0),
-        )?;
+        ).map_err(sql)?;
         if version == 0 && has_tables {
-            anyhow::bail!(
-                "this file is an SQLite database of something else; give another file with --db"
-            );
+            return Err(StoreError::Foreign { path: shown() });
         }
         if version > SCHEMA_VERSION {
-            anyhow::bail!(
-                "the database was written by a newer version (schema {version}, this build reads {SCHEMA_VERSION})"
-            );
+            return Err(StoreError::Newer {
+                path: shown(),
+                found: version,
+            });
         }
         if version == 0 {
             conn.execute_batch(
@@ -106,7 +188,8 @@ impl Store {
                  );
                  PRAGMA user_version = 1;
                  COMMIT;",
-            )?;
+            )
+            .map_err(sql)?;
         }
         if version < 2 {
             // Version 2: El mirall played by two people on two devices.
@@ -132,7 +215,8 @@ impl Store {
                  );
                  PRAGMA user_version = 2;
                  COMMIT;",
-            )?;
+            )
+            .map_err(sql)?;
         }
         Ok(Store {
             conn: Mutex::new(conn),
@@ -151,7 +235,7 @@ impl Store {
     }
 
     /// Writes a game, replacing its previous row.
-    pub fn save(&self, r: &Record) -> rusqlite::Result<()> {
+    pub fn save(&self, r: &GameRow) -> rusqlite::Result<()> {
         let conn = self.lock();
         conn.execute(
             "INSERT INTO games (id, spec, start, moves, opponent, token_south, token_north, resigned,
@@ -179,14 +263,14 @@ impl Store {
     }
 
     /// Reads a game.
-    pub fn load(&self, id: &str) -> rusqlite::Result<Option<Record>> {
+    pub fn load(&self, id: &str) -> rusqlite::Result<Option<GameRow>> {
         let conn = self.lock();
         conn.query_row(
             "SELECT id, spec, start, moves, opponent, token_south, token_north, resigned, undo_request,
                     version, created, updated FROM games WHERE id = ?1",
             params![id],
             |row| {
-                Ok(Record {
+                Ok(GameRow {
                     id: row.get(0)?,
                     spec: row.get(1)?,
                     start: row.get(2)?,
@@ -206,7 +290,7 @@ impl Store {
     }
 
     /// Writes an El mirall room, replacing its previous row.
-    pub fn save_mirall(&self, r: &crate::mirall::Room) -> rusqlite::Result<()> {
+    pub fn save_mirall(&self, r: &RoomRow) -> rusqlite::Result<()> {
         let conn = self.lock();
         conn.execute(
             "INSERT OR REPLACE INTO mirall (id, pits, seeds, moves, pending_south, pending_north,
@@ -236,7 +320,7 @@ impl Store {
     }
 
     /// Reads an El mirall room.
-    pub fn load_mirall(&self, id: &str) -> rusqlite::Result<Option<crate::mirall::Room>> {
+    pub fn load_mirall(&self, id: &str) -> rusqlite::Result<Option<RoomRow>> {
         let conn = self.lock();
         conn.query_row(
             "SELECT id, pits, seeds, moves, pending_south, pending_north, errors_south, errors_north,
@@ -244,7 +328,7 @@ impl Store {
              FROM mirall WHERE id = ?1",
             params![id],
             |row| {
-                Ok(crate::mirall::Room {
+                Ok(RoomRow {
                     id: row.get(0)?,
                     pits: row.get::<_, i64>(1)? as usize,
                     seeds: row.get::<_, i64>(2)? as u64,
@@ -276,8 +360,8 @@ impl Store {
 mod tests {
     use super::*;
 
-    fn record(id: &str) -> Record {
-        Record {
+    fn record(id: &str) -> GameRow {
+        GameRow {
             id: id.into(),
             spec: "modiar".into(),
             start: "7-7-7-7-7-7-0-0-S".into(),

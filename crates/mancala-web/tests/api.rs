@@ -140,16 +140,7 @@ async fn a_local_game_follows_the_rules_core_move_by_move() {
 #[tokio::test]
 async fn bad_requests_get_a_clear_4xx_and_change_nothing() {
     let (s, _d) = server().await;
-    let (_, c) = s
-        .post(
-            "/api/games",
-            &json!({"game": "modiar", "opponent": "remote"}),
-        )
-        .await;
-    let id = c["id"].as_str().unwrap().to_string();
-    let south = c["token"].as_str().unwrap().to_string();
-    let north = c["invite"]["token"].as_str().unwrap().to_string();
-    assert_eq!(c["invite"]["side"], "north");
+    let (id, south, north) = s.remote_game("modiar").await;
     let moves = format!("/api/games/{id}/moves");
     let (_, before) = s.get(&format!("/api/games/{id}")).await;
 
@@ -287,6 +278,10 @@ async fn bad_requests_get_a_clear_4xx_and_change_nothing() {
             .as_str()
             .unwrap_or_else(|| panic!("no JSON error for {want}: {body}"));
         assert_eq!(status, want, "{msg}");
+        assert!(
+            body["code"].as_str().is_some_and(|c| !c.is_empty()),
+            "no code: {body}"
+        );
         assert!(
             msg.to_lowercase().contains(&words.to_lowercase()),
             "{want}: '{msg}' lacks '{words}'"

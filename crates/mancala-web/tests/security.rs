@@ -128,14 +128,7 @@ async fn an_allowed_host_is_answered() {
 
 #[tokio::test]
 async fn a_slow_answer_is_cut_at_the_request_timeout() {
-    let addr = start(ServeConfig {
-        limits: Limits {
-            request_timeout: Duration::from_secs(1),
-            ..Limits::default()
-        },
-        ..ServeConfig::default()
-    })
-    .await;
+    let addr = start(timing_out_after(Duration::from_secs(1))).await;
     let host = addr.to_string();
     let body = r#"{"pits":4,"seeds":2}"#;
     let (status, out) = raw(
@@ -167,14 +160,7 @@ async fn a_slow_answer_is_cut_at_the_request_timeout() {
 
 #[tokio::test]
 async fn a_body_that_stops_coming_is_refused_at_the_request_timeout() {
-    let addr = start(ServeConfig {
-        limits: Limits {
-            request_timeout: Duration::from_secs(1),
-            ..Limits::default()
-        },
-        ..ServeConfig::default()
-    })
-    .await;
+    let addr = start(timing_out_after(Duration::from_secs(1))).await;
     let (status, out) = raw(
         addr,
         &addr.to_string(),
@@ -182,4 +168,15 @@ async fn a_body_that_stops_coming_is_refused_at_the_request_timeout() {
     )
     .await;
     assert!((400..500).contains(&status) || status == 503, "{out}");
+}
+
+/// The server's defaults with a request timeout of `t`.
+fn timing_out_after(t: Duration) -> ServeConfig {
+    ServeConfig {
+        limits: Limits {
+            request_timeout: t,
+            ..Limits::default()
+        },
+        ..ServeConfig::default()
+    }
 }

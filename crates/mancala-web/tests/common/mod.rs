@@ -54,52 +54,51 @@ impl Server {
 
     /// GET, returning the status and the JSON body.
     pub async fn get(&self, path: &str) -> (u16, Value) {
-        let r = self
-            .client
-            .get(self.url(path))
-            .send()
-            .await
-            .expect("request");
-        let status = r.status().as_u16();
-        let text = r.text().await.expect("body");
+        send(self.client.get(self.url(path))).await
+    }
+
+    /// A new game through a link, created by South: its id and both seats' tokens.
+    pub async fn remote_game(&self, game: &str) -> (String, String, String) {
+        let (status, c) = self
+            .post(
+                "/api/games",
+                &serde_json::json!({"game": game, "opponent": "remote"}),
+            )
+            .await;
+        assert_eq!(status, 201, "{c}");
+        assert_eq!(c["invite"]["side"], "north");
+        let text = |v: &Value| v.as_str().expect("a string").to_string();
         (
-            status,
-            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+            text(&c["id"]),
+            text(&c["token"]),
+            text(&c["invite"]["token"]),
         )
     }
 
     /// POST with a JSON body.
     pub async fn post(&self, path: &str, body: &Value) -> (u16, Value) {
-        let r = self
-            .client
-            .post(self.url(path))
-            .json(body)
-            .send()
-            .await
-            .expect("request");
-        let status = r.status().as_u16();
-        let text = r.text().await.expect("body");
-        (
-            status,
-            serde_json::from_str(&text).unwrap_or(Value::String(text)),
-        )
+        send(self.client.post(self.url(path)).json(body)).await
     }
 
     /// POST with a raw body and content type.
     pub async fn post_raw(&self, path: &str, body: Vec<u8>, content_type: &str) -> (u16, Value) {
-        let r = self
-            .client
-            .post(self.url(path))
-            .header("content-type", content_type)
-            .body(body)
-            .send()
-            .await
-            .expect("request");
-        let status = r.status().as_u16();
-        let text = r.text().await.expect("body");
-        (
-            status,
-            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        send(
+            self.client
+                .post(self.url(path))
+                .header("content-type", content_type)
+                .body(body),
         )
+        .await
     }
+}
+
+/// Sends a request; the status and the body as JSON (or as a string when it is not JSON).
+async fn send(r: reqwest::RequestBuilder) -> (u16, Value) {
+    let r = r.send().await.expect("request");
+    let status = r.status().as_u16();
+    let text = r.text().await.expect("body");
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    )
 }

@@ -1,278 +1,28 @@
-//! The HTTP side: routes, request bodies, and the JSON answers (see docs/api.md).
+//! The game routes: create and import games, play, undo, resign, join through a link, long
+//! polling, hints, analysis and the OGN record (docs/api.md).
 
 use crate::engine;
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
+use crate::extract::{Body, Param, Params, StateQuery, short};
 use crate::ogn;
-use crate::session::{Opponent, PlyView, Seat, Session, StateView, UndoOutcome, rules_of};
-use crate::solitaire;
-use crate::store::Store;
-use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, Request, State};
-use axum::http::request::Parts;
+use crate::poll::new_id;
+use crate::session::{Opponent, Seat, Session, SessionError, UndoOutcome, rules_of, spec_error};
+use crate::state::AppState;
+use crate::views::{self, PlyView, StateView};
+use axum::Json;
+use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
-use mancala_core::{BySide, GameSpec, Side, builtin, builtin_ids};
+use mancala_core::{BySide, GameSpec, Side};
 use mancala_search::analysis;
 use serde::Deserialize;
-use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
-use std::collections::HashMap;
 use std::sync::Arc;
 
-/// The largest request body accepted (an OGN record of a long game fits many times over).
-pub const MAX_BODY: usize = 64 * 1024;
-/// Games kept in memory; finished or idle ones beyond this are read back from the database.
-const CACHE_LIMIT: usize = 4096;
-
-/// What every request handler shares.
-pub struct AppState {
-    store: Store,
-    cache: std::sync::Mutex<HashMap<String, Arc<tokio::sync::Mutex<Session>>>>,
-    /// Where the perfect-play databases are looked for (hints).
-    data_dir: Option<std::path::PathBuf>,
-    /// El mirall rooms change one at a time (they are small and rare).
-    mirall_lock: tokio::sync::Mutex<()>,
-}
-
-impl AppState {
-    /// The app's state, with hints from the databases in the default data directory.
-    pub fn new(store: Store) -> Arc<AppState> {
-        Self::with_data_dir(store, Some(mancala_solver::default_data_dir()))
-    }
-
-    /// The app's state with hints from the databases in `data_dir` (none: search only).
-    pub fn with_data_dir(store: Store, data_dir: Option<std::path::PathBuf>) -> Arc<AppState> {
-        Arc::new(AppState {
-            store,
-            cache: std::sync::Mutex::new(HashMap::new()),
-            data_dir,
-            mirall_lock: tokio::sync::Mutex::new(()),
-        })
-    }
-
-    pub fn store(&self) -> &Store {
-        &self.store
-    }
-
-    pub(crate) fn mirall_lock(&self) -> &tokio::sync::Mutex<()> {
-        &self.mirall_lock
-    }
-
-    fn cache(
-        &self,
-    ) -> std::sync::MutexGuard<'_, HashMap<String, Arc<tokio::sync::Mutex<Session>>>> {
-        self.cache.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// The session `id`, from memory or the database.
-    async fn session(
-        self: &Arc<Self>,
-        id: &str,
-    ) -> Result<Arc<tokio::sync::Mutex<Session>>, ApiError> {
-        if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
-            return Err(ApiError::not_found(format!("no game '{}'", short(id))));
-        }
-        if let Some(s) = self.cache().get(id) {
-            return Ok(s.clone());
-        }
-        let me = self.clone();
-        let key = id.to_string();
-        let rec = tokio::task::spawn_blocking(move || me.store.load(&key))
-            .await
-            .map_err(|e| ApiError::internal(format!("database task failed: {e}")))?
-            .map_err(|e| ApiError::internal(format!("database: {e}")))?
-            .ok_or_else(|| ApiError::not_found(format!("no game '{id}'")))?;
-        let session = Session::from_record(&rec)
-            .map_err(|e| ApiError::internal(format!("saved game {id} cannot be read back: {e}")))?;
-        let mut cache = self.cache();
-        if !cache.contains_key(id) {
-            make_room(&mut cache);
-        }
-        let entry = cache
-            .entry(id.to_string())
-            .or_insert_with(|| Arc::new(tokio::sync::Mutex::new(session)));
-        Ok(entry.clone())
-    }
-
-    /// Saves `s` to the database.
-    async fn save(self: &Arc<Self>, s: &Session) -> Result<(), ApiError> {
-        let me = self.clone();
-        let rec = s.to_record();
-        tokio::task::spawn_blocking(move || me.store.save(&rec))
-            .await
-            .map_err(|e| ApiError::internal(format!("database task failed: {e}")))?
-            .map_err(|e| ApiError::internal(format!("the game could not be saved: {e}")))
-    }
-
-    /// Keeps a new session in memory, making room if needed.
-    fn remember(&self, s: Session) -> Arc<tokio::sync::Mutex<Session>> {
-        let mut cache = self.cache();
-        make_room(&mut cache);
-        let id = s.id.clone();
-        let arc = Arc::new(tokio::sync::Mutex::new(s));
-        cache.insert(id, arc.clone());
-        arc
-    }
-}
-
-/// At the cache's limit, drops the sessions nobody is using right now (they are in the
-/// database), before one more is kept, whether new or loaded.
-fn make_room(cache: &mut HashMap<String, Arc<tokio::sync::Mutex<Session>>>) {
-    if cache.len() >= CACHE_LIMIT {
-        cache.retain(|_, v| Arc::strong_count(v) > 1);
-    }
-}
-
-fn short(s: &str) -> String {
-    s.chars().take(40).collect()
-}
-
-/// A JSON body whose every rejection is a JSON error.
-pub struct Body<T>(pub T);
-
-impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
-    type Rejection = ApiError;
-    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        match Json::<T>::from_request(req, state).await {
-            Ok(Json(v)) => Ok(Body(v)),
-            Err(e) => Err(json_rejection(e)),
-        }
-    }
-}
-
-fn json_rejection(e: JsonRejection) -> ApiError {
-    let status = e.status();
-    let text = e.body_text();
-    let msg = if status == StatusCode::PAYLOAD_TOO_LARGE {
-        format!("the request body is larger than {MAX_BODY} bytes")
-    } else if status == StatusCode::UNSUPPORTED_MEDIA_TYPE {
-        "the request body must be JSON (Content-Type: application/json)".to_string()
-    } else {
-        text
-    };
-    ApiError::new(status, msg)
-}
-
-/// A path parameter whose every rejection is a JSON error.
-pub struct Param(pub String);
-
-impl<S: Send + Sync> FromRequestParts<S> for Param {
-    type Rejection = ApiError;
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
-        match Path::<String>::from_request_parts(parts, state).await {
-            Ok(Path(v)) => Ok(Param(v)),
-            Err(e) => Err(ApiError::new(StatusCode::BAD_REQUEST, e.body_text())),
-        }
-    }
-}
-
-/// Query parameters whose every rejection is a JSON error.
-pub struct Params<T>(pub T);
-
-impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Params<T> {
-    type Rejection = ApiError;
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
-        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
-            Ok(axum::extract::Query(v)) => Ok(Params(v)),
-            Err(e) => Err(query_rejection(e)),
-        }
-    }
-}
-
-fn query_rejection(e: QueryRejection) -> ApiError {
-    ApiError::new(StatusCode::BAD_REQUEST, e.body_text())
-}
-
-/// The routes of the app: the API under `/api`, the page at `/`.
-pub fn router(state: Arc<AppState>) -> Router {
-    Router::new()
-        .route("/api/health", get(health))
-        .route("/api/rules", get(list_rules))
-        .route("/api/rules/{game}", get(show_rules))
-        .route("/api/games", post(create_game))
-        .route("/api/games/import", post(import_game))
-        .route("/api/games/{id}", get(get_game))
-        .route("/api/games/{id}/moves", post(play_move))
-        .route("/api/games/{id}/reply", post(engine_reply))
-        .route("/api/games/{id}/join", post(join))
-        .route("/api/games/{id}/undo", post(undo))
-        .route("/api/games/{id}/undo/decline", post(decline_undo))
-        .route("/api/games/{id}/resign", post(resign))
-        .route("/api/games/{id}/hint", get(hint))
-        .route("/api/games/{id}/analysis", get(analysis))
-        .route("/api/games/{id}/ogn", get(export_ogn))
-        .route("/api/mirall", post(crate::mirall::create))
-        .route("/api/mirall/{id}", get(crate::mirall::get))
-        .route("/api/mirall/{id}/sow", post(crate::mirall::sow))
-        .route("/api/solitaires", get(solitaire::list))
-        .route("/api/solitaires/{game}/cycle", get(solitaire::cycle))
-        .route("/api/solitaires/{game}/table", get(solitaire::table))
-        .merge(crate::assets::routes())
-        .fallback(not_found)
-        .method_not_allowed_fallback(method_not_allowed)
-        .layer(DefaultBodyLimit::max(MAX_BODY))
-        .with_state(state)
-}
-
-async fn not_found(uri: axum::http::Uri) -> ApiError {
-    ApiError::not_found(format!("nothing at {}", short(uri.path())))
-}
-
-async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
-    ApiError::new(
-        StatusCode::METHOD_NOT_ALLOWED,
-        format!("{method} is not allowed on {}", short(uri.path())),
-    )
-}
-
-async fn health(State(st): State<Arc<AppState>>) -> Result<Json<Value>, ApiError> {
-    let me = st.clone();
-    let games = tokio::task::spawn_blocking(move || me.store.count())
-        .await
-        .map_err(|e| ApiError::internal(e.to_string()))?
-        .map_err(|e| ApiError::internal(format!("database: {e}")))?;
-    Ok(Json(json!({ "ok": true, "games": games })))
-}
-
-async fn list_rules() -> Json<Value> {
-    let games: Vec<Value> = builtin_ids()
-        .filter_map(builtin)
-        .map(|r| {
-            json!({ "id": r.id, "name": r.name, "summary": r.summary, "pits": r.pits, "seeds": r.seeds,
-                    "stores": r.stores, "kind": "two-player" })
-        })
-        .collect();
-    let levels: Vec<Value> = engine::all_levels()
-        .iter()
-        .map(|l| json!({ "id": l.id, "label": l.label() }))
-        .collect();
-    Json(json!({
-        "games": games,
-        "solitaires": solitaire::catalog(),
-        "levels": levels,
-        "opponents": ["engine", "local", "remote"],
-    }))
-}
-
-async fn show_rules(Param(game): Param) -> Result<Json<Value>, ApiError> {
-    let spec: GameSpec = game
-        .parse()
-        .map_err(|e: mancala_core::SpecError| ApiError::not_found(e.to_string()))?;
-    if let Ok(g) = spec.id.parse::<mancala_solitaire::Solitaire>() {
-        return Ok(Json(solitaire::rules_json(g)));
-    }
-    let rules = mancala_core::rules_for(&spec).map_err(|e| match e {
-        mancala_core::SpecError::UnknownGame(_) => ApiError::not_found(e.to_string()),
-        _ => ApiError::bad_request(e.to_string()),
-    })?;
-    let r = rules.ruleset();
-    Ok(Json(json!({
-        "id": spec.to_string(), "name": r.name, "summary": r.summary, "pits": r.pits, "seeds": r.seeds,
-        "stores": r.stores, "kind": "two-player", "start": rules.start().to_string(),
-        "ruleset": serde_json::to_value(r).map_err(|e| ApiError::internal(e.to_string()))?,
-    })))
+/// A game specification (`modiar:seeds=5`) read from a request.
+pub fn parse_spec(text: &str) -> Result<GameSpec, ApiError> {
+    text.parse::<GameSpec>()
+        .map_err(|e| spec_error(&short(text), e).into())
 }
 
 /// A new game.
@@ -299,18 +49,17 @@ pub struct CreateRequest {
     pub hints: Option<bool>,
 }
 
-use crate::poll::new_id;
-
 fn parse_side(s: Option<&str>) -> Result<Side, ApiError> {
     match s {
         None => Ok(Side::South),
         Some(t) => match t.to_ascii_lowercase().as_str() {
             "south" | "s" => Ok(Side::South),
             "north" | "n" => Ok(Side::North),
-            _ => Err(ApiError::bad_request(format!(
-                "side '{}' is neither south nor north",
-                short(t)
-            ))),
+            _ => Err(ApiError::new(
+                Code::BadSide,
+                format!("side '{}' is neither south nor north", short(t)),
+            )
+            .with("side", short(t))),
         },
     }
 }
@@ -365,19 +114,25 @@ fn build_session(
             )
         }
         other => {
-            return Err(ApiError::bad_request(format!(
-                "opponent '{}' is not one of engine, local, remote",
-                short(other)
-            )));
+            return Err(ApiError::new(
+                Code::BadOpponent,
+                format!(
+                    "opponent '{}' is not one of engine, local, remote",
+                    short(other)
+                ),
+            )
+            .with("opponent", short(other)));
         }
     };
     if level.is_some() && !matches!(opp, Opponent::Engine { .. }) {
-        return Err(ApiError::bad_request(
+        return Err(ApiError::new(
+            Code::LevelNeedsEngine,
             "a level is given only for an engine opponent",
         ));
     }
     if hints.is_some() && !matches!(opp, Opponent::Remote { .. }) {
-        return Err(ApiError::bad_request(
+        return Err(ApiError::new(
+            Code::HintsChoiceNeedsLink,
             "hints are chosen only for a game through a link (against the computer or on one screen they are always open)",
         ));
     }
@@ -391,14 +146,15 @@ async fn run_engine(st: &AppState, s: &mut Session) -> Result<Vec<PlyView>, ApiE
     while let Some(level) = s.engine_to_move() {
         let game = s.game.clone();
         let seed: u64 = rand::random();
-        let dir = st.data_dir.clone();
+        let dir = st.data_dir();
         let choice = tokio::task::spawn_blocking(move || {
             engine::choose(&level, &game, seed, dir.as_deref())
         })
         .await
         .map_err(|e| ApiError::internal(format!("engine task failed: {e}")))?;
         let Some(c) = choice else { break };
-        plies.push(s.apply(c.mv)?);
+        let i = s.apply(c.mv)?;
+        plies.push(views::ply(s, i));
     }
     Ok(plies)
 }
@@ -419,28 +175,25 @@ async fn created(
 }
 
 fn created_answer(s: &Session, token: String, other: Option<(Side, String)>) -> Value {
-    let mut v = json!({ "id": s.id, "token": token, "state": s.view() });
+    let mut v = json!({ "id": s.id, "token": token, "state": views::state(s) });
     if let Some((side, t)) = other {
         v["invite"] = json!({ "side": side, "token": t, "link": format!("/?game={}&token={}&side={}", s.id, t, side.name()) });
     }
     v
 }
 
-async fn create_game(
+pub async fn create_game(
     State(st): State<Arc<AppState>>,
     Body(req): Body<CreateRequest>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let spec: GameSpec = req
-        .game
-        .parse()
-        .map_err(|e: mancala_core::SpecError| ApiError::bad_request(e.to_string()))?;
+    let spec = parse_spec(&req.game)?;
     let rules = rules_of(&spec)?;
     let start = match &req.position {
-        Some(p) => Some(
-            rules
-                .parse_position(p)
-                .map_err(|e| ApiError::bad_request(e.to_string()))?,
-        ),
+        Some(p) => Some(rules.parse_position(p).map_err(|e| {
+            ApiError::new(Code::BadPosition, e.to_string())
+                .with("position", short(p))
+                .with("detail", e.to_string())
+        })?),
         None => None,
     };
     let (s, token, other) = build_session(
@@ -469,11 +222,12 @@ pub struct ImportRequest {
     pub hints: Option<bool>,
 }
 
-async fn import_game(
+pub async fn import_game(
     State(st): State<Arc<AppState>>,
     Body(req): Body<ImportRequest>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let rec = ogn::import(&req.ogn).map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    let rec = ogn::import(&req.ogn)
+        .map_err(|e| ApiError::new(Code::BadRecord, e.to_string()).with("detail", e.to_string()))?;
     let (mut s, token, other) = build_session(
         rec.spec,
         rec.start,
@@ -489,17 +243,7 @@ async fn import_game(
     created(&st, s, token, other).await
 }
 
-/// `?after=<version>&wait=<seconds>`: answer once the game has changed past `after`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StateQuery {
-    #[serde(default)]
-    pub after: Option<u64>,
-    #[serde(default)]
-    pub wait: Option<u64>,
-}
-
-async fn get_game(
+pub async fn get_game(
     State(st): State<Arc<AppState>>,
     Param(id): Param,
     Params(q): Params<StateQuery>,
@@ -509,7 +253,7 @@ async fn get_game(
         let s = s.clone();
         async move {
             let g = s.lock().await;
-            Ok((g.version, g.view()))
+            Ok((g.version, views::state(&g)))
         }
     })
     .await?;
@@ -552,10 +296,10 @@ async fn change_as_seat<R>(
     };
     st.save(&next).await?;
     *guard = next;
-    Ok((r, plies, guard.view()))
+    Ok((r, plies, views::state(&guard)))
 }
 
-async fn play_move(
+pub async fn play_move(
     State(st): State<Arc<AppState>>,
     Param(id): Param,
     Body(req): Body<MoveRequest>,
@@ -563,7 +307,8 @@ async fn play_move(
     let reply = req.reply.unwrap_or(true);
     let (ply, replies, state) =
         change_as_seat(&st, &id, req.token.as_deref(), reply, |next, seat| {
-            next.play(seat, &req.mv)
+            let i = next.play(seat, &req.mv)?;
+            Ok(views::ply(next, i))
         })
         .await?;
     let plies: Vec<PlyView> = std::iter::once(ply).chain(replies).collect();
@@ -572,7 +317,7 @@ async fn play_move(
 
 /// `POST /api/games/{id}/reply`: the engine's moves while it is its turn (after a move sent
 /// with `"reply": false`); nothing to do is not an error (no plies).
-async fn engine_reply(
+pub async fn engine_reply(
     State(st): State<Arc<AppState>>,
     Param(id): Param,
     Body(req): Body<TokenRequest>,
@@ -591,7 +336,7 @@ pub struct TokenRequest {
 
 /// `POST /api/games/{id}/join`: an invitation link opens its seat (once), or a seat's own link
 /// opens it again on another device.
-async fn join(
+pub async fn join(
     State(st): State<Arc<AppState>>,
     Param(id): Param,
     Body(req): Body<TokenRequest>,
@@ -599,15 +344,19 @@ async fn join(
     let fresh = new_id(24);
     let ((side, token), _, state) =
         change_as_seat(&st, &id, req.token.as_deref(), false, |next, _| {
-            next.join(req.token.as_deref().unwrap_or(""), fresh)
+            Ok(next.join(req.token.as_deref().unwrap_or(""), fresh)?)
         })
         .await
         .map_err(|e| {
-            if e.status == StatusCode::FORBIDDEN {
-                ApiError::forbidden(format!(
-                    "this link no longer opens a seat of game {} (an invitation opens its seat once); you can watch the game",
-                    short(&id)
-                ))
+            if e.code == Code::TokenRejected {
+                ApiError::new(
+                    Code::InvitationUsed,
+                    format!(
+                        "this link no longer opens a seat of game {} (an invitation opens its seat once); you can watch the game",
+                        short(&id)
+                    ),
+                )
+                .with("id", short(&id))
             } else {
                 e
             }
@@ -626,13 +375,13 @@ pub struct SeatRequest {
     pub side: Option<String>,
 }
 
-async fn undo(
+pub async fn undo(
     State(st): State<Arc<AppState>>,
     Param(id): Param,
     Body(req): Body<SeatRequest>,
 ) -> Result<Json<Value>, ApiError> {
     let (outcome, _, state) = change_as_seat(&st, &id, req.token.as_deref(), true, |next, seat| {
-        next.undo(seat)
+        Ok(next.undo(seat)?)
     })
     .await?;
     let (taken, asked) = match outcome {
@@ -644,19 +393,19 @@ async fn undo(
     ))
 }
 
-async fn decline_undo(
+pub async fn decline_undo(
     State(st): State<Arc<AppState>>,
     Param(id): Param,
     Body(req): Body<SeatRequest>,
 ) -> Result<Json<Value>, ApiError> {
     let (_, _, state) = change_as_seat(&st, &id, req.token.as_deref(), false, |next, seat| {
-        next.decline_undo(seat)
+        Ok(next.decline_undo(seat)?)
     })
     .await?;
     Ok(Json(json!({ "state": state })))
 }
 
-async fn resign(
+pub async fn resign(
     State(st): State<Arc<AppState>>,
     Param(id): Param,
     Body(req): Body<SeatRequest>,
@@ -668,28 +417,31 @@ async fn resign(
             .as_deref()
             .map(|t| parse_side(Some(t)))
             .transpose()?;
-        next.resign(seat, side)
+        Ok(next.resign(seat, side)?)
     })
     .await?;
     Ok(Json(json!({ "state": state })))
 }
 
-async fn hint(State(st): State<Arc<AppState>>, Param(id): Param) -> Result<Json<Value>, ApiError> {
+pub async fn hint(
+    State(st): State<Arc<AppState>>,
+    Param(id): Param,
+) -> Result<Json<Value>, ApiError> {
     let s = st.session(&id).await?;
     let game = {
         let g = s.lock().await;
         if g.is_over() {
-            return Err(ApiError::conflict("the game is over"));
+            return Err(SessionError::GameOver.into());
         }
         g.require_hints_open()?;
         g.game.clone()
     };
     let side = game.position().side();
-    let dir = st.data_dir.clone();
+    let dir = st.data_dir();
     let h = tokio::task::spawn_blocking(move || engine::hint(&game, dir.as_deref()))
         .await
         .map_err(|e| ApiError::internal(format!("engine task failed: {e}")))?
-        .ok_or_else(|| ApiError::conflict("there is no legal move"))?;
+        .ok_or_else(|| ApiError::new(Code::NoLegalMove, "there is no legal move"))?;
     let moves: Vec<Value> = h
         .moves
         .iter()
@@ -706,7 +458,7 @@ async fn hint(State(st): State<Arc<AppState>>, Param(id): Param) -> Result<Json<
 }
 
 /// Every move played so far, weighed: its value, the best move's, the seeds lost, mistakes.
-async fn analysis(
+pub async fn analysis(
     State(st): State<Arc<AppState>>,
     Param(id): Param,
 ) -> Result<Json<Value>, ApiError> {
@@ -717,9 +469,12 @@ async fn analysis(
         g.game.clone()
     };
     if game.plies().is_empty() {
-        return Err(ApiError::conflict("no move has been played yet"));
+        return Err(ApiError::new(
+            Code::NoMovesYet,
+            "no move has been played yet",
+        ));
     }
-    let dir = st.data_dir.clone();
+    let dir = st.data_dir();
     let weighed = tokio::task::spawn_blocking(move || engine::analysis(&game, dir.as_deref()))
         .await
         .map_err(|e| ApiError::internal(format!("engine task failed: {e}")))?;
@@ -733,7 +488,7 @@ async fn analysis(
     ))
 }
 
-async fn export_ogn(
+pub async fn export_ogn(
     State(st): State<Arc<AppState>>,
     Param(id): Param,
 ) -> Result<Response, ApiError> {

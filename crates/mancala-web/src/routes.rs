@@ -1,0 +1,105 @@
+//! The routes of the app: the API under `/api`, the page at `/`, and the answers for paths
+//! and methods that are not served.
+
+use crate::error::{ApiError, Code};
+use crate::extract::{MAX_BODY, Param, short};
+use crate::session::rules_of;
+use crate::state::AppState;
+use crate::{assets, engine, games, mirall, solitaire};
+use axum::extract::{DefaultBodyLimit, State};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use mancala_core::{builtin, builtin_ids};
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+/// The routes of the app: the API under `/api`, the page at `/`.
+pub fn router(state: Arc<AppState>) -> Router {
+    Router::new()
+        .route("/api/health", get(health))
+        .route("/api/rules", get(list_rules))
+        .route("/api/rules/{game}", get(show_rules))
+        .route("/api/games", post(games::create_game))
+        .route("/api/games/import", post(games::import_game))
+        .route("/api/games/{id}", get(games::get_game))
+        .route("/api/games/{id}/moves", post(games::play_move))
+        .route("/api/games/{id}/reply", post(games::engine_reply))
+        .route("/api/games/{id}/join", post(games::join))
+        .route("/api/games/{id}/undo", post(games::undo))
+        .route("/api/games/{id}/undo/decline", post(games::decline_undo))
+        .route("/api/games/{id}/resign", post(games::resign))
+        .route("/api/games/{id}/hint", get(games::hint))
+        .route("/api/games/{id}/analysis", get(games::analysis))
+        .route("/api/games/{id}/ogn", get(games::export_ogn))
+        .route("/api/mirall", post(mirall::create))
+        .route("/api/mirall/{id}", get(mirall::get))
+        .route("/api/mirall/{id}/sow", post(mirall::sow))
+        .route("/api/solitaires", get(solitaire::list))
+        .route("/api/solitaires/{game}/cycle", get(solitaire::cycle))
+        .route("/api/solitaires/{game}/table", get(solitaire::table))
+        .route("/api/solitaires/{game}/steps", get(solitaire::steps))
+        .merge(assets::routes())
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(state)
+}
+
+async fn not_found(uri: axum::http::Uri) -> ApiError {
+    let path = short(uri.path());
+    ApiError::new(Code::NoRoute, format!("nothing at {path}")).with("path", path)
+}
+
+async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
+    let path = short(uri.path());
+    ApiError::new(
+        Code::MethodNotAllowed,
+        format!("{method} is not allowed on {path}"),
+    )
+    .with("method", method.as_str())
+    .with("path", path)
+}
+
+async fn health(State(st): State<Arc<AppState>>) -> Result<Json<Value>, ApiError> {
+    let games = st.with_store("database", |store| store.count()).await?;
+    Ok(Json(json!({ "ok": true, "games": games })))
+}
+
+async fn list_rules() -> Json<Value> {
+    let games: Vec<Value> = builtin_ids()
+        .filter_map(builtin)
+        .map(|r| {
+            json!({ "id": r.id, "name": r.name, "summary": r.summary, "pits": r.pits, "seeds": r.seeds,
+                    "stores": r.stores, "kind": "two-player" })
+        })
+        .collect();
+    let levels: Vec<Value> = engine::all_levels()
+        .iter()
+        .map(|l| json!({ "id": l.id, "label": l.label() }))
+        .collect();
+    Json(json!({
+        "games": games,
+        "solitaires": solitaire::catalog(),
+        "levels": levels,
+        "opponents": ["engine", "local", "remote"],
+    }))
+}
+
+async fn show_rules(Param(game): Param) -> Result<Json<Value>, ApiError> {
+    // A game named in the path that does not exist is not found.
+    let not_found = |e: ApiError| match e.code {
+        Code::UnknownGame => e.with_status(axum::http::StatusCode::NOT_FOUND),
+        _ => e,
+    };
+    let spec = games::parse_spec(&game).map_err(not_found)?;
+    if let Ok(g) = spec.id.parse::<mancala_solitaire::Solitaire>() {
+        return Ok(Json(solitaire::rules_json(g)));
+    }
+    let rules = rules_of(&spec).map_err(|e| not_found(e.into()))?;
+    let r = rules.ruleset();
+    Ok(Json(json!({
+        "id": spec.to_string(), "name": r.name, "summary": r.summary, "pits": r.pits, "seeds": r.seeds,
+        "stores": r.stores, "kind": "two-player", "start": rules.start().to_string(),
+        "ruleset": serde_json::to_value(r).map_err(|e| ApiError::internal(e.to_string()))?,
+    })))
+}
