@@ -6,7 +6,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use mancala_search::alphabeta::MAX_THREADS;
 use mancala_solver::db::verify_file;
 use mancala_solver::file::FileError;
-use mancala_solver::{BuildProgress, Database, default_data_dir, list_files};
+use mancala_solver::{BuildProgress, Database, LevelStats, default_data_dir, list_files};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -59,7 +59,7 @@ pub struct InfoArgs {
 }
 
 /// Largest --memory-mib: 1 PiB, far beyond any machine, and its bytes still fit in 64 bits.
-const MAX_MEMORY_MIB: u64 = 1 << 30;
+pub(crate) const MAX_MEMORY_MIB: u64 = 1 << 30;
 
 pub fn run(args: DbArgs) -> anyhow::Result<()> {
     match args.command {
@@ -69,7 +69,7 @@ pub fn run(args: DbArgs) -> anyhow::Result<()> {
 }
 
 /// Available memory from /proc/meminfo, if the system says.
-fn available_memory() -> Option<u64> {
+pub(crate) fn available_memory() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
@@ -77,24 +77,40 @@ fn available_memory() -> Option<u64> {
 }
 
 /// A progress bar per level on a terminal, one line per level in any case (on stderr).
-struct Bars {
+pub(crate) struct Bars {
     bar: Mutex<Option<ProgressBar>>,
     tty: bool,
+}
+
+impl Bars {
+    /// Bars when stderr is a terminal (hidden otherwise), lines in any case.
+    pub(crate) fn new() -> Bars {
+        Bars {
+            bar: Mutex::new(None),
+            tty: std::io::stderr().is_terminal(),
+        }
+    }
 }
 
 impl BuildProgress for Bars {
     fn start(&self, level: u32, boards: u64) {
         if self.tty {
-            let bar = ProgressBar::new(1);
+            // Two work units a board (the forward pass and the propagation), shown as boards.
+            let bar = ProgressBar::new(2 * boards);
             bar.set_style(
                 ProgressStyle::with_template(
-                    "level {msg:>3} [{bar:40}] {percent:>3}% {elapsed_precise} eta {eta}",
+                    "level {msg:>3} [{bar:40}] {percent:>3}% {per_sec} {elapsed_precise} left {eta}",
                 )
                 .expect("a valid template")
+                .with_key(
+                    "per_sec",
+                    |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = write!(w, "{:.2} M boards/s", s.per_sec() / 2e6);
+                    },
+                )
                 .progress_chars("=> "),
             );
             bar.set_message(format!("{level}"));
-            let _ = boards;
             *self.bar.lock().unwrap() = Some(bar);
         }
     }
@@ -104,25 +120,33 @@ impl BuildProgress for Bars {
             bar.set_position(done);
         }
     }
-    fn done(&self, level: u32, boards: u64, built: bool, seconds: f64) {
+    fn done(&self, level: u32, boards: u64, stats: Option<&LevelStats>, seconds: f64) {
         if let Some(bar) = self.bar.lock().unwrap().take() {
             bar.finish_and_clear();
         }
-        if built {
-            let rate = if seconds > 0.0 {
-                boards as f64 / seconds
-            } else {
-                0.0
-            };
-            eprintln!(
-                "level {level:>3}: {boards} boards built in {seconds:.2} s ({rate:.0} boards/s)"
-            );
-        } else {
-            eprintln!("level {level:>3}: {boards} boards, already built");
+        match stats {
+            Some(s) => {
+                let rate = if seconds > 0.0 {
+                    boards as f64 / seconds
+                } else {
+                    0.0
+                };
+                eprintln!(
+                    "level {level:>3}: {boards} boards built in {seconds:.2} s ({rate:.0} boards/s): {} won, {} drawn, {} lost by the side to move",
+                    s.wins, s.draws, s.losses
+                );
+            }
+            None => eprintln!("level {level:>3}: {boards} boards, already built"),
         }
     }
     fn replacing(&self, level: u32, why: &str) {
         eprintln!("level {level:>3}: rebuilding ({why})");
+    }
+    fn imported(&self, level: u32, boards: u64, from: &std::path::Path) {
+        eprintln!(
+            "level {level:>3}: {boards} boards, copied from {} (the same board with other seeds)",
+            from.display()
+        );
     }
 }
 
@@ -145,10 +169,7 @@ fn build(a: BuildArgs) -> anyhow::Result<()> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(a.threads.unwrap_or(0) as usize)
         .build()?;
-    let bars = Bars {
-        bar: Mutex::new(None),
-        tty: std::io::stderr().is_terminal(),
-    };
+    let bars = Bars::new();
     let t0 = std::time::Instant::now();
     let report = pool.install(|| db.build(max, limit, &bars))?;
     let secs = t0.elapsed().as_secs_f64();

@@ -21,9 +21,32 @@ pub struct SolveArgs {
     /// A rules file (TOML) to use instead of the built-in rules.
     #[arg(long)]
     pub rules: Option<PathBuf>,
+    /// Solve the start position of every small size of the game (`mangala-ii` or `modiar`
+    /// resized to 1-6 pits a row and 1-8 seeds a pit), building what each needs (resumable:
+    /// levels already built are kept), and print the table.
+    #[arg(long, conflicts_with_all = ["position", "rules"])]
+    pub table: bool,
+    /// With --table: leave out the sizes that need more boards than this solved (levels built
+    /// already, for the size or another of the same width, do not count).
+    #[arg(
+        long,
+        value_name = "N",
+        requires = "table",
+        default_value_t = 500_000_000
+    )]
+    pub max_boards: u64,
+    /// With --table: also write a plot of the value against the seeds a pit (SVG) to this file.
+    #[arg(long, value_name = "FILE", requires = "table")]
+    pub svg: Option<PathBuf>,
+    /// With --table: memory the builds may use, in MiB (default: 90% of the available memory).
+    #[arg(long, value_name = "MIB", requires = "table", value_parser = clap::value_parser!(u64).range(1..=super::db::MAX_MEMORY_MIB))]
+    pub memory_mib: Option<u64>,
 }
 
 pub fn run(args: SolveArgs) -> anyhow::Result<()> {
+    if args.table {
+        return table(args);
+    }
     let rules = load_rules(&args.game, args.rules.as_deref())?;
     let pos = start_position(&rules, args.position.as_deref())?;
     let dir = args.data_dir.unwrap_or_else(default_data_dir);
@@ -66,4 +89,123 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
         ),
     }
     Ok(())
+}
+
+/// `mancala solve --table GAME`: the start position of every small size, built as needed.
+fn table(args: SolveArgs) -> anyhow::Result<()> {
+    use mancala_solver::table::{
+        boards_to_build, database_boards, size_rules, sizes, solve_size, svg,
+    };
+    let spec: mancala_core::GameSpec = args.game.parse()?;
+    if !spec.params.is_empty() {
+        anyhow::bail!(
+            "--table {}: name the game without parameters (the table resizes it)",
+            args.game
+        );
+    }
+    let id = spec.id.as_str();
+    // The game must be one the solver takes, whatever its size.
+    Database::open(&std::env::temp_dir(), &load_rules(id, None)?)?;
+    let dir = args.data_dir.unwrap_or_else(default_data_dir);
+    let limit = args
+        .memory_mib
+        .map(|m| m * (1 << 20))
+        .or_else(|| super::db::available_memory().map(|b| b / 10 * 9));
+    let bars = super::db::Bars::new();
+    let mut results = Vec::new();
+    let mut left_out = Vec::new();
+    for (pits, seeds) in sizes() {
+        let (rules, name) = match size_rules(id, pits, seeds) {
+            Ok(x) => x,
+            Err(why) => {
+                eprintln!("{why}: left out");
+                continue;
+            }
+        };
+        let boards = database_boards(&rules)?;
+        let to_build = boards_to_build(&dir, id, pits, seeds)?;
+        if to_build > args.max_boards {
+            left_out.push(format!("{name} ({to_build} boards to solve)"));
+            continue;
+        }
+        eprintln!("{name}: {boards} boards");
+        let r = solve_size(&dir, id, pits, seeds, limit, &bars)?;
+        eprintln!(
+            "{name}: value {:+} {} for South, best {} ({} boards solved now in {:.2} s)",
+            r.value,
+            r.outcome.name(),
+            moves_text(&r.best),
+            r.built_boards,
+            r.seconds
+        );
+        results.push(r);
+    }
+    let name = load_rules(id, None)?.name().to_string();
+    if args.json {
+        let rows: Vec<serde_json::Value> = results
+            .iter()
+            .map(|r| {
+                serde_json::json!({
+                    "game": r.spec,
+                    "pits": r.pits,
+                    "seeds": r.seeds,
+                    "value": r.value,
+                    "result": r.outcome.name(),
+                    "best_moves": r.best.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+                    "moves": r.moves.iter().map(|(m, v)| (m.to_string(), serde_json::json!(v))).collect::<serde_json::Map<_, _>>(),
+                    "boards": r.boards,
+                    "built_boards": r.built_boards,
+                    "seconds": r.seconds,
+                })
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::json!({"game": id, "sizes": rows, "left_out": left_out})
+        );
+    } else {
+        println!(
+            "| pits a row | seeds a pit | value for South | result | best first moves | boards | solved now | seconds |"
+        );
+        println!("| ---: | ---: | ---: | --- | --- | ---: | ---: | ---: |");
+        for r in &results {
+            println!(
+                "| {} | {} | {:+} | {} | {} | {} | {} | {:.2} |",
+                r.pits,
+                r.seeds,
+                r.value,
+                r.outcome.name(),
+                moves_text(&r.best),
+                r.boards,
+                r.built_boards,
+                r.seconds
+            );
+        }
+        if !left_out.is_empty() {
+            println!(
+                "left out (more than {} boards to solve, --max-boards): {}",
+                args.max_boards,
+                left_out.join(", ")
+            );
+        }
+    }
+    if let Some(path) = &args.svg {
+        let text = svg(
+            &format!("{name}: the start position under perfect play"),
+            &results,
+        );
+        std::fs::write(path, text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+fn moves_text(moves: &[mancala_core::Move]) -> String {
+    if moves.is_empty() {
+        return "none".into();
+    }
+    moves
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }

@@ -2,13 +2,13 @@
 //! `cargo run --release -p mancala-solver --example build_db -- <game> <max-stones> <dir>`.
 
 use mancala_core::{GameSpec, rules_for};
-use mancala_solver::{BuildProgress, Database};
+use mancala_solver::{BuildProgress, Database, LevelStats};
 use std::time::Instant;
 
 struct Lines;
 impl BuildProgress for Lines {
-    fn done(&self, level: u32, boards: u64, built: bool, seconds: f64) {
-        if built {
+    fn done(&self, level: u32, boards: u64, stats: Option<&LevelStats>, seconds: f64) {
+        if stats.is_some() {
             println!(
                 "level {level:>3}: {boards:>12} boards {seconds:>8.3} s {:>12.0} boards/s",
                 boards as f64 / seconds

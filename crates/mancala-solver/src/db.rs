@@ -4,7 +4,7 @@
 use crate::file::{FileError, Header, LevelFile, fnv1a, write_level};
 use crate::game::{SolverGame, Unsupported};
 use crate::index::Indexer;
-use crate::level::{Progress, solve_level};
+use crate::level::{LevelStats, MAX_LEVEL, Progress, memory_needed, solve_level};
 use mancala_core::{Move, Position, Rules, Side};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
@@ -141,10 +141,13 @@ pub trait BuildProgress: Sync {
     fn start(&self, _level: u32, _boards: u64) {}
     /// `done` of `total` work units of the level are finished.
     fn advance(&self, _done: u64, _total: u64) {}
-    /// Level `level` is built (or was already, `built == false`), in `seconds`.
-    fn done(&self, _level: u32, _boards: u64, _built: bool, _seconds: f64) {}
+    /// Level `level` is built in `seconds`, its boards won, drawn and lost as `stats` say
+    /// (`None`: it was built already and is kept).
+    fn done(&self, _level: u32, _boards: u64, _stats: Option<&LevelStats>, _seconds: f64) {}
     /// A level file was unusable and is rebuilt.
     fn replacing(&self, _level: u32, _why: &str) {}
+    /// Level `level` was copied from the database of the same board with other seeds in `from`.
+    fn imported(&self, _level: u32, _boards: u64, _from: &Path) {}
 }
 
 impl BuildProgress for () {}
@@ -163,6 +166,10 @@ pub struct BuildReport {
     pub built: Vec<(u32, u64, f64)>,
     /// Levels that were already there.
     pub kept: Vec<u32>,
+    /// Levels copied from the database of the same board with other seeds.
+    pub imported: Vec<u32>,
+    /// (level, wins, draws and losses for the side to move) of each level built now.
+    pub stats: Vec<(u32, LevelStats)>,
 }
 
 /// The database of one game in a data directory. Level files are opened on first use.
@@ -395,9 +402,10 @@ impl Database {
         })
     }
 
-    /// Estimated memory to build level `b`, in bytes (three bytes a board, plus work lists).
+    /// Memory to build level `b`, in bytes: two bytes and a bit a board
+    /// ([`crate::level::memory_needed`]).
     pub fn build_memory(&self, b: u32) -> u64 {
-        self.ix.level_size(b) * 7
+        memory_needed(self.ix.level_size(b))
     }
 
     /// Builds every level up to `max_stones` stones that is not built yet, lowest first.
@@ -409,22 +417,67 @@ impl Database {
         memory_limit: Option<u64>,
         progress: &dyn BuildProgress,
     ) -> Result<BuildReport, DbError> {
+        self.build_with(max_stones, memory_limit, progress, &[])
+    }
+
+    /// Whether `other` is this game with other seeds a pit (and nothing else changed): its
+    /// levels are then this game's levels too, board for board, since a level holds every
+    /// board of its number of stones whatever the game started with.
+    pub fn same_board(&self, other: &Database) -> bool {
+        let (a, b) = (self.game.rules().ruleset(), other.game.rules().ruleset());
+        b.resized(a.pits, a.seeds).ok().as_ref() == Some(a)
+    }
+
+    /// Copies level `b` from `from`, the same game with other seeds ([`Self::same_board`]),
+    /// checked there and written here under this game's header.
+    pub fn import_level(&self, b: u32, from: &Database) -> Result<(), DbError> {
+        if !self.same_board(from) {
+            return Err(DbError::Io(format!(
+                "{} and {} are not the same game with other seeds",
+                self.spec, from.spec
+            )));
+        }
+        let f = from.level(b)?;
+        write_level(&self.level_path(b), &self.expected_header(b), f.data())
+            .map_err(|e| self.file_error(b, e))?;
+        self.level(b)?;
+        Ok(())
+    }
+
+    /// [`Self::build`], copying a missing level from the first of `sources` (the same game
+    /// with other seeds, [`Self::same_board`]) that holds it sound instead of solving it.
+    pub fn build_with(
+        &self,
+        max_stones: u32,
+        memory_limit: Option<u64>,
+        progress: &dyn BuildProgress,
+        sources: &[&Database],
+    ) -> Result<BuildReport, DbError> {
+        let sources: Vec<&Database> = sources
+            .iter()
+            .copied()
+            .filter(|d| self.same_board(d) && d.dir != self.dir)
+            .collect();
         let levels: Vec<u32> = self.game.levels(max_stones).collect();
         if let Some(&b) = levels
             .iter()
-            .find(|&&b| self.ix.level_size(b) >= u32::MAX as u64 && !self.level_path(b).exists())
+            .find(|&&b| b > MAX_LEVEL && !self.level_path(b).exists())
         {
             return Err(DbError::Io(format!(
-                "level {b} of {} has {} boards, more than one machine's build handles (2^32); build fewer levels with --max-stones (see docs/solver.md for the cluster plan)",
+                "level {b} of {}: this build solves levels of at most {MAX_LEVEL} stones (values are kept in seven bits); build fewer levels with --max-stones",
                 self.game.rules().name(),
-                self.ix.level_size(b)
             )));
         }
+        let importable = |b: u32| {
+            sources
+                .iter()
+                .any(|d| b <= d.game.total() && d.level_path(b).exists())
+        };
         // Refuse early, before hours of work, if a level will not fit.
         if let Some(limit) = memory_limit {
             for &b in &levels {
                 let need = self.build_memory(b);
-                if need > limit && !self.level_path(b).exists() {
+                if need > limit && !self.level_path(b).exists() && !importable(b) {
                     return Err(DbError::TooBig {
                         name: self.game.rules().name().to_string(),
                         level: b,
@@ -442,12 +495,21 @@ impl Database {
             match self.level(b) {
                 Ok(_) => {
                     report.kept.push(b);
-                    progress.done(b, boards, false, 0.0);
+                    progress.done(b, boards, None, 0.0);
                     continue;
                 }
                 Err(DbError::Missing { .. }) => {}
                 Err(e @ DbError::Corrupt { .. }) => progress.replacing(b, &e.to_string()),
                 Err(e) => return Err(e),
+            }
+            if let Some(from) = sources
+                .iter()
+                .find(|d| b <= d.game.total() && d.level(b).is_ok())
+            {
+                self.import_level(b, from)?;
+                report.imported.push(b);
+                progress.imported(b, boards, from.dir());
+                continue;
             }
             progress.start(b, boards);
             let t0 = Instant::now();
@@ -464,7 +526,7 @@ impl Database {
                 .iter()
                 .map(|f| f.as_ref().map_or(&[][..], |f| f.data()))
                 .collect();
-            let data = solve_level(
+            let (data, stats) = solve_level(
                 &self.game,
                 &self.ix,
                 b,
@@ -476,7 +538,8 @@ impl Database {
             self.level(b)?;
             let secs = t0.elapsed().as_secs_f64();
             report.built.push((b, boards, secs));
-            progress.done(b, boards, true, secs);
+            report.stats.push((b, stats));
+            progress.done(b, boards, Some(&stats), secs);
         }
         Ok(report)
     }
@@ -590,7 +653,7 @@ pub fn verify_file(path: &Path) -> Result<LevelFile, FileError> {
                 "is named for level {level}, but no board of {spec} holds {level} stones"
             )));
         }
-        return LevelFile::open(path, &db.expected_header(u32::from(level)));
+        return LevelFile::open_verified(path, &db.expected_header(u32::from(level)));
     }
     // A game from a rules file: its id and the hash of its rules are in the name.
     let f = LevelFile::verify(path)?;

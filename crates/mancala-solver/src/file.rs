@@ -124,14 +124,29 @@ pub struct LevelFile {
 }
 
 impl LevelFile {
-    /// Opens and checks a level file against what it must contain (the data checksum too).
+    /// Opens and checks a level file against what it must contain. The data checksum and
+    /// values are checked too, unless they were checked whole before and the file has not
+    /// changed since ([`Stamp`]): a level of billions of boards opens in milliseconds.
     pub fn open(path: &Path, expect: &Header) -> Result<LevelFile, FileError> {
-        let f = LevelFile::verify(path)?;
+        let f = LevelFile::load(path, false)?;
+        f.matches(expect)?;
+        Ok(f)
+    }
+
+    /// [`Self::open`], always reading the data whole (for `mancala db info --verify`).
+    pub fn open_verified(path: &Path, expect: &Header) -> Result<LevelFile, FileError> {
+        let f = LevelFile::load(path, true)?;
+        f.matches(expect)?;
+        Ok(f)
+    }
+
+    fn matches(&self, expect: &Header) -> Result<(), FileError> {
+        let path = &self.path;
         let corrupt = |why: String| FileError::Corrupt {
             path: path.to_path_buf(),
             why,
         };
-        let h = &f.header;
+        let h = &self.header;
         if h.game != expect.game {
             return Err(corrupt(format!(
                 "is a database of '{}', not '{}'",
@@ -153,12 +168,18 @@ impl LevelFile {
                 h.entries, expect.entries
             )));
         }
-        Ok(f)
+        Ok(())
     }
 
     /// Opens a level file and checks it on its own, whichever game it holds: header, length,
     /// data checksum, and every value within the stones on the board.
     pub fn verify(path: &Path) -> Result<LevelFile, FileError> {
+        LevelFile::load(path, true)
+    }
+
+    /// Opens a level file and checks its header and length, and its data whole when `full` or
+    /// when no valid stamp says it was checked whole before.
+    fn load(path: &Path, full: bool) -> Result<LevelFile, FileError> {
         let corrupt = |why: String| FileError::Corrupt {
             path: path.to_path_buf(),
             why,
@@ -194,15 +215,21 @@ impl LevelFile {
                 h.entries
             )));
         }
-        if crc(&map[HEADER_LEN..]) != data_crc {
-            return Err(corrupt(
-                "data checksum mismatch (the file is damaged)".into(),
-            ));
-        }
-        if let Some(bad) = map[HEADER_LEN..].iter().position(|&v| v as u16 > h.level) {
-            return Err(corrupt(format!(
-                "entry {bad} is larger than the stones on the board"
-            )));
+        let stamp = Stamp::of(&file, data_crc);
+        if full || stamp.is_none() || stamp != Stamp::read(path) {
+            if crc(&map[HEADER_LEN..]) != data_crc {
+                return Err(corrupt(
+                    "data checksum mismatch (the file is damaged)".into(),
+                ));
+            }
+            if let Some(bad) = map[HEADER_LEN..].iter().position(|&v| v as u16 > h.level) {
+                return Err(corrupt(format!(
+                    "entry {bad} is larger than the stones on the board"
+                )));
+            }
+            if let Some(s) = stamp {
+                s.write(path);
+            }
         }
         Ok(LevelFile {
             map,
@@ -215,6 +242,54 @@ impl LevelFile {
     #[inline(always)]
     pub fn data(&self) -> &[u8] {
         &self.map[HEADER_LEN..]
+    }
+}
+
+/// What a level file was when its data was last checked whole: its length, inode, change and
+/// modification times and data checksum, kept beside it in `level-NNN.mdb.checked`. Any write
+/// to the file or replacement of it changes its change time, so a stamp that still matches
+/// says the data is as checked (a damaged disk aside, which `mancala db info --verify` finds:
+/// it always reads the data whole). Unix only; elsewhere every open reads the data whole.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Stamp(String);
+
+impl Stamp {
+    fn of(file: &File, data_crc: u32) -> Option<Stamp> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            let m = file.metadata().ok()?;
+            Some(Stamp(format!(
+                "len {} dev {} ino {} mtime {}.{:09} ctime {}.{:09} crc {data_crc:08x}\n",
+                m.len(),
+                m.dev(),
+                m.ino(),
+                m.mtime(),
+                m.mtime_nsec(),
+                m.ctime(),
+                m.ctime_nsec()
+            )))
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = (file, data_crc);
+            None
+        }
+    }
+
+    fn path(level: &Path) -> PathBuf {
+        let mut p = level.as_os_str().to_owned();
+        p.push(".checked");
+        PathBuf::from(p)
+    }
+
+    fn read(level: &Path) -> Option<Stamp> {
+        std::fs::read_to_string(Stamp::path(level)).ok().map(Stamp)
+    }
+
+    /// Best effort: a directory that cannot be written only costs a whole check next time.
+    fn write(&self, level: &Path) {
+        let _ = std::fs::write(Stamp::path(level), &self.0);
     }
 }
 

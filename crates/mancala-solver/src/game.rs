@@ -3,7 +3,7 @@
 //! core, and the reverse of non-capturing moves (predecessors inside a level).
 
 use crate::index::{Board, MAX_PITS};
-use mancala_core::ruleset::{CaptureRows, Feeding, GrandSlam, OppositeCapture, Repetition};
+use mancala_core::ruleset::{CaptureRows, Chain, Feeding, GrandSlam, OppositeCapture, Repetition};
 use mancala_core::{Move, Position, Rules, Side};
 
 /// Why a ruleset cannot be solved by this solver.
@@ -41,6 +41,13 @@ pub struct SolverGame {
     capture_rows: [bool; MAX_PITS],
     /// Counts that are captured, by count.
     capture_counts: [bool; 256],
+    /// `ring[o][d]`: the pit `d` steps after pit `o` in sowing order (`d < m`).
+    ring: [[u8; MAX_PITS]; MAX_PITS],
+    /// Moves are played on the board here, not through the rules core: no feeding, grand
+    /// slams legal, captures only by count on the landing pit and those chained backwards.
+    direct: bool,
+    /// Captures chain backwards from the landing pit.
+    chain: bool,
 }
 
 /// The legal moves of a board and where they lead, or the end of the game.
@@ -112,6 +119,21 @@ impl SolverGame {
                 }
                 c
             },
+            ring: {
+                let m = 2 * r.pits as usize;
+                let mut t = [[0u8; MAX_PITS]; MAX_PITS];
+                for (o, row) in t.iter_mut().enumerate().take(m) {
+                    for (d, x) in row.iter_mut().enumerate().take(m) {
+                        *x = rules.pit_after(o, d) as u8;
+                    }
+                }
+                t
+            },
+            direct: r.feeding == Feeding::None
+                && r.grand_slam == GrandSlam::Legal
+                && !r.end.no_legal_move
+                && matches!(r.capture.chain, Chain::Backward | Chain::None),
+            chain: r.capture.chain == Chain::Backward,
         })
     }
 
@@ -176,6 +198,95 @@ impl SolverGame {
     /// the board when the game is over there (no legal move, or an empty board).
     #[inline]
     pub fn children(&self, board: &Board, mut f: impl FnMut(Child)) -> Option<u8> {
+        if self.direct {
+            return self.children_direct(board, f);
+        }
+        match self.expand(board) {
+            Expansion::End(share) => Some(share),
+            Expansion::Moves { list, len } => {
+                list[..len].iter().for_each(|c| f(*c));
+                None
+            }
+        }
+    }
+
+    /// [`Self::children`] for the rules that allow it (`direct`): every pit of the mover's
+    /// row holding the minimum is a legal move, sown on the board itself; a mover without one
+    /// passes (or the game is over there, as the rules core says).
+    #[inline]
+    fn children_direct(&self, board: &Board, mut f: impl FnMut(Child)) -> Option<u8> {
+        let (n, m) = (self.n, self.m);
+        let min = self.min_seeds.max(1);
+        let mut any = false;
+        for o in 0..n {
+            let s = board[o] as usize;
+            if s < min as usize {
+                continue;
+            }
+            any = true;
+            let ring = &self.ring[o];
+            let mut after = *board;
+            // Seeds sown from the next pit on: the first may go back into the origin.
+            let (rest, landing) = if self.first_seed_in_origin {
+                after[o] = 1;
+                (
+                    s - 1,
+                    if s == 1 {
+                        o
+                    } else {
+                        ring[(s - 1) % m] as usize
+                    },
+                )
+            } else {
+                after[o] = 0;
+                (s, ring[s % m] as usize)
+            };
+            let (laps, extra) = (rest / m, rest % m);
+            if laps > 0 {
+                for c in after[..m].iter_mut() {
+                    *c += laps as u8;
+                }
+            }
+            for &c in &ring[1..=extra] {
+                after[c as usize] += 1;
+            }
+            let mut captured = 0u8;
+            if self.capture_rows[landing] && self.capture_counts[after[landing] as usize] {
+                captured = after[landing];
+                after[landing] = 0;
+                if self.chain {
+                    let mut j = self.ring[landing][m - 1] as usize;
+                    while j != landing
+                        && self.capture_rows[j]
+                        && self.capture_counts[after[j] as usize]
+                    {
+                        captured += after[j];
+                        after[j] = 0;
+                        j = self.ring[j][m - 1] as usize;
+                    }
+                }
+            }
+            f(Child {
+                mv: Move::Sow {
+                    side: Side::South,
+                    pit: o as u8,
+                },
+                captured,
+                board: self.mirror(&after),
+            });
+        }
+        if any {
+            return None;
+        }
+        if self.pass && board[..m].iter().any(|&c| c != 0) {
+            f(Child {
+                mv: Move::Pass,
+                captured: 0,
+                board: self.mirror(board),
+            });
+            return None;
+        }
+        // The game is over: rare enough for the rules core to say how it is settled.
         match self.expand(board) {
             Expansion::End(share) => Some(share),
             Expansion::Moves { list, len } => {
@@ -274,7 +385,7 @@ impl SolverGame {
             }
             let mut before = after;
             let mut fits = true;
-            for d in 1..m {
+            for d in (1..m).filter(|_| laps > 0) {
                 let c = self.cell(o, d);
                 match before[c].checked_sub(laps as u8) {
                     Some(v) => before[c] = v,
@@ -348,7 +459,7 @@ impl SolverGame {
     /// The pit `d` steps after pit `o` in sowing order (the core's).
     #[inline(always)]
     fn cell(&self, o: usize, d: usize) -> usize {
-        self.rules.pit_after(o, d)
+        self.ring[o][d % self.m] as usize
     }
 
     fn is_legal(&self, board: &Board, mv: Move) -> bool {

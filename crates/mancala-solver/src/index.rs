@@ -183,6 +183,34 @@ mod tests {
     }
 
     #[test]
+    fn indices_past_32_bits_round_trip() {
+        // Mangala II level 32: C(43, 11) = 5,752,004,349 boards, more than 2^32.
+        let ix = Indexer::new(12, 36);
+        let n = ix.level_size(32);
+        assert_eq!(n, 5_752_004_349);
+        let mut seen = std::collections::HashSet::new();
+        for r in (0..200u64)
+            .chain(u32::MAX as u64 - 100..u32::MAX as u64 + 100)
+            .chain(n - 200..n)
+        {
+            let board = ix.unrank(32, r);
+            assert_eq!(board[..12].iter().map(|&c| c as u32).sum::<u32>(), 32);
+            assert_eq!(ix.rank(&board), r);
+            assert!(seen.insert(board));
+            let mut cur = ix.cursor(32, r);
+            assert_eq!(cur.board(), &board);
+            if r + 1 < n {
+                cur.advance();
+                assert_eq!(ix.rank(cur.board()), r + 1);
+            }
+        }
+        assert_eq!(
+            &ix.unrank(32, n - 1)[..12],
+            &[32u8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        );
+    }
+
+    #[test]
     fn level_sizes_are_binomials() {
         let ix = Indexer::new(12, 24);
         assert_eq!(ix.level_size(0), 1);

@@ -18,16 +18,30 @@
 //! on better terms.
 
 use crate::game::SolverGame;
-use crate::index::Indexer;
+use crate::index::{Cursor, Indexer};
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
-/// Marks a board whose value is not known yet.
-const UNKNOWN: u8 = u8::MAX;
 /// Marks a board without a capturing move (no exit).
 const NO_EXIT: u8 = u8::MAX;
-/// Boards handled as one piece of parallel work.
+/// The high bit of a board's state byte: set when its value is known (the low seven bits),
+/// clear while it is not (the low bits count its moves inside the level not yet known to lead
+/// into `W`).
+const DECIDED: u8 = 0x80;
+/// The largest number of stones a level may hold: values live in seven bits of the state byte.
+pub const MAX_LEVEL: u32 = 127;
+/// Boards handled as one piece of parallel work (a multiple of 64: whole bitmap words).
 const CHUNK: usize = 1 << 14;
+/// Boards a cursor steps over rather than unrank the next board waiting in a bitmap word.
+const STEPS: usize = 6;
+/// Bitmap words handled as one piece of parallel work in a propagation sweep.
+const WORDS: usize = CHUNK / 64;
+
+/// Bytes of memory the build of a level of `boards` boards needs: the exit and state bytes
+/// and the bitmap of boards waiting to be propagated.
+pub fn memory_needed(boards: u64) -> u64 {
+    boards * 2 + boards.div_ceil(64) * 8
+}
 
 /// What the level solver reports while it works.
 pub trait Progress: Sync {
@@ -39,7 +53,37 @@ impl Progress for () {
     fn advance(&self, _: u64, _: u64) {}
 }
 
-/// Solves level `stones` of `game`: the mover's share for every board, in index order.
+/// How the boards of a level end under perfect play, from the side to move's view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LevelStats {
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+}
+
+/// Asks for the cache line of `x` ahead of its use.
+#[inline(always)]
+fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // Safety: a prefetch is only a hint; the address is that of a live reference.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+            x as *const T as *const i8,
+        );
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
+}
+
+/// Views bytes as atomic bytes.
+fn atomic(bytes: &mut [u8]) -> &[AtomicU8] {
+    // Safety: AtomicU8 has the size, alignment and bit validity of u8, and the exclusive
+    // borrow guarantees no other access while the atomic view lives.
+    unsafe { &*(bytes as *mut [u8] as *const [AtomicU8]) }
+}
+
+/// Solves level `stones` of `game`: the mover's share for every board, in index order, and
+/// how many boards are won, drawn and lost.
 /// `lower(b, i)` gives the share of board `i` of the (solved) level `b < stones`.
 pub fn solve_level<L>(
     game: &SolverGame,
@@ -47,35 +91,39 @@ pub fn solve_level<L>(
     stones: u32,
     lower: &L,
     progress: &dyn Progress,
-) -> Vec<u8>
+) -> (Vec<u8>, LevelStats)
 where
     L: Fn(u32, u64) -> u8 + Sync,
 {
-    let size = ix.level_size(stones);
     assert!(
-        size < u32::MAX as u64,
-        "level {stones} has too many boards for 32-bit indices"
+        stones <= MAX_LEVEL,
+        "level {stones}: values are kept in seven bits"
     );
-    let size = size as usize;
+    let size = usize::try_from(ix.level_size(stones)).expect("the level fits the address space");
     let b = stones as u8;
     let half = b / 2;
     // Work units for progress: the forward pass counts each board once, the threshold pass
     // each board once more (when it is decided or left at the split).
     let total_work = 2 * size as u64;
-    let done = std::sync::atomic::AtomicU64::new(0);
-    let tick = |n: usize| {
-        let d = done.fetch_add(n as u64, Relaxed) + n as u64;
-        progress.advance(d, total_work);
+    let done = AtomicU64::new(0);
+    let tick = |n: u64| {
+        if n > 0 {
+            let d = done.fetch_add(n, Relaxed) + n;
+            progress.advance(d, total_work);
+        }
     };
 
+    let t_start = std::time::Instant::now();
+    let mut t_seed = std::time::Duration::ZERO;
+    let mut sweeps = 0u32;
     // Forward pass: the best capture (or the end of the game) and the number of moves that
     // stay in the level, for every board.
     let mut exit = vec![NO_EXIT; size];
-    let count: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(0)).collect();
+    let mut state = vec![0u8; size];
     exit.par_chunks_mut(CHUNK)
-        .zip(count.par_chunks(CHUNK))
+        .zip(state.par_chunks_mut(CHUNK))
         .enumerate()
-        .for_each(|(c, (ex, cn))| {
+        .for_each(|(c, (ex, st))| {
             let mut cur = ix.cursor(stones, (c * CHUNK) as u64);
             for k in 0..ex.len() {
                 let mut best = NO_EXIT;
@@ -95,16 +143,25 @@ where
                     best = share;
                 }
                 ex[k] = best;
-                cn[k].store(inside, Relaxed);
+                st[k] = inside;
                 if k + 1 < ex.len() {
                     cur.advance();
                 }
             }
-            tick(ex.len());
+            tick(ex.len() as u64);
         });
 
-    let value: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(UNKNOWN)).collect();
-    let mut decided = 0usize;
+    let t_forward = t_start.elapsed();
+    let exit = &exit[..];
+    let st = atomic(&mut state);
+    // Boards decided whose predecessors are still to be told, one bit a board.
+    let pending: Vec<AtomicU64> = (0..size.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+    let waiting = AtomicU64::new(0);
+    // Counted in `waiting` by the caller, once a piece of work.
+    let mark = |i: usize| {
+        pending[i / 64].fetch_or(1 << (i % 64), Relaxed);
+    };
+    let mut decided = 0u64;
     for k in (half + 1..=b).rev() {
         // New seeds at this threshold: a capture worth at least k, or no move left inside the
         // level that avoids W and every capture worth at most B - k.
@@ -114,79 +171,142 @@ where
         // level all lead into W joined L as soon as its captures allowed it (at the first
         // threshold, a board may have no capture at all).
         let (lo, first) = (b - k, k == b);
-        let mut frontier: Vec<u32> = exit
-            .par_chunks(CHUNK)
-            .enumerate()
-            .flat_map_iter(|(c, ex)| {
-                let base = c * CHUNK;
-                let (value, count) = (&value, &count);
-                ex.iter().enumerate().filter_map(move |(j, &e)| {
-                    if e != k && e != lo && !(first && e == NO_EXIT) {
-                        return None;
-                    }
-                    let i = base + j;
-                    if value[i].load(Relaxed) != UNKNOWN {
-                        return None;
-                    }
-                    if e != NO_EXIT && e >= k {
-                        value[i].store(k, Relaxed);
-                        Some(i as u32)
-                    } else if count[i].load(Relaxed) == 0 && (e == NO_EXIT || e <= lo) {
-                        value[i].store(lo, Relaxed);
-                        Some(i as u32)
-                    } else {
-                        None
-                    }
-                })
-            })
-            .collect();
-        while !frontier.is_empty() {
-            decided += frontier.len();
-            tick(frontier.len());
-            frontier = frontier
-                .par_chunks(1024)
-                .flat_map_iter(|chunk| {
-                    let mut next = Vec::new();
-                    for &c in chunk {
-                        let v = value[c as usize].load(Relaxed);
-                        let mover_loses = v < half;
-                        let board = ix.unrank(stones, c as u64);
-                        game.predecessors(&board, stones, |p| {
-                            let i = ix.rank(p) as usize;
-                            if value[i].load(Relaxed) != UNKNOWN {
-                                return;
+        let t0 = std::time::Instant::now();
+        exit.par_chunks(CHUNK).enumerate().for_each(|(c, ex)| {
+            let base = c * CHUNK;
+            let mut marked = 0u64;
+            for (j, &e) in ex.iter().enumerate() {
+                if e != k && e != lo && !(first && e == NO_EXIT) {
+                    continue;
+                }
+                let i = base + j;
+                let s = st[i].load(Relaxed);
+                if s & DECIDED != 0 {
+                    continue;
+                }
+                if e != NO_EXIT && e >= k {
+                    st[i].store(DECIDED | k, Relaxed);
+                    mark(i);
+                    marked += 1;
+                } else if s == 0 && (e == NO_EXIT || e <= lo) {
+                    st[i].store(DECIDED | lo, Relaxed);
+                    mark(i);
+                    marked += 1;
+                }
+            }
+            waiting.fetch_add(marked, Relaxed);
+        });
+        t_seed += t0.elapsed();
+        // Propagation along the moves played backwards, in sweeps over the bitmap: a board
+        // decided behind a sweep is taken by the next one.
+        while waiting.load(Relaxed) > 0 {
+            sweeps += 1;
+            pending
+                .par_chunks(WORDS)
+                .enumerate()
+                .for_each(|(c, words)| {
+                    let (mut handled, mut marked) = (0u64, 0u64);
+                    // The predecessors of one word's boards, gathered first and their state
+                    // bytes prefetched, then updated: the updates' cache misses overlap.
+                    let mut batch: Vec<(usize, bool)> = Vec::with_capacity(1024);
+                    for (w, word) in words.iter().enumerate() {
+                        if word.load(Relaxed) == 0 {
+                            continue;
+                        }
+                        let mut bits = word.swap(0, Relaxed);
+                        handled += bits.count_ones() as u64;
+                        batch.clear();
+                        // Boards close together in the word are reached by stepping a cursor.
+                        let mut at: Option<(usize, Cursor)> = None;
+                        while bits != 0 {
+                            let i = (c * WORDS + w) * 64 + bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            let mover_loses = st[i].load(Relaxed) & !DECIDED < half;
+                            match &mut at {
+                                Some((a, cur)) if i - *a <= STEPS => {
+                                    for _ in *a..i {
+                                        cur.advance();
+                                    }
+                                    *a = i;
+                                }
+                                _ => at = Some((i, ix.cursor(stones, i as u64))),
                             }
-                            if mover_loses {
+                            let board = *at.as_ref().unwrap().1.board();
+                            game.predecessors(&board, stones, |p| {
+                                let j = ix.rank(p) as usize;
+                                prefetch(&st[j]);
+                                batch.push((j, mover_loses));
+                            });
+                        }
+                        for &(j, mover_loses) in &batch {
+                            let mut s = st[j].load(Relaxed);
+                            loop {
+                                if s & DECIDED != 0 {
+                                    break;
+                                }
                                 // A move into a board the opponent loses at k: the mover has k.
-                                if value[i]
-                                    .compare_exchange(UNKNOWN, k, Relaxed, Relaxed)
-                                    .is_ok()
-                                {
-                                    next.push(i as u32);
-                                }
-                            } else if count[i].fetch_sub(1, Relaxed) == 1 {
-                                let e = exit[i];
-                                if (e == NO_EXIT || e <= b - k)
-                                    && value[i]
-                                        .compare_exchange(UNKNOWN, b - k, Relaxed, Relaxed)
-                                        .is_ok()
-                                {
-                                    next.push(i as u32);
+                                // A move into a board the opponent wins: one fewer way out, and
+                                // none left with every capture at most B - k: B - k.
+                                let new = if mover_loses {
+                                    DECIDED | k
+                                } else if s == 1 && (exit[j] == NO_EXIT || exit[j] <= lo) {
+                                    DECIDED | lo
+                                } else {
+                                    s - 1
+                                };
+                                match st[j].compare_exchange_weak(s, new, Relaxed, Relaxed) {
+                                    Ok(_) => {
+                                        if new & DECIDED != 0 {
+                                            mark(j);
+                                            marked += 1;
+                                        }
+                                        break;
+                                    }
+                                    Err(now) => s = now,
                                 }
                             }
-                        });
+                        }
                     }
-                    next
-                })
-                .collect();
+                    waiting.fetch_add(marked, Relaxed);
+                    waiting.fetch_sub(handled, Relaxed);
+                    tick(handled);
+                });
         }
+        decided = done.load(Relaxed) - size as u64;
     }
-    tick(size - decided);
-    value
-        .into_iter()
-        .map(|v| match v.into_inner() {
-            UNKNOWN => half,
-            x => x,
+    tick(size as u64 - decided);
+    drop(pending);
+    if std::env::var_os("MANCALA_SOLVER_PHASES").is_some() {
+        eprintln!(
+            "level {stones}: forward {:.2} s, seeds {:.2} s, propagation {:.2} s in {sweeps} sweeps",
+            t_forward.as_secs_f64(),
+            t_seed.as_secs_f64(),
+            (t_start.elapsed() - t_forward - t_seed).as_secs_f64()
+        );
+    }
+    // Boards left undecided are worth the split.
+    let stats = state
+        .par_chunks_mut(CHUNK)
+        .map(|chunk| {
+            let mut s = LevelStats::default();
+            for v in chunk {
+                *v = if *v & DECIDED != 0 {
+                    *v & !DECIDED
+                } else {
+                    half
+                };
+                match (2 * *v as u32).cmp(&stones) {
+                    std::cmp::Ordering::Greater => s.wins += 1,
+                    std::cmp::Ordering::Equal => s.draws += 1,
+                    std::cmp::Ordering::Less => s.losses += 1,
+                }
+            }
+            s
         })
-        .collect()
+        .reduce(LevelStats::default, |a, b| LevelStats {
+            wins: a.wins + b.wins,
+            draws: a.draws + b.draws,
+            losses: a.losses + b.losses,
+        });
+    (state, stats)
 }

@@ -12,6 +12,7 @@ pub mod file;
 pub mod game;
 pub mod index;
 pub mod level;
+pub mod table;
 
 pub use db::{
     BuildProgress, BuildReport, Database, DbError, Outcome, Solution, Value, default_data_dir,
@@ -19,3 +20,4 @@ pub use db::{
 };
 pub use game::{SolverGame, Unsupported};
 pub use index::{Board, Indexer};
+pub use level::LevelStats;

@@ -2,7 +2,7 @@
 //! or damaged level, atomic writes, and builds that resume without rebuilding finished levels.
 
 use mancala_core::{GameSpec, Rules, rules_for};
-use mancala_solver::{Database, DbError, list_files};
+use mancala_solver::{Database, DbError, Indexer, list_files};
 
 fn rules(spec: &str) -> Rules {
     rules_for(&spec.parse::<GameSpec>().unwrap()).unwrap()
@@ -129,9 +129,24 @@ fn a_build_too_big_for_memory_is_refused_before_it_starts() {
     let err = db.build(30, Some(1 << 30), &()).unwrap_err();
     assert!(matches!(err, DbError::TooBig { .. }), "{err}");
     assert!(err.to_string().contains("--max-stones"));
-    // Level 32 has more boards than 32-bit indices reach, whatever memory is allowed.
-    let err = db.build(32, Some(u64::MAX), &()).unwrap_err();
-    assert!(err.to_string().contains("2^32"), "{err}");
+    // Level 32 has more boards than 32-bit indices reach: the build takes it on (64-bit
+    // indices) if the memory allows, about 2.1 bytes a board.
+    let err = db.build(32, Some(8 << 30), &()).unwrap_err();
+    match err {
+        DbError::TooBig {
+            level, need_mib, ..
+        } => {
+            assert_eq!(level, 32);
+            let boards = Indexer::new(12, 32).level_size(32);
+            assert!(boards > u32::MAX as u64);
+            assert_eq!(need_mib, (boards * 2 + boards.div_ceil(64) * 8) >> 20);
+        }
+        e => panic!("{e}"),
+    }
+    // Values are kept in seven bits: a level of more than 127 stones is refused.
+    let big = Database::open(dir.path(), &rules("mangala-ii:pits=8,seeds=8")).unwrap();
+    let err = big.build(128, Some(u64::MAX), &()).unwrap_err();
+    assert!(err.to_string().contains("at most 127 stones"), "{err}");
     assert!(list_files(dir.path()).unwrap().is_empty());
 }
 
