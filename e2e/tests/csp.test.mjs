@@ -4,7 +4,7 @@
 // blocked). Started by e2e/run.sh, which gives BASE_URL.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { BASE, browser } from "./lib.mjs";
+import { BASE, browser, newGame } from "./lib.mjs";
 
 let context;
 
@@ -45,14 +45,7 @@ test("the page's answers carry the security headers", async () => {
 test("every view runs under the policy with no violation and no console error", async () => {
   const page = await context.newPage();
   const errors = watch(page);
-  await page.goto(BASE);
-  await page.waitForSelector("#ng-game option[value=modiar]", { state: "attached" });
-  await page.selectOption("#ng-game", "modiar");
-  await page.selectOption("#ng-opponent", "engine");
-  await page.selectOption("#ng-level", "greedy");
-  await page.selectOption("#ng-side", "south");
-  await page.click("#ng-start");
-  await page.waitForURL(/#\/game\//);
+  await newGame(page, { game: "modiar" });
   await page.waitForSelector("#pit-A .pit.legal");
   await page.click("#pit-A");
   await page.waitForFunction(() => document.querySelectorAll("#g-moves [data-move]").length >= 2, null, { timeout: 30000 });

@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { BASE, browser, shot, setRange, waitIdle, apiGame, axe } from "./lib.mjs";
+import { BASE, browser, shot, setRange, waitIdle, apiGame, axe, newGame } from "./lib.mjs";
 
 const LOCALES = fileURLToPath(new URL("../../crates/mancala-locale/locales/", import.meta.url));
 
@@ -187,12 +187,7 @@ test("a move the rules refuse is worded by the server's code in the player's lan
 
 test("a whole Modiar game in Arabic: status, captures and result in Arabic", async () => {
   const page = await open("ar-MA");
-  await page.selectOption("#ng-game", "modiar");
-  await page.selectOption("#ng-opponent", "engine");
-  await page.selectOption("#ng-level", "greedy");
-  await page.selectOption("#ng-side", "south");
-  await page.click("#ng-start");
-  await page.waitForURL(/#\/game\//);
+  await newGame(page, { game: "modiar" });
   await setRange(page, "#g-speed", 4);
   const statuses = new Set();
   const captures = [];

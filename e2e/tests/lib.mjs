@@ -90,7 +90,8 @@ export async function newGame(page, { game, opponent = "engine", level = "greedy
   if (opponent === "engine") await page.selectOption("#ng-level", level);
   if (opponent !== "local") await page.selectOption("#ng-side", side);
   if (hints !== undefined) await page.setChecked("#ng-hints", hints);
-  await page.getByRole("button", { name: "Start" }).click();
+  // The button by its id: its name is in the page's language.
+  await page.click("#ng-start");
   await page.waitForURL(/#\/game\//);
   return page.url().split("#/game/")[1];
 }

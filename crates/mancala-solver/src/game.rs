@@ -197,10 +197,16 @@ impl SolverGame {
     /// Calls `f` for every legal move of the normalised `board`; returns the mover's share of
     /// the board when the game is over there (no legal move, or an empty board).
     #[inline]
-    pub fn children(&self, board: &Board, mut f: impl FnMut(Child)) -> Option<u8> {
+    pub fn children(&self, board: &Board, f: impl FnMut(Child)) -> Option<u8> {
         if self.direct {
             return self.children_direct(board, f);
         }
+        self.children_expanded(board, f)
+    }
+
+    /// [`Self::children`] through the rules core: [`Self::expand`], each child handed to `f`.
+    #[inline]
+    fn children_expanded(&self, board: &Board, mut f: impl FnMut(Child)) -> Option<u8> {
         match self.expand(board) {
             Expansion::End(share) => Some(share),
             Expansion::Moves { list, len } => {
@@ -287,13 +293,7 @@ impl SolverGame {
             return None;
         }
         // The game is over: rare enough for the rules core to say how it is settled.
-        match self.expand(board) {
-            Expansion::End(share) => Some(share),
-            Expansion::Moves { list, len } => {
-                list[..len].iter().for_each(|c| f(*c));
-                None
-            }
-        }
+        self.children_expanded(board, f)
     }
 
     /// The legal moves of `board` with their results, each move played once

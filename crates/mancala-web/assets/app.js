@@ -1120,6 +1120,30 @@ async function nextSowing(owner, game, state) {
   return st;
 }
 
+// Auto-play of a solitaire (its views' ids start with `prefix`): a move at a time at the speed
+// chosen, or at the fastest `batch` moves a frame without seed-by-seed animation; the button
+// pauses it.
+async function autoplaySolitaire(s, prefix, batch) {
+  if (s.auto) { s.stop(); s.draw(); return; }
+  if (!(await autoCanFinish(s, `${prefix}-size-msg`))) return;
+  s.auto = true;
+  const run = ++s.run;
+  $(`${prefix}-auto`).textContent = t("btn-pause");
+  while (s.auto && run === s.run && !s.done) {
+    const d = delayOf($(`${prefix}-speed`));
+    if (d <= 10) {
+      for (let i = 0; i < batch && !s.done; i++) await s.step(false);
+      s.draw();
+      await sleep(16);
+    } else {
+      await s.step(true);
+      await sleep(d);
+    }
+  }
+  if (run === s.run) s.stop();
+  s.draw();
+}
+
 // ---------- El mirall ----------
 const SOUTH_KEYS = ["z", "x", "c", "v", "b", "n", "m", ",", ".", "/"];
 const NORTH_KEYS = ["q", "w", "e", "r", "t", "y", "u", "i", "o", "p"];
@@ -1280,26 +1304,7 @@ const Mirall = {
     $("m-result").hidden = true;
     this.draw();
   },
-  async autoplay() {
-    if (this.auto) { this.stop(); this.draw(); return; }
-    if (!(await autoCanFinish(this, "m-size-msg"))) return;
-    this.auto = true;
-    const run = ++this.run;
-    $("m-auto").textContent = t("btn-pause");
-    while (this.auto && run === this.run && !this.done) {
-      const d = delayOf($("m-speed"));
-      if (d <= 10) {
-        // Fastest: many moves a frame, no seed-by-seed animation.
-        for (let i = 0; i < 50 && !this.done; i++) await this.step(false);
-        await sleep(16);
-      } else {
-        await this.step(true);
-        await sleep(d);
-      }
-    }
-    if (run === this.run) this.stop();
-    this.draw();
-  },
+  autoplay() { return autoplaySolitaire(this, "m", 50); },
   // Two-player mode: a player names a pit of his row.
   async press(side, pit) {
     const d = this.duo;
@@ -1607,26 +1612,7 @@ const Cups = {
     $("c-result").hidden = true;
     this.draw();
   },
-  async autoplay() {
-    if (this.auto) { this.stop(); this.draw(); return; }
-    if (!(await autoCanFinish(this, "c-size-msg"))) return;
-    this.auto = true;
-    const run = ++this.run;
-    $("c-auto").textContent = t("btn-pause");
-    while (this.auto && run === this.run && !this.done) {
-      const d = delayOf($("c-speed"));
-      if (d <= 10) {
-        for (let i = 0; i < 200 && !this.done; i++) await this.step(false);
-        this.draw();
-        await sleep(16);
-      } else {
-        await this.step(true);
-        await sleep(d);
-      }
-    }
-    if (run === this.run) this.stop();
-    this.draw();
-  },
+  autoplay() { return autoplaySolitaire(this, "c", 200); },
   guessAndRun() {
     const g = Number($("c-guess").value);
     if (!Number.isInteger(g) || g < 1) { $("c-status").textContent = t("c-guess-first"); return; }
