@@ -210,6 +210,13 @@ pub fn report(weighed: &[Weighed], depth: u32, threshold: i32) -> Report {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A game's rules and a position of it.
+    fn at(game: &str, position: &str) -> (Rules, mancala_core::Position) {
+        let rules = rules_for(&game.parse().unwrap()).unwrap();
+        let pos = rules.parse_position(position).unwrap();
+        (rules, pos)
+    }
     use mancala_core::rules_for;
 
     /// A hint and the analysis of the same position are one engine call: the move hinted is
@@ -256,10 +263,7 @@ mod tests {
     fn a_move_that_gives_away_a_capture_loses_seeds() {
         // Mangala II: South's F sows its one seed into a (3 → 4) and takes 4; A sows B and C
         // and takes nothing.
-        let rules = rules_for(&"mangala-ii".parse().unwrap()).unwrap();
-        let pos = rules
-            .parse_position("2-0-0-0-0-1-3-0-0-0-0-1-30-35-S")
-            .unwrap();
+        let (rules, pos) = at("mangala-ii", "2-0-0-0-0-1-3-0-0-0-0-1-30-35-S");
         for (mv, lossy) in [("F", false), ("A", true)] {
             let mut g = Game::from_position(rules.clone(), pos);
             g.play_str(mv).unwrap();

@@ -126,6 +126,10 @@ pub fn hint(game: &Game, data_dir: Option<&Path>) -> Option<Hint> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn modiar(seeds: u32) -> Rules {
+        rules_for(&format!("modiar:seeds={seeds}").parse().unwrap()).unwrap()
+    }
     use mancala_core::rules_for;
 
     fn game(id: &str, pos: &str) -> Game {
@@ -138,10 +142,11 @@ mod tests {
     /// perfect one, and hints and analyses are exact.
     #[test]
     fn the_computer_and_the_hints_use_the_databases() {
-        let dir = tempfile::tempdir().unwrap();
-        let rules = rules_for(&"modiar:seeds=5".parse().unwrap()).unwrap();
-        let db = mancala_solver::Database::open(dir.path(), &rules).unwrap();
-        db.build(rules.total_seeds(), None, &()).unwrap();
+        // Every level of Modiar with 5 seeds a pit, built in a folder of the test's.
+        let (dir, rules) = (tempfile::tempdir().unwrap(), modiar(5));
+        let db = mancala_solver::Database::open(dir.path(), &rules).expect("a database");
+        db.build(rules.total_seeds(), None, &())
+            .expect("every level built");
         let mut g = Game::new(rules.clone());
         let mut plies = 0;
         while !g.is_over() {
