@@ -1,6 +1,8 @@
 //! The `mancala` command's contract (NOTATION.md), run through the real binary: the answer on the
 //! last line of stdout; errors one line on stderr, exit status 2, nothing on stdout.
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -314,13 +316,7 @@ fn bad_flags_are_one_line_errors() {
 }
 
 fn mancala_bytes(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = common::spawn_piped(args, Stdio::piped());
     child.stdin.take().unwrap().write_all(input).unwrap();
     child.wait_with_output().unwrap()
 }

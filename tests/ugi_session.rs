@@ -1,6 +1,8 @@
 //! `mancala ugi` end to end through the real binary: scripted UGI and UCI (Aualé) sessions,
 //! bad lines answered without a crash, and a whole game played by the engine against itself.
 
+mod common;
+
 use mancala_core::{Game, rules_for};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -15,14 +17,7 @@ fn mancala() -> Command {
 /// stdout lines, checking it exits 0 and says nothing on stderr. A session still running
 /// after a minute fails.
 fn session(args: &[&str], script: &str) -> Vec<String> {
-    let mut child = mancala()
-        .arg("ugi")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = common::spawn_piped(&[&["ugi"], args].concat(), Stdio::piped());
     let mut stdin = child.stdin.take().unwrap();
     let (tx, rx) = std::sync::mpsc::channel();
     let stdout = BufReader::new(child.stdout.take().unwrap());
@@ -450,13 +445,7 @@ fn ugi_quit_and_the_end_of_input_stop_any_search_at_once() {
             "quit after go infinite",
         ),
     ] {
-        let mut child = mancala()
-            .args(["ugi", "oware"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
+        let mut child = common::spawn_piped(&["ugi", "oware"], Stdio::null());
         let mut stdin = child.stdin.take().unwrap();
         stdin.write_all(script.as_bytes()).unwrap();
         drop(stdin);
