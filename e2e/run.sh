@@ -6,6 +6,7 @@
 #   bash e2e/run.sh                          # the tests
 #   bash e2e/run.sh --screenshots            # the tests, also writing docs/screenshots/*.png
 #   bash e2e/run.sh tests/players.test.mjs   # only these test files
+#   MANCALA_BIN=target/debug/mancala bash e2e/run.sh   # with a command already built
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -32,9 +33,14 @@ if [ ! -f "$here/node_modules/playwright-core/package.json" ] || [ ! -f "$here/n
   (cd "$here" && { npm ci --no-audit --no-fund || npm install --no-audit --no-fund; }) >&2
 fi
 
-# Build the command and find where cargo put it.
-bin="$(cd "$root" && cargo build --bin mancala --message-format=json-render-diagnostics \
-  | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{let exe="";for(const l of s.split("\n")){try{const m=JSON.parse(l);if(m.reason==="compiler-artifact"&&m.target&&m.target.name==="mancala"&&m.executable)exe=m.executable}catch(_){}}process.stdout.write(exe)})')"
+# The command: MANCALA_BIN when given (an already built one), else built here and found where
+# cargo put it.
+if [ -n "${MANCALA_BIN:-}" ]; then
+  bin="$MANCALA_BIN"
+else
+  bin="$(cd "$root" && cargo build --bin mancala --message-format=json-render-diagnostics \
+    | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{let exe="";for(const l of s.split("\n")){try{const m=JSON.parse(l);if(m.reason==="compiler-artifact"&&m.target&&m.target.name==="mancala"&&m.executable)exe=m.executable}catch(_){}}process.stdout.write(exe)})')"
+fi
 if [ -z "$bin" ] || [ ! -x "$bin" ]; then
   echo "e2e: could not build the mancala command" >&2
   exit 2

@@ -11,7 +11,9 @@ export OPENSPIEL_REQUIRED=1
 
 echo "== cargo test (workspace)"
 cargo test --workspace --locked 2>&1
-MANCALA_BIN="$PWD/target/debug/mancala" bash scripts/test-python.sh
+# The command the workspace tests built serves every later step (no second build).
+export MANCALA_BIN="$PWD/target/debug/mancala"
+bash scripts/test-python.sh
 
 echo "== nginx in front of mancala serve (docs/deploy.md)"; bash scripts/nginx-test.sh
 
