@@ -15,7 +15,9 @@ fn main() {
     println!("cargo:rerun-if-changed=src/names.rs");
     println!("cargo:rerun-if-changed={}", locales.display());
     println!("cargo:rerun-if-changed={}", rules.display());
-    for lang in LANGS {
+    // English pages are docs/rules/ itself; a path that does not exist would make cargo run
+    // this script (and rebuild the crates above) at every build.
+    for lang in LANGS.iter().filter(|l| **l != "en") {
         println!("cargo:rerun-if-changed={}", rules.join(lang).display());
     }
 
