@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the project on a fresh machine: installs what the tests need (OpenSpiel in a
 # virtual environment for the differential test; Chromium and playwright-core for the browser
-# tests), then runs the Rust test suites and the end-to-end tests in headless Chromium.
+# tests; Open MPI for the distributed build's tests), then runs the Rust test suites and the
+# end-to-end tests in headless Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,8 +10,13 @@ echo "== OpenSpiel (for the differential test)"
 export OPENSPIEL_PYTHON="$(bash scripts/openspiel-venv.sh | tail -n 1)"
 export OPENSPIEL_REQUIRED=1
 
-echo "== cargo test (workspace)"
-cargo test --workspace --locked 2>&1
+echo "== Open MPI (for the distributed build, tests/mpi_build.rs)"
+bash scripts/mpi-deps.sh
+
+echo "== cargo test (workspace, with the MPI build)"
+cargo test --workspace --locked --features mpi 2>&1
+echo "== the default build needs no MPI"
+cargo check --locked -p mancala-solver 2>&1
 # The command the workspace tests built serves every later step (no second build).
 export MANCALA_BIN="$PWD/target/debug/mancala"
 bash scripts/test-python.sh

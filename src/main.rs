@@ -62,13 +62,22 @@ fn main() -> ExitCode {
                 e.exit();
             }
             // The contract: one line on stderr, exit status 2.
+            // clap's message up to its usage, its lines (such as a list of the arguments
+            // missing) joined into one.
             let text = e.to_string();
-            let first = text
+            let message = text
                 .lines()
-                .next()
-                .unwrap_or("invalid arguments")
-                .trim_start_matches("error: ");
-            eprintln!("error: {first} (see mancala --help)");
+                .take_while(|l| !l.trim().is_empty() && !l.starts_with("Usage:"))
+                .map(str::trim)
+                .collect::<Vec<_>>()
+                .join(" ");
+            let message = message.trim_start_matches("error: ");
+            let message = if message.is_empty() {
+                "invalid arguments"
+            } else {
+                message
+            };
+            eprintln!("error: {message} (see mancala --help)");
             return ExitCode::from(2);
         }
     };

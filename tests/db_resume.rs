@@ -2,6 +2,8 @@
 //! kill are kept, the one under way is built again from the start, and the files at the end
 //! are byte for byte those of a build that was never interrupted.
 
+mod common;
+
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -39,19 +41,7 @@ fn files(dir: &Path, temporaries: bool) -> Vec<(String, Vec<u8>)> {
             "{name}"
         );
     }
-    let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir.join(GAME))
-        .unwrap()
-        .flatten()
-        .filter(|e| e.file_name().to_string_lossy().ends_with(".mdb"))
-        .map(|e| {
-            (
-                e.file_name().to_string_lossy().into_owned(),
-                std::fs::read(e.path()).unwrap(),
-            )
-        })
-        .collect();
-    out.sort();
-    out
+    common::level_files(&dir.join(GAME)).into_iter().collect()
 }
 
 /// Starts a build and kills it with SIGKILL once it has printed `after` lines (levels done) and

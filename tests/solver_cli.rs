@@ -382,6 +382,45 @@ fn db_build_bounds_threads_and_memory() {
     assert!(o.status.success(), "{}", stderr(&o));
 }
 
+#[test]
+fn db_build_mpi_flags() {
+    let dir = tempdir("mpi-flags");
+    let d = dir.path().to_str().unwrap();
+    // The checkpoint and time-limit flags are the MPI build's.
+    for flag in ["--checkpoint-secs", "--time-limit"] {
+        let o = mancala(
+            &["db", "build", "modiar:seeds=2", flag, "5", "--data-dir", d],
+            None,
+        );
+        assert_error(&o, "--mpi");
+    }
+    assert!(!dir.path().join("modiar-3x2").exists());
+    let o = mancala(
+        &[
+            "db",
+            "build",
+            "modiar:seeds=2",
+            "--max-stones",
+            "6",
+            "--mpi",
+            "--data-dir",
+            d,
+        ],
+        None,
+    );
+    if cfg!(feature = "mpi") {
+        // Started without mpirun, the command is a job of one rank.
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(
+            last_line(&o).contains("4 built by 1 rank "),
+            "{}",
+            stdout(&o)
+        );
+    } else {
+        assert_error(&o, "--features mpi");
+    }
+}
+
 /// `db info --verify` checks each file as `solve` does before using it: against the level of
 /// its name and the game of its directory, not only its own checksums. A level file copied
 /// over another's name, or one of another game given a fresh header checksum, is damaged; a

@@ -44,6 +44,20 @@ pub struct BuildArgs {
     /// A rules file (TOML) to use instead of the built-in rules.
     #[arg(long)]
     pub rules: Option<PathBuf>,
+    /// Build as one rank of an MPI job started by `mpirun -n P mancala db build ... --mpi`: the
+    /// boards of each level split between the ranks, rank 0 reading and writing the files (the
+    /// same files as without --mpi). --threads and --memory-mib are per rank. Needs a build
+    /// with `--features mpi`.
+    #[arg(long)]
+    pub mpi: bool,
+    /// With --mpi: seconds of work at least between two checkpoints of a level under way, from
+    /// which a job started again resumes (0: after the forward pass and every threshold).
+    #[arg(long, value_name = "SECS", default_value_t = 60, requires = "mpi")]
+    pub checkpoint_secs: u64,
+    /// With --mpi: stop at the first checkpoint after this many seconds (for batch queues with
+    /// a time limit); the same command started again resumes there.
+    #[arg(long, value_name = "SECS", requires = "mpi")]
+    pub time_limit: Option<u64>,
 }
 
 #[derive(Args)]
@@ -160,12 +174,15 @@ fn build(a: BuildArgs) -> anyhow::Result<()> {
             rules.name()
         );
     }
-    let dir = a.data_dir.unwrap_or_else(default_data_dir);
+    let dir = a.data_dir.clone().unwrap_or_else(default_data_dir);
     let db = Database::open(&dir, &rules)?;
     let limit = a
         .memory_mib
         .map(|m| m * (1 << 20))
         .or_else(|| available_memory().map(|b| b / 10 * 9));
+    if a.mpi {
+        return build_mpi(&a, &db, max, limit);
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(a.threads.unwrap_or(0) as usize)
         .build()?;
@@ -257,4 +274,79 @@ fn why_of(e: &FileError) -> String {
         FileError::Missing { .. } => "gone while being read".into(),
         FileError::Io { source, .. } => source.to_string(),
     }
+}
+
+#[cfg(not(feature = "mpi"))]
+fn build_mpi(_: &BuildArgs, _: &Database, _: u32, _: Option<u64>) -> anyhow::Result<()> {
+    anyhow::bail!(
+        "--mpi: this mancala was built without MPI; build it with `cargo build --release --features mpi` (Open MPI and libclang needed: see docs/solver.md)"
+    )
+}
+
+/// One rank of an MPI build: rank 0 shows the progress and writes the files.
+#[cfg(feature = "mpi")]
+fn build_mpi(a: &BuildArgs, db: &Database, max: u32, limit: Option<u64>) -> anyhow::Result<()> {
+    use mancala_solver::dist::{Comm, DistOptions};
+    // MPI is called from this thread only; the work runs on the global pool in between.
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(a.threads.unwrap_or(0) as usize)
+        .build_global()?;
+    let comm = mancala_solver::mpi::MpiComm::init()
+        .ok_or_else(|| anyhow::anyhow!("--mpi: MPI could not be initialised"))?;
+    let root = comm.rank() == 0;
+    let options = DistOptions {
+        checkpoint_secs: a.checkpoint_secs as f64,
+        stop_after_secs: a.time_limit.map(|s| s as f64),
+    };
+    let bars = Bars::new();
+    let quiet = ();
+    let progress: &dyn BuildProgress = if root { &bars } else { &quiet };
+    let t0 = std::time::Instant::now();
+    let report = db.build_distributed(&comm, max, limit, progress, &options);
+    let report = match report {
+        Ok(r) => r,
+        // Every rank has the same error: rank 0 says it.
+        Err(e) if root => return Err(e.into()),
+        Err(_) => std::process::exit(1),
+    };
+    if !root {
+        return Ok(());
+    }
+    for (b, threshold) in &report.resumed {
+        eprintln!("level {b:>3}: resumed from its checkpoint (after threshold {threshold})");
+    }
+    for &(b, bytes) in report.traffic.iter().filter(|_| comm.size() > 1) {
+        let boards = db.indexer().level_size(b);
+        eprintln!(
+            "level {b:>3}: {bytes} bytes sent between {} ranks ({:.2} a board)",
+            comm.size(),
+            bytes as f64 / boards as f64
+        );
+    }
+    let secs = t0.elapsed().as_secs_f64();
+    let boards: u64 = report.build.built.iter().map(|&(_, n, _)| n).sum();
+    if let Some((b, threshold)) = report.stopped {
+        println!(
+            "{}: stopped at the time limit, level {b} checkpointed after threshold {threshold}; run the same command again to resume",
+            db.game().rules().name()
+        );
+        return Ok(());
+    }
+    println!(
+        "{}: levels 0-{max} in {}: {} built by {} ({boards} boards in {secs:.2} s, {:.0} boards/s), {} already built",
+        db.game().rules().name(),
+        db.dir().display(),
+        report.build.built.len(),
+        match comm.size() {
+            1 => "1 rank".to_string(),
+            n => format!("{n} ranks"),
+        },
+        if secs > 0.0 {
+            boards as f64 / secs
+        } else {
+            0.0
+        },
+        report.build.kept.len()
+    );
+    Ok(())
 }

@@ -14,3 +14,18 @@ pub fn spawn_piped(args: &[&str], stderr: Stdio) -> Child {
         .spawn()
         .expect("the binary runs")
 }
+
+/// The level files (`*.mdb`) of a game's database directory, by name, with their bytes.
+pub fn level_files(dir: &std::path::Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".mdb"))
+        .map(|e| {
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect()
+}

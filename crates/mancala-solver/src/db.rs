@@ -227,6 +227,11 @@ impl Database {
         &self.dir
     }
 
+    /// The hash of the rules the files are built for (FNV-1a 64 of their canonical TOML).
+    pub fn ruleset_hash(&self) -> u64 {
+        self.hash
+    }
+
     /// How to name this game on the command line.
     pub fn spec(&self) -> &str {
         &self.spec
@@ -237,7 +242,8 @@ impl Database {
         self.dir.join(format!("level-{b:03}.mdb"))
     }
 
-    fn expected_header(&self, b: u32) -> Header {
+    /// What the file of level `b` must say of itself.
+    pub fn level_header(&self, b: u32) -> Header {
         Header {
             game: self.game.rules().id().to_string(),
             ruleset_hash: self.hash,
@@ -279,7 +285,7 @@ impl Database {
                 "no board of this game holds {b} stones"
             )));
         }
-        let f = LevelFile::open(&self.level_path(b), &self.expected_header(b))
+        let f = LevelFile::open(&self.level_path(b), &self.level_header(b))
             .map_err(|e| self.file_error(b, e))?;
         let f = Arc::new(f);
         self.cache.write().unwrap()[b as usize] = Some(f.clone());
@@ -438,7 +444,7 @@ impl Database {
             )));
         }
         let f = from.level(b)?;
-        write_level(&self.level_path(b), &self.expected_header(b), f.data())
+        write_level(&self.level_path(b), &self.level_header(b), f.data())
             .map_err(|e| self.file_error(b, e))?;
         self.level(b)?;
         Ok(())
@@ -533,7 +539,7 @@ impl Database {
                 &|l: u32, i: u64| tables[l as usize][i as usize],
                 &ProgressAdapter(progress),
             );
-            write_level(&self.level_path(b), &self.expected_header(b), &data)
+            write_level(&self.level_path(b), &self.level_header(b), &data)
                 .map_err(|e| self.file_error(b, e))?;
             self.level(b)?;
             let secs = t0.elapsed().as_secs_f64();
@@ -545,7 +551,7 @@ impl Database {
     }
 
     /// Temporary files left by a build that was killed.
-    fn remove_stale_temporaries(&self) {
+    pub(crate) fn remove_stale_temporaries(&self) {
         if let Ok(rd) = std::fs::read_dir(&self.dir) {
             for e in rd.flatten() {
                 let name = e.file_name();
@@ -653,7 +659,7 @@ pub fn verify_file(path: &Path) -> Result<LevelFile, FileError> {
                 "is named for level {level}, but no board of {spec} holds {level} stones"
             )));
         }
-        return LevelFile::open_verified(path, &db.expected_header(u32::from(level)));
+        return LevelFile::open_verified(path, &db.level_header(u32::from(level)));
     }
     // A game from a rules file: its id and the hash of its rules are in the name.
     let f = LevelFile::verify(path)?;

@@ -53,7 +53,7 @@ pub enum FileError {
     },
 }
 
-fn crc(bytes: &[u8]) -> u32 {
+pub(crate) fn crc(bytes: &[u8]) -> u32 {
     let mut h = crc32fast::Hasher::new();
     h.update(bytes);
     h.finalize()
@@ -87,32 +87,130 @@ fn encode_header(h: &Header, data_crc: u32) -> [u8; HEADER_LEN] {
     out
 }
 
-/// Writes a level file atomically: a temporary file beside it, synced, then renamed over.
-pub fn write_level(path: &Path, h: &Header, data: &[u8]) -> Result<(), FileError> {
-    let io = |source| FileError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    assert_eq!(data.len() as u64, h.entries);
-    let dir = path.parent().expect("level files live in a directory");
-    std::fs::create_dir_all(dir).map_err(io)?;
-    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-    let result = (|| {
-        let mut f = File::create(&tmp)?;
-        f.write_all(&encode_header(h, crc(data)))?;
-        f.write_all(data)?;
+/// A file written atomically and in pieces: a temporary file beside it, the header written last
+/// over the space kept for it, synced, then renamed over the file. Dropped unfinished, the
+/// temporary file is removed and the file is as it was.
+pub(crate) struct AtomicWriter {
+    path: PathBuf,
+    tmp: PathBuf,
+    file: Option<std::io::BufWriter<File>>,
+    crc: crc32fast::Hasher,
+    len: u64,
+}
+
+impl AtomicWriter {
+    /// Starts the file at `path`, `header_len` bytes kept for the header.
+    pub(crate) fn create(path: &Path, header_len: usize) -> std::io::Result<AtomicWriter> {
+        let dir = path.parent().expect("database files live in a directory");
+        std::fs::create_dir_all(dir)?;
+        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+        let mut w = AtomicWriter {
+            path: path.to_path_buf(),
+            file: Some(std::io::BufWriter::with_capacity(
+                1 << 20,
+                File::create(&tmp)?,
+            )),
+            tmp,
+            crc: crc32fast::Hasher::new(),
+            len: 0,
+        };
+        w.file.as_mut().unwrap().write_all(&vec![0u8; header_len])?;
+        Ok(w)
+    }
+
+    /// Appends data (after the header), counted in the checksum.
+    pub(crate) fn write(&mut self, data: &[u8]) -> std::io::Result<()> {
+        self.file.as_mut().unwrap().write_all(data)?;
+        self.crc.update(data);
+        self.len += data.len() as u64;
+        Ok(())
+    }
+
+    /// Bytes of data written and their CRC-32.
+    pub(crate) fn data_crc(&self) -> (u64, u32) {
+        (self.len, self.crc.clone().finalize())
+    }
+
+    /// Writes `header` at the start, syncs, and renames the file into place.
+    pub(crate) fn finish(mut self, header: &[u8]) -> std::io::Result<()> {
+        use std::io::{Seek, SeekFrom};
+        let mut f = self
+            .file
+            .take()
+            .unwrap()
+            .into_inner()
+            .map_err(|e| e.into_error())?;
+        f.seek(SeekFrom::Start(0))?;
+        f.write_all(header)?;
         f.sync_all()?;
         drop(f);
-        std::fs::rename(&tmp, path)?;
-        if let Ok(d) = File::open(dir) {
+        std::fs::rename(&self.tmp, &self.path)?;
+        if let Ok(d) = File::open(self.path.parent().unwrap()) {
             let _ = d.sync_all();
         }
         Ok(())
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
     }
-    result.map_err(io)
+}
+
+impl Drop for AtomicWriter {
+    fn drop(&mut self) {
+        if self.file.take().is_some() || self.tmp.exists() {
+            let _ = std::fs::remove_file(&self.tmp);
+        }
+    }
+}
+
+/// A level file written in pieces, in index order ([`write_level`] in one go).
+pub struct LevelWriter {
+    w: AtomicWriter,
+    header: Header,
+}
+
+impl LevelWriter {
+    pub fn create(path: &Path, h: &Header) -> Result<LevelWriter, FileError> {
+        let w = AtomicWriter::create(path, HEADER_LEN).map_err(|source| FileError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Ok(LevelWriter {
+            w,
+            header: h.clone(),
+        })
+    }
+
+    fn io(&self, source: std::io::Error) -> FileError {
+        FileError::Io {
+            path: self.w.path.clone(),
+            source,
+        }
+    }
+
+    /// The values of the next boards.
+    pub fn write(&mut self, data: &[u8]) -> Result<(), FileError> {
+        self.w.write(data).map_err(|e| self.io(e))
+    }
+
+    /// Completes the file; every entry of the header must have been written.
+    pub fn finish(self) -> Result<(), FileError> {
+        let (len, data_crc) = self.w.data_crc();
+        assert_eq!(
+            len, self.header.entries,
+            "a level file gets all its entries"
+        );
+        let header = encode_header(&self.header, data_crc);
+        let path = self.w.path.clone();
+        self.w
+            .finish(&header)
+            .map_err(|source| FileError::Io { path, source })
+    }
+}
+
+/// Writes a level file atomically: a temporary file beside it, synced, then renamed over.
+pub fn write_level(path: &Path, h: &Header, data: &[u8]) -> Result<(), FileError> {
+    assert_eq!(data.len() as u64, h.entries);
+    let mut w = LevelWriter::create(path, h)?;
+    w.write(data)?;
+    w.finish()
 }
 
 /// A level file, memory-mapped and checked.

@@ -23,17 +23,17 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 /// Marks a board without a capturing move (no exit).
-const NO_EXIT: u8 = u8::MAX;
+pub(crate) const NO_EXIT: u8 = u8::MAX;
 /// The high bit of a board's state byte: set when its value is known (the low seven bits),
 /// clear while it is not (the low bits count its moves inside the level not yet known to lead
 /// into `W`).
-const DECIDED: u8 = 0x80;
+pub(crate) const DECIDED: u8 = 0x80;
 /// The largest number of stones a level may hold: values live in seven bits of the state byte.
 pub const MAX_LEVEL: u32 = 127;
 /// Boards handled as one piece of parallel work (a multiple of 64: whole bitmap words).
-const CHUNK: usize = 1 << 14;
+pub(crate) const CHUNK: usize = 1 << 14;
 /// Boards a cursor steps over rather than unrank the next board waiting in a bitmap word.
-const STEPS: usize = 6;
+pub(crate) const STEPS: usize = 6;
 /// Bitmap words handled as one piece of parallel work in a propagation sweep.
 const WORDS: usize = CHUNK / 64;
 
@@ -126,24 +126,10 @@ where
         .for_each(|(c, (ex, st))| {
             let mut cur = ix.cursor(stones, (c * CHUNK) as u64);
             for k in 0..ex.len() {
-                let mut best = NO_EXIT;
-                let mut inside = 0u8;
-                let end = game.children(cur.board(), |ch| {
-                    if ch.captured == 0 {
-                        inside += 1;
-                    } else {
-                        let left = stones - ch.captured as u32;
-                        let share = ch.captured + (left as u8 - lower(left, ix.rank(&ch.board)));
-                        if best == NO_EXIT || share > best {
-                            best = share;
-                        }
-                    }
+                (ex[k], st[k]) = forward(game, cur.board(), |ch| {
+                    let left = stones - ch.captured as u32;
+                    capture_share(ch.captured, left, lower(left, ix.rank(&ch.board)))
                 });
-                if let Some(share) = end {
-                    best = share;
-                }
-                ex[k] = best;
-                st[k] = inside;
                 if k + 1 < ex.len() {
                     cur.advance();
                 }
@@ -163,33 +149,20 @@ where
     };
     let mut decided = 0u64;
     for k in (half + 1..=b).rev() {
-        // New seeds at this threshold: a capture worth at least k, or no move left inside the
-        // level that avoids W and every capture worth at most B - k.
-        //
-        // Only boards whose best capture is worth exactly k or B - k can be new seeds: a board
-        // with a better capture joined W at a higher threshold, and one whose moves inside the
-        // level all lead into W joined L as soon as its captures allowed it (at the first
-        // threshold, a board may have no capture at all).
-        let (lo, first) = (b - k, k == b);
+        // New seeds at this threshold (`seed_candidate`, `seed`).
+        let first = k == b;
+        let th = Threshold { k, lo: b - k };
         let t0 = std::time::Instant::now();
         exit.par_chunks(CHUNK).enumerate().for_each(|(c, ex)| {
             let base = c * CHUNK;
             let mut marked = 0u64;
             for (j, &e) in ex.iter().enumerate() {
-                if e != k && e != lo && !(first && e == NO_EXIT) {
+                if !seed_candidate(e, th, first) {
                     continue;
                 }
                 let i = base + j;
-                let s = st[i].load(Relaxed);
-                if s & DECIDED != 0 {
-                    continue;
-                }
-                if e != NO_EXIT && e >= k {
-                    st[i].store(DECIDED | k, Relaxed);
-                    mark(i);
-                    marked += 1;
-                } else if s == 0 && (e == NO_EXIT || e <= lo) {
-                    st[i].store(DECIDED | lo, Relaxed);
+                if let Some(new) = seed(e, st[i].load(Relaxed), th) {
+                    st[i].store(new, Relaxed);
                     mark(i);
                     marked += 1;
                 }
@@ -221,7 +194,7 @@ where
                         while bits != 0 {
                             let i = (c * WORDS + w) * 64 + bits.trailing_zeros() as usize;
                             bits &= bits - 1;
-                            let mover_loses = st[i].load(Relaxed) & !DECIDED < half;
+                            let mover_loses = mover_loses(st[i].load(Relaxed), stones);
                             match &mut at {
                                 Some((a, cur)) if i - *a <= STEPS => {
                                     for _ in *a..i {
@@ -239,31 +212,9 @@ where
                             });
                         }
                         for &(j, mover_loses) in &batch {
-                            let mut s = st[j].load(Relaxed);
-                            loop {
-                                if s & DECIDED != 0 {
-                                    break;
-                                }
-                                // A move into a board the opponent loses at k: the mover has k.
-                                // A move into a board the opponent wins: one fewer way out, and
-                                // none left with every capture at most B - k: B - k.
-                                let new = if mover_loses {
-                                    DECIDED | k
-                                } else if s == 1 && (exit[j] == NO_EXIT || exit[j] <= lo) {
-                                    DECIDED | lo
-                                } else {
-                                    s - 1
-                                };
-                                match st[j].compare_exchange_weak(s, new, Relaxed, Relaxed) {
-                                    Ok(_) => {
-                                        if new & DECIDED != 0 {
-                                            mark(j);
-                                            marked += 1;
-                                        }
-                                        break;
-                                    }
-                                    Err(now) => s = now,
-                                }
+                            if tell(&st[j], exit[j], mover_loses, th) {
+                                mark(j);
+                                marked += 1;
                             }
                         }
                     }
@@ -284,8 +235,115 @@ where
             (t_start.elapsed() - t_forward - t_seed).as_secs_f64()
         );
     }
-    // Boards left undecided are worth the split.
-    let stats = state
+    let stats = settle(&mut state, stones);
+    (state, stats)
+}
+
+/// The forward pass's verdict on one board: its best capture's share (`share_of` values each
+/// capture), or the share the end of the game gives, or [`NO_EXIT`] when it has neither; and
+/// how many of its moves stay in the level.
+#[inline]
+pub(crate) fn forward(
+    game: &SolverGame,
+    board: &crate::index::Board,
+    mut share_of: impl FnMut(&crate::game::Child) -> u8,
+) -> (u8, u8) {
+    let mut best = NO_EXIT;
+    let mut inside = 0u8;
+    let end = game.children(board, |ch| {
+        if ch.captured == 0 {
+            inside += 1;
+        } else {
+            let share = share_of(&ch);
+            if best == NO_EXIT || share > best {
+                best = share;
+            }
+        }
+    });
+    (end.unwrap_or(best), inside)
+}
+
+/// The mover's share after a capture of `captured` stones that leaves `left` on the board,
+/// where the opponent, to move, gets `their_share` of them.
+#[inline(always)]
+pub(crate) fn capture_share(captured: u8, left: u32, their_share: u8) -> u8 {
+    captured + (left as u8 - their_share)
+}
+
+/// Whether a board whose best exit is `e` can become a seed at threshold `k` (`first`: the
+/// highest threshold, `k = B`).
+///
+/// Only boards whose best capture is worth exactly `k` or `B - k` can be new seeds: a board
+/// with a better capture joined W at a higher threshold, and one whose moves inside the level
+/// all lead into W joined L as soon as its captures allowed it (at the first threshold, a
+/// board may have no capture at all).
+#[inline(always)]
+pub(crate) fn seed_candidate(e: u8, k: Threshold, first: bool) -> bool {
+    e == k.k || e == k.lo || (first && e == NO_EXIT)
+}
+
+/// The state a board of state `s` and best exit `e` takes as a seed of threshold `k`, if it is
+/// one: a capture worth at least `k`, or no move left inside the level that avoids W and every
+/// capture worth at most `B - k`.
+#[inline(always)]
+pub(crate) fn seed(e: u8, s: u8, k: Threshold) -> Option<u8> {
+    if s & DECIDED != 0 {
+        None
+    } else if e != NO_EXIT && e >= k.k {
+        Some(DECIDED | k.k)
+    } else if s == 0 && (e == NO_EXIT || e <= k.lo) {
+        Some(DECIDED | k.lo)
+    } else {
+        None
+    }
+}
+
+/// A threshold of the propagation: `k` and `B - k`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Threshold {
+    pub k: u8,
+    pub lo: u8,
+}
+
+/// Tells a board (state `st`, best exit `e`) that one of its moves leads to a board just
+/// decided at threshold `k`, lost for the side to move there when `mover_loses`. True when
+/// this decides the board.
+#[inline(always)]
+pub(crate) fn tell(st: &AtomicU8, e: u8, mover_loses: bool, k: Threshold) -> bool {
+    let mut s = st.load(Relaxed);
+    loop {
+        if s & DECIDED != 0 {
+            return false;
+        }
+        // A move into a board the opponent loses at k: the mover has k. A move into a board
+        // the opponent wins: one fewer way out, and none left with every capture at most
+        // B - k: B - k.
+        let new = if mover_loses {
+            DECIDED | k.k
+        } else if s == 1 && (e == NO_EXIT || e <= k.lo) {
+            DECIDED | k.lo
+        } else {
+            s - 1
+        };
+        match st.compare_exchange_weak(s, new, Relaxed, Relaxed) {
+            Ok(_) => return new & DECIDED != 0,
+            Err(now) => s = now,
+        }
+    }
+}
+
+/// Whether the side to move on a board decided with state `s` loses at the threshold that
+/// decided it (its value is below the split of `stones`).
+#[inline(always)]
+pub(crate) fn mover_loses(s: u8, stones: u32) -> bool {
+    ((s & !DECIDED) as u32) < stones / 2
+}
+
+/// Turns the states of a level's boards into their values (boards left undecided are worth
+/// the split) and counts them.
+pub(crate) fn settle(state: &mut [u8], stones: u32) -> LevelStats {
+    let half = (stones / 2) as u8;
+    state
         .par_chunks_mut(CHUNK)
         .map(|chunk| {
             let mut s = LevelStats::default();
@@ -303,10 +361,15 @@ where
             }
             s
         })
-        .reduce(LevelStats::default, |a, b| LevelStats {
-            wins: a.wins + b.wins,
-            draws: a.draws + b.draws,
-            losses: a.losses + b.losses,
-        });
-    (state, stats)
+        .reduce(LevelStats::default, |a, b| a.plus(&b))
+}
+
+impl LevelStats {
+    pub fn plus(&self, o: &LevelStats) -> LevelStats {
+        LevelStats {
+            wins: self.wins + o.wins,
+            draws: self.draws + o.draws,
+            losses: self.losses + o.losses,
+        }
+    }
 }

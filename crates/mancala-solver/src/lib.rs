@@ -8,10 +8,13 @@
 
 pub mod db;
 pub mod depth;
+pub mod dist;
 pub mod file;
 pub mod game;
 pub mod index;
 pub mod level;
+#[cfg(feature = "mpi")]
+pub mod mpi;
 pub mod table;
 
 pub use db::{

@@ -1,0 +1,169 @@
+//! The distributed build's method in one process ([`Single`]): the same files as the
+//! one-machine build, resumption from checkpoints at every step, damaged checkpoints ignored,
+//! and the block split. Several ranks over MPI are tested by the binary's `tests/mpi_build.rs`.
+
+use mancala_core::{GameSpec, Rules, rules_for};
+use mancala_solver::Database;
+use mancala_solver::dist::{Blocks, DistOptions, Single};
+use std::path::Path;
+
+fn rules(spec: &str) -> Rules {
+    rules_for(&spec.parse::<GameSpec>().unwrap()).unwrap()
+}
+
+/// The level files of `db`, name and bytes.
+fn files(db: &Database) -> Vec<(String, Vec<u8>)> {
+    let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(db.dir())
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "mdb"))
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read(&p).unwrap(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn reference(dir: &Path, spec: &str, max: u32) -> Vec<(String, Vec<u8>)> {
+    let db = Database::open(dir, &rules(spec)).unwrap();
+    db.build(max, None, &()).unwrap();
+    files(&db)
+}
+
+#[test]
+fn blocks_cover_every_index_once_with_its_owner() {
+    for (n, p) in [
+        (1u64, 3usize),
+        (7, 2),
+        (12376, 3),
+        (1 << 40, 7),
+        (5, 5),
+        (3, 8),
+    ] {
+        let b = Blocks::new(n, p);
+        let mut next = 0;
+        for r in 0..p {
+            let range = b.range(r);
+            assert_eq!(range.start, next, "n {n} p {p} rank {r}");
+            next = range.end;
+            for i in [range.start, range.end.saturating_sub(1)] {
+                if range.contains(&i) {
+                    assert_eq!(b.owner(i), r, "n {n} p {p} index {i}");
+                }
+            }
+        }
+        assert_eq!(next, n);
+    }
+}
+
+#[test]
+fn one_rank_writes_the_files_of_the_one_machine_build() {
+    for (spec, max) in [("modiar:seeds=3", 18), ("mangala-ii", 12)] {
+        let want = reference(tempfile::tempdir().unwrap().path(), spec, max);
+        let dir = tempfile::tempdir().unwrap();
+        let db = Database::open(dir.path(), &rules(spec)).unwrap();
+        let r = db
+            .build_distributed(&Single, max, None, &(), &DistOptions::default())
+            .unwrap();
+        assert_eq!(r.build.built.len(), want.len(), "{spec}");
+        assert!(r.stopped.is_none() && r.resumed.is_empty());
+        // One rank sends nothing to others.
+        assert!(r.traffic.iter().all(|&(_, bytes)| bytes == 0));
+        assert_eq!(files(&db), want, "{spec}");
+    }
+}
+
+#[test]
+fn a_build_stopped_at_every_checkpoint_resumes_to_the_same_files() {
+    let (spec, max) = ("mangala-ii", 10);
+    let want = reference(tempfile::tempdir().unwrap().path(), spec, max);
+    let dir = tempfile::tempdir().unwrap();
+    let db = Database::open(dir.path(), &rules(spec)).unwrap();
+    let options = DistOptions {
+        checkpoint_secs: 0.0,
+        stop_after_secs: Some(0.0),
+    };
+    let (mut stops, mut resumes) = (Vec::new(), Vec::new());
+    for _ in 0..200 {
+        let r = db
+            .build_distributed(&Single, max, None, &(), &options)
+            .unwrap();
+        resumes.extend(r.resumed.iter().copied());
+        match r.stopped {
+            Some(at) => {
+                assert!(db.checkpoint_path(at.0).exists(), "{at:?}");
+                stops.push(at);
+            }
+            None => break,
+        }
+    }
+    // Every level with a threshold before its last stops after its forward pass and after
+    // each threshold but the last, and resumes from each of those.
+    let expected: Vec<(u32, u32)> = (2..=max)
+        .step_by(2)
+        .flat_map(|b| (b / 2 + 2..=b + 1).rev().map(move |t| (b, t)))
+        .collect();
+    assert_eq!(stops, expected);
+    assert_eq!(resumes, expected);
+    assert_eq!(files(&db), want);
+    // Finished levels leave no checkpoint behind.
+    for b in (0..=max).step_by(2) {
+        assert!(!db.checkpoint_path(b).exists(), "level {b}");
+    }
+}
+
+#[test]
+fn a_damaged_checkpoint_is_not_used() {
+    let (spec, max) = ("mangala-ii", 8);
+    let want = reference(tempfile::tempdir().unwrap().path(), spec, max);
+    let dir = tempfile::tempdir().unwrap();
+    let db = Database::open(dir.path(), &rules(spec)).unwrap();
+    let stop = DistOptions {
+        checkpoint_secs: 0.0,
+        stop_after_secs: Some(0.0),
+    };
+    // Stop in level 8, after its forward pass.
+    loop {
+        let r = db
+            .build_distributed(&Single, max, None, &(), &stop)
+            .unwrap();
+        if r.stopped.is_some_and(|(b, _)| b == max) {
+            break;
+        }
+    }
+    let path = db.checkpoint_path(max);
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x40;
+    std::fs::write(&path, &bytes).unwrap();
+    let r = db
+        .build_distributed(&Single, max, None, &(), &DistOptions::default())
+        .unwrap();
+    assert!(r.resumed.is_empty(), "{:?}", r.resumed);
+    assert_eq!(
+        r.build.built.iter().map(|b| b.0).collect::<Vec<_>>(),
+        vec![max]
+    );
+    assert_eq!(files(&db), want);
+    assert!(!path.exists());
+}
+
+#[test]
+fn a_level_too_big_for_the_memory_allowed_is_refused_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Database::open(dir.path(), &rules("mangala-ii")).unwrap();
+    let err = db
+        .build_distributed(&Single, 12, Some(1 << 20), &(), &DistOptions::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("level 12") && err.contains("per rank"),
+        "{err}"
+    );
+    assert!(!db.level_path(0).exists());
+}

@@ -1,0 +1,187 @@
+//! `mpirun -n P mancala db build ... --mpi` (a build with `--features mpi`, Open MPI's
+//! `mpirun` on the PATH): for P = 1, 2 and 3 (oversubscribed on a small machine), Mangala II
+//! to 18 stones and the whole of Modiar are the files of the one-machine build, byte for byte;
+//! and a job whose rank is killed mid-level resumes, with another number of ranks, from the
+//! level's checkpoint to the same files.
+#![cfg(feature = "mpi")]
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+/// The jobs of this file run one at a time: each uses every core.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+fn tempdir(name: &str) -> PathBuf {
+    let p = std::env::temp_dir().join(format!("mancala-mpi-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&p);
+    std::fs::create_dir_all(&p).unwrap();
+    p
+}
+
+fn build_args(c: &mut Command, game: &str, max: Option<&str>, dir: &Path) {
+    c.args(["db", "build", game]);
+    if let Some(m) = max {
+        c.args(["--max-stones", m]);
+    }
+    c.arg("--data-dir").arg(dir).env_remove("MANCALA_DATA");
+}
+
+/// `mpirun -n ranks mancala db build game ... --mpi`.
+fn mpirun(ranks: usize, game: &str, max: Option<&str>, dir: &Path, extra: &[&str]) -> Command {
+    let mut c = Command::new("mpirun");
+    c.args(["-n", &ranks.to_string(), "--oversubscribe"])
+        // mpirun refuses to start as root unless told; CI runs as root.
+        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+        .arg(env!("CARGO_BIN_EXE_mancala"));
+    build_args(&mut c, game, max, dir);
+    c.arg("--mpi").args(extra);
+    c
+}
+
+fn run(mut c: Command) -> Output {
+    let out = c
+        .output()
+        .expect("mpirun (Open MPI) is installed: apt-get install openmpi-bin");
+    assert!(
+        out.status.success(),
+        "{c:?} failed: {}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// The one-machine build of `game`, made once.
+fn reference(game: &'static str, max: Option<&'static str>) -> &'static BTreeMap<String, Vec<u8>> {
+    static MANGALA: OnceLock<BTreeMap<String, Vec<u8>>> = OnceLock::new();
+    static MODIAR: OnceLock<BTreeMap<String, Vec<u8>>> = OnceLock::new();
+    let cell = if game == "modiar" { &MODIAR } else { &MANGALA };
+    cell.get_or_init(|| {
+        let dir = tempdir(&format!("reference-{game}"));
+        let mut c = Command::new(env!("CARGO_BIN_EXE_mancala"));
+        build_args(&mut c, game, max, &dir);
+        run(c);
+        let files = common::level_files(&dir.join(game));
+        let _ = std::fs::remove_dir_all(&dir);
+        files
+    })
+}
+
+fn same_files(game: &'static str, max: Option<&'static str>, dir: &Path) {
+    let want = reference(game, max);
+    let got = common::level_files(&dir.join(game));
+    assert_eq!(
+        got.keys().collect::<Vec<_>>(),
+        want.keys().collect::<Vec<_>>(),
+        "{game}: the level files"
+    );
+    for (name, bytes) in want {
+        assert!(
+            got[name] == *bytes,
+            "{game} {name}: not the one-machine build's bytes"
+        );
+    }
+}
+
+#[test]
+fn one_two_and_three_ranks_write_the_one_machine_files() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    for (game, max) in [("mangala-ii", Some("18")), ("modiar", None)] {
+        reference(game, max);
+        for ranks in 1..=3 {
+            let dir = tempdir(&format!("{game}-{ranks}"));
+            let out = run(mpirun(ranks, game, max, &dir, &[]));
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            let by = if ranks == 1 {
+                "by 1 rank ".to_string()
+            } else {
+                format!("by {ranks} ranks ")
+            };
+            assert!(stdout.contains(&by), "{stdout}");
+            same_files(game, max, &dir);
+            // More than one rank sends values between them, and says how much.
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            if ranks > 1 {
+                assert!(
+                    stderr.contains(&format!("bytes sent between {ranks} ranks")),
+                    "{stderr}"
+                );
+            }
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+}
+
+#[test]
+fn a_job_whose_rank_is_killed_mid_level_resumes_from_the_checkpoint() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (game, max) = ("mangala-ii", Some("18"));
+    reference(game, max);
+    let dir = tempdir("killed");
+    let ckpt = dir.join(game).join("level-018.ckpt");
+    let mut job = mpirun(2, game, max, &dir, &["--checkpoint-secs", "0"]);
+    let mut child = job
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("mpirun (Open MPI) is installed");
+    // Wait for the first checkpoint of level 18, then kill one rank.
+    let t0 = Instant::now();
+    while !ckpt.exists() {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the job ended before level 18 was checkpointed"
+        );
+        assert!(
+            t0.elapsed() < Duration::from_secs(600),
+            "no checkpoint of level 18"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let pattern = format!("--data-dir {} --mpi", dir.display());
+    let pids = String::from_utf8(
+        Command::new("pgrep")
+            .args(["-f", "--", &pattern])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let rank = pids
+        .split_whitespace()
+        .filter(|p| p.parse::<u32>().ok() != Some(child.id()))
+        .max_by_key(|p| p.parse::<u32>().unwrap())
+        .expect("a rank of the job")
+        .to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-KILL", &rank])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let status = child.wait().unwrap();
+    assert!(!status.success(), "the job goes down with its rank");
+    assert!(ckpt.exists(), "the checkpoint survives the kill");
+    assert!(!dir.join(game).join("level-018.mdb").exists());
+    // Started again, with three ranks: level 18 resumes from its checkpoint.
+    let out = run(mpirun(3, game, max, &dir, &[]));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("level  18: resumed from its checkpoint"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("level  16: 13037895 boards, already built"),
+        "{stderr}"
+    );
+    same_files(game, max, &dir);
+    assert!(!ckpt.exists(), "a finished level leaves no checkpoint");
+    let _ = std::fs::remove_dir_all(&dir);
+}
