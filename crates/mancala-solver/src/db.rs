@@ -542,6 +542,8 @@ impl Database {
             write_level(&self.level_path(b), &self.level_header(b), &data)
                 .map_err(|e| self.file_error(b, e))?;
             self.level(b)?;
+            // A distributed build's checkpoint of this level is of no more use.
+            let _ = std::fs::remove_file(self.checkpoint_path(b));
             let secs = t0.elapsed().as_secs_f64();
             report.built.push((b, boards, secs));
             report.stats.push((b, stats));

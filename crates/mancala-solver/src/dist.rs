@@ -658,6 +658,10 @@ impl Database {
                                 + &format!(" (per rank, with {p} ranks)"));
                         }
                     }
+                    if built {
+                        // Left by a job killed between writing the level and removing it.
+                        let _ = std::fs::remove_file(self.checkpoint_path(b));
+                    }
                     plan.push(built as u64);
                 }
                 self.remove_stale_temporaries();

@@ -103,7 +103,9 @@ impl AtomicWriter {
     pub(crate) fn create(path: &Path, header_len: usize) -> std::io::Result<AtomicWriter> {
         let dir = path.parent().expect("database files live in a directory");
         std::fs::create_dir_all(dir)?;
-        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(format!(".tmp{}", std::process::id()));
+        let tmp = PathBuf::from(tmp);
         let mut w = AtomicWriter {
             path: path.to_path_buf(),
             file: Some(std::io::BufWriter::with_capacity(
