@@ -177,13 +177,15 @@ impl SolverGame {
         b
     }
 
-    /// The board seen from the other side.
-    #[inline]
+    /// The board seen from the other side: its two rows swapped, as one 128-bit word (no
+    /// copies of a length known only at run time).
+    #[inline(always)]
     pub fn mirror(&self, board: &Board) -> Board {
-        let mut b = [0u8; MAX_PITS];
-        b[..self.n].copy_from_slice(&board[self.n..self.m]);
-        b[self.n..self.m].copy_from_slice(&board[..self.n]);
-        b
+        let x = u128::from_le_bytes(*board);
+        let bits = 8 * self.n as u32; // a row: at most 64 bits
+        let row = (1u128 << bits) - 1;
+        let swapped = ((x >> bits) & row) | ((x & row) << bits);
+        swapped.to_le_bytes()
     }
 
     /// The position of a normalised board, South to move. Its scores are a marker that no

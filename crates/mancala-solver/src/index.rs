@@ -17,6 +17,9 @@ pub struct Indexer {
     m: usize,
     /// `binom[a][k]` = C(a, k), for a up to `max_stones + m`.
     binom: Vec<[u64; MAX_PITS + 1]>,
+    /// `bar[j][p]` = C(p + j, j + 1): the term of bar `j` when pits `0..=j` hold `p` stones
+    /// (at most 255 on any board here), so that ranking needs no bounds checks.
+    bar: Box<[[u64; 256]; MAX_PITS - 1]>,
     max_stones: u32,
 }
 
@@ -24,6 +27,7 @@ impl Indexer {
     /// An indexer for boards of `m` pits (2..=16) and at most `max_stones` stones.
     pub fn new(m: usize, max_stones: u32) -> Indexer {
         assert!((2..=MAX_PITS).contains(&m), "2 to 16 pits");
+        assert!(max_stones <= 255, "at most 255 stones");
         let rows = max_stones as usize + m + 1;
         let mut binom = vec![[0u64; MAX_PITS + 1]; rows];
         for a in 0..rows {
@@ -33,9 +37,16 @@ impl Indexer {
                     binom[a - 1][k - 1].saturating_add(if k < a { binom[a - 1][k] } else { 0 });
             }
         }
+        let mut bar = Box::new([[0u64; 256]; MAX_PITS - 1]);
+        for (j, row) in bar.iter_mut().enumerate() {
+            for (p, v) in row.iter_mut().enumerate().take(rows.saturating_sub(j)) {
+                *v = binom[p + j][j + 1];
+            }
+        }
         Indexer {
             m,
             binom,
+            bar,
             max_stones,
         }
     }
@@ -59,7 +70,7 @@ impl Indexer {
         for (j, &c) in board[..self.m - 1].iter().enumerate() {
             p += c as usize;
             // Bar j sits after the stones of pits 0..=j and the j bars before it.
-            r += self.binom[p + j][j + 1];
+            r += self.bar[j][p & 0xff];
         }
         r
     }
@@ -84,20 +95,9 @@ impl Indexer {
 
     /// A cursor on the board of index `r` with `b` stones, stepping through the level in order.
     pub fn cursor(&self, b: u32, r: u64) -> Cursor {
-        let board = self.unrank(b, r);
-        let mut bars = [0usize; MAX_PITS];
-        let mut p = 0usize;
-        #[allow(clippy::needless_range_loop)]
-        for j in 0..self.m - 1 {
-            p += board[j] as usize;
-            bars[j] = p + j;
-        }
         Cursor {
-            bars,
-            board,
+            board: self.unrank(b, r),
             m: self.m,
-            universe: b as usize + self.m - 1,
-            stones: b,
         }
     }
 }
@@ -117,11 +117,8 @@ fn board_from_bars(bars: &[usize; MAX_PITS], m: usize, b: u32) -> Board {
 /// Walks the boards of one stone count in index order.
 #[derive(Clone, Debug)]
 pub struct Cursor {
-    bars: [usize; MAX_PITS],
     board: Board,
     m: usize,
-    universe: usize,
-    stones: u32,
 }
 
 impl Cursor {
@@ -132,29 +129,21 @@ impl Cursor {
     }
 
     /// Moves to the next board in index order (colex successor of the bar set).
+    ///
+    /// Bar `j` of the next set is the lowest that can move up one place: the one just before
+    /// the first pit `q >= 1` holding stones. Moving it takes a stone from pit `q` into pit
+    /// `q - 1`, and the bars below it drop to the bottom, which gathers the stones of pits
+    /// `0..q-1` (those of pit 0 alone: pits `1..q` are empty) into pit `q - 1` too.
     #[inline]
     pub fn advance(&mut self) {
-        let k = self.m - 1;
-        let mut j = 0;
-        while j < k {
-            let limit = if j + 1 < k {
-                self.bars[j + 1]
-            } else {
-                self.universe
-            };
-            if self.bars[j] + 1 < limit {
-                break;
-            }
-            j += 1;
-        }
-        if j == k {
+        let b = &mut self.board;
+        let Some(q) = (1..self.m).find(|&q| b[q] > 0) else {
             return; // past the last board: stays put
-        }
-        self.bars[j] += 1;
-        for i in 0..j {
-            self.bars[i] = i;
-        }
-        self.board = board_from_bars(&self.bars, self.m, self.stones);
+        };
+        let s = b[0];
+        b[0] = 0;
+        b[q - 1] = s + 1;
+        b[q] -= 1;
     }
 }
 
