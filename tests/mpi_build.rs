@@ -185,3 +185,20 @@ fn a_job_whose_rank_is_killed_mid_level_resumes_from_the_checkpoint() {
     assert!(!ckpt.exists(), "a finished level leaves no checkpoint");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_error_on_rank_0_is_said_once_and_ends_every_rank() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempdir("not-a-directory");
+    let file = dir.join("file");
+    std::fs::write(&file, "not a directory").unwrap();
+    let out = mpirun(2, "modiar:seeds=2", None, &file, &[])
+        .output()
+        .expect("mpirun (Open MPI) is installed");
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let errors: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error: ")).collect();
+    assert_eq!(errors.len(), 1, "{stderr}");
+    assert!(errors[0].contains(&*file.to_string_lossy()), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

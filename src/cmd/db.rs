@@ -305,9 +305,16 @@ fn build_mpi(a: &BuildArgs, db: &Database, max: u32, limit: Option<u64>) -> anyh
     let report = db.build_distributed(&comm, max, limit, progress, &options);
     let report = match report {
         Ok(r) => r,
-        // Every rank has the same error: rank 0 says it.
-        Err(e) if root => return Err(e.into()),
-        Err(_) => std::process::exit(1),
+        Err(e) => {
+            // Every rank has the same error: rank 0 says it, and no rank leaves before it has
+            // (mpirun ends the job when the first rank exits with an error).
+            if root {
+                eprintln!("error: {e}");
+            }
+            comm.sum(&mut [0]);
+            drop(comm);
+            std::process::exit(2);
+        }
     };
     if !root {
         return Ok(());
