@@ -197,7 +197,10 @@ fn an_error_on_rank_0_is_said_once_and_ends_every_rank() {
         .expect("mpirun (Open MPI) is installed");
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
-    let errors: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error: ")).collect();
+    let errors: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("error: "))
+        .collect();
     assert_eq!(errors.len(), 1, "{stderr}");
     assert!(errors[0].contains(&*file.to_string_lossy()), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);

@@ -532,13 +532,8 @@ impl Database {
                 .iter()
                 .map(|f| f.as_ref().map_or(&[][..], |f| f.data()))
                 .collect();
-            let (data, stats) = solve_level(
-                &self.game,
-                &self.ix,
-                b,
-                &|l: u32, i: u64| tables[l as usize][i as usize],
-                &ProgressAdapter(progress),
-            );
+            let (data, stats) =
+                solve_level(&self.game, &self.ix, b, &tables, &ProgressAdapter(progress));
             write_level(&self.level_path(b), &self.level_header(b), &data)
                 .map_err(|e| self.file_error(b, e))?;
             self.level(b)?;

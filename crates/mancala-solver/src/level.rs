@@ -34,6 +34,8 @@ pub const MAX_LEVEL: u32 = 127;
 pub(crate) const CHUNK: usize = 1 << 14;
 /// Boards a cursor steps over rather than unrank the next board waiting in a bitmap word.
 pub(crate) const STEPS: usize = 6;
+/// Boards of the forward pass whose captures are looked up together.
+const GROUP: usize = 16;
 /// Bitmap words handled as one piece of parallel work in a propagation sweep.
 const WORDS: usize = CHUNK / 64;
 
@@ -84,17 +86,15 @@ fn atomic(bytes: &mut [u8]) -> &[AtomicU8] {
 
 /// Solves level `stones` of `game`: the mover's share for every board, in index order, and
 /// how many boards are won, drawn and lost.
-/// `lower(b, i)` gives the share of board `i` of the (solved) level `b < stones`.
-pub fn solve_level<L>(
+/// `lower[b][i]` is the share of board `i` of the (solved) level `b < stones` (levels of the
+/// other parity: empty).
+pub fn solve_level(
     game: &SolverGame,
     ix: &Indexer,
     stones: u32,
-    lower: &L,
+    lower: &[&[u8]],
     progress: &dyn Progress,
-) -> (Vec<u8>, LevelStats)
-where
-    L: Fn(u32, u64) -> u8 + Sync,
-{
+) -> (Vec<u8>, LevelStats) {
     assert!(
         stones <= MAX_LEVEL,
         "level {stones}: values are kept in seven bits"
@@ -125,14 +125,31 @@ where
         .enumerate()
         .for_each(|(c, (ex, st))| {
             let mut cur = ix.cursor(stones, (c * CHUNK) as u64);
-            for k in 0..ex.len() {
-                (ex[k], st[k]) = forward(game, cur.board(), |ch| {
-                    let left = stones - ch.captured as u32;
-                    capture_share(ch.captured, left, lower(left, ix.rank(&ch.board)))
-                });
-                if k + 1 < ex.len() {
-                    cur.advance();
+            // The captures of a group of boards: their lower-level entries are prefetched as
+            // they are found, and read once the group's moves are all generated (the cache
+            // misses of the random lookups overlap).
+            let mut caps: Vec<(u32, u8, u8, u64)> = Vec::with_capacity(GROUP * 8);
+            for g in (0..ex.len()).step_by(GROUP) {
+                for k in g..(g + GROUP).min(ex.len()) {
+                    // Captures are valued below: 0 until then.
+                    (ex[k], st[k]) = forward(game, cur.board(), |ch| {
+                        let left = stones as u8 - ch.captured;
+                        let i = ix.rank(&ch.board);
+                        prefetch(&lower[left as usize][i as usize]);
+                        caps.push((k as u32, ch.captured, left, i));
+                        0
+                    });
+                    if k + 1 < ex.len() {
+                        cur.advance();
+                    }
                 }
+                for &(k, captured, left, i) in &caps {
+                    let share =
+                        capture_share(captured, left as u32, lower[left as usize][i as usize]);
+                    let e = &mut ex[k as usize];
+                    *e = (*e).max(share);
+                }
+                caps.clear();
             }
             tick(ex.len() as u64);
         });
