@@ -21,8 +21,8 @@ use crate::db::{BuildProgress, BuildReport, Database, DbError};
 use crate::file::{AtomicWriter, LevelWriter, crc};
 use crate::index::Indexer;
 use crate::level::{
-    CHUNK, DECIDED, LevelStats, MAX_LEVEL, STEPS, Threshold, capture_share, forward, mover_loses,
-    seed, seed_candidate, settle, tell,
+    CHUNK, DECIDED, LevelStats, MAX_LEVEL, STEPS, Threshold, atomic, capture_share, forward,
+    mover_loses, seed, seed_candidate, settle, tell,
 };
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -576,13 +576,6 @@ impl Work<'_> {
         }
         self.done += decided_all;
     }
-}
-
-/// Views bytes as atomic bytes.
-fn atomic(bytes: &mut [u8]) -> &[AtomicU8] {
-    // Safety: AtomicU8 has the size, alignment and bit validity of u8, and the exclusive
-    // borrow guarantees no other access while the atomic view lives.
-    unsafe { &*(bytes as *mut [u8] as *const [AtomicU8]) }
 }
 
 impl Database {

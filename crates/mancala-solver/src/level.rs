@@ -78,7 +78,7 @@ fn prefetch<T>(x: &T) {
 }
 
 /// Views bytes as atomic bytes.
-fn atomic(bytes: &mut [u8]) -> &[AtomicU8] {
+pub(crate) fn atomic(bytes: &mut [u8]) -> &[AtomicU8] {
     // Safety: AtomicU8 has the size, alignment and bit validity of u8, and the exclusive
     // borrow guarantees no other access while the atomic view lives.
     unsafe { &*(bytes as *mut [u8] as *const [AtomicU8]) }
