@@ -1,7 +1,8 @@
 //! The catalogues against the English one: every language has one, each parses, has exactly
 //! the English messages and attributes, uses only the variables English passes, and words its
-//! plurals with its own language's plural categories. And the rules pages: each of the games
-//! the issue names is written in every language, and no page file lies where none is read.
+//! plurals with its own language's plural categories. And the rules pages: each of the four
+//! games the project is built around is written in every language, and no page file lies where
+//! none is read.
 
 use fluent_syntax::ast::{
     Entry, Expression, InlineExpression, Pattern, PatternElement, VariantKey,
@@ -187,7 +188,7 @@ fn the_english_catalogue_uses_english_plural_categories() {
 }
 
 #[test]
-fn the_games_of_the_issue_have_a_rules_page_in_every_language() {
+fn the_four_games_have_a_rules_page_in_every_language() {
     for l in LANGS {
         for g in ["modiar", "mangala-ii", "el-mirall", "stones-in-cups"] {
             assert!(
