@@ -29,6 +29,14 @@ fn files(db: &Database) -> Vec<(String, Vec<u8>)> {
     out
 }
 
+/// A checkpoint after every step, and a stop at each.
+fn stop_at_every_checkpoint() -> DistOptions {
+    DistOptions {
+        checkpoint_secs: 0.0,
+        stop_after_secs: Some(0.0),
+    }
+}
+
 fn reference(dir: &Path, spec: &str, max: u32) -> Vec<(String, Vec<u8>)> {
     let db = Database::open(dir, &rules(spec)).unwrap();
     db.build(max, None, &()).unwrap();
@@ -84,10 +92,7 @@ fn a_build_stopped_at_every_checkpoint_resumes_to_the_same_files() {
     let want = reference(tempfile::tempdir().unwrap().path(), spec, max);
     let dir = tempfile::tempdir().unwrap();
     let db = Database::open(dir.path(), &rules(spec)).unwrap();
-    let options = DistOptions {
-        checkpoint_secs: 0.0,
-        stop_after_secs: Some(0.0),
-    };
+    let options = stop_at_every_checkpoint();
     let (mut stops, mut resumes) = (Vec::new(), Vec::new());
     for _ in 0..200 {
         let r = db
@@ -123,10 +128,7 @@ fn a_damaged_checkpoint_is_not_used() {
     let want = reference(tempfile::tempdir().unwrap().path(), spec, max);
     let dir = tempfile::tempdir().unwrap();
     let db = Database::open(dir.path(), &rules(spec)).unwrap();
-    let stop = DistOptions {
-        checkpoint_secs: 0.0,
-        stop_after_secs: Some(0.0),
-    };
+    let stop = stop_at_every_checkpoint();
     // Stop in level 8, after its forward pass.
     loop {
         let r = db
