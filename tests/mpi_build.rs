@@ -2,7 +2,8 @@
 //! `mpirun` on the PATH): for P = 1, 2 and 3 (oversubscribed on a small machine), Mangala II
 //! to 18 stones and the whole of Modiar are the files of the one-machine build, byte for byte;
 //! and a job whose rank is killed mid-level resumes, with another number of ranks, from the
-//! level's checkpoint to the same files.
+//! level's checkpoint to the same files; and jobs with a time limit stop at a checkpoint, each
+//! going one step further, to the same files.
 #![cfg(feature = "mpi")]
 
 mod common;
@@ -204,4 +205,53 @@ fn an_error_on_rank_0_is_said_once_and_ends_every_rank() {
     assert_eq!(errors.len(), 1, "{stderr}");
     assert!(errors[0].contains(&*file.to_string_lossy()), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_job_with_a_time_limit_stops_at_a_checkpoint_and_the_next_goes_on() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (game, max) = ("mangala-ii:pits=3,seeds=2", Some("12"));
+    let want_dir = tempdir("time-limit-reference");
+    let mut c = Command::new(env!("CARGO_BIN_EXE_mancala"));
+    build_args(&mut c, game, max, &want_dir);
+    run(c);
+    let dir = tempdir("time-limit");
+    // A checkpoint after every step and a limit of 0 s: each job does one step and stops.
+    let extra = ["--checkpoint-secs", "0", "--time-limit", "0"];
+    let mut stops = 0;
+    loop {
+        let out = run(mpirun(2, game, max, &dir, &extra));
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        if stdout.contains("stopped at the time limit") {
+            assert!(
+                stdout.contains("run the same command again to resume"),
+                "{stdout}"
+            );
+            stops += 1;
+            assert!(stops < 100, "the jobs make no progress: {stdout}");
+            continue;
+        }
+        assert!(stdout.contains("levels 0-12"), "{stdout}");
+        break;
+    }
+    assert!(stops > 6, "{stops} stops: one a level at least");
+    let sub = std::fs::read_dir(&want_dir)
+        .unwrap()
+        .flatten()
+        .next()
+        .unwrap()
+        .file_name();
+    assert_eq!(
+        common::level_files(&dir.join(&sub)),
+        common::level_files(&want_dir.join(&sub)),
+        "the files after {stops} stops"
+    );
+    let left: Vec<_> = std::fs::read_dir(dir.join(&sub))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".ckpt"))
+        .collect();
+    assert!(left.is_empty(), "checkpoints left: {left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&want_dir);
 }

@@ -3,9 +3,10 @@
 //! and the block split. Several ranks over MPI are tested by the binary's `tests/mpi_build.rs`.
 
 use mancala_core::{GameSpec, Rules, rules_for};
-use mancala_solver::Database;
 use mancala_solver::dist::{Blocks, DistOptions, Single};
+use mancala_solver::{BuildProgress, Database, LevelStats};
 use std::path::Path;
+use std::sync::Mutex;
 
 fn rules(spec: &str) -> Rules {
     rules_for(&spec.parse::<GameSpec>().unwrap()).unwrap()
@@ -168,4 +169,112 @@ fn a_level_too_big_for_the_memory_allowed_is_refused_before_any_work() {
         "{err}"
     );
     assert!(!db.level_path(0).exists());
+}
+
+/// A level's progress: the level, its work units (done, total) as they advanced, and whether
+/// it was reported built.
+type LevelSteps = (u32, Vec<(u64, u64)>, bool);
+
+/// The progress a build reports: each level's work units as they advance.
+#[derive(Default)]
+struct Recorded {
+    levels: Mutex<Vec<LevelSteps>>,
+}
+
+impl BuildProgress for Recorded {
+    fn start(&self, level: u32, _boards: u64) {
+        self.levels.lock().unwrap().push((level, Vec::new(), false));
+    }
+    fn advance(&self, done: u64, total: u64) {
+        let mut levels = self.levels.lock().unwrap();
+        levels
+            .last_mut()
+            .expect("advance after start")
+            .1
+            .push((done, total));
+    }
+    fn done(&self, level: u32, _boards: u64, stats: Option<&LevelStats>, _seconds: f64) {
+        let mut levels = self.levels.lock().unwrap();
+        let last = levels.last_mut().expect("done after start");
+        assert_eq!(last.0, level);
+        last.2 = stats.is_some();
+    }
+}
+
+impl Recorded {
+    /// Checks that every level built went up to its total, never back and never past it.
+    fn check(&self, what: &str) {
+        let levels = self.levels.lock().unwrap();
+        assert!(!levels.is_empty(), "{what}: no level reported");
+        for (level, steps, built) in levels.iter() {
+            assert!(built, "{what}: level {level} has no summary");
+            let &(end, total) = steps.last().expect("a level built reports progress");
+            assert_eq!(
+                end, total,
+                "{what}: level {level} ended at {end} of {total}"
+            );
+            for w in steps.windows(2) {
+                assert!(w[0].0 <= w[1].0, "{what}: level {level} went back: {w:?}");
+            }
+            assert!(
+                steps.iter().all(|&(d, t)| d <= t && t == total),
+                "{what}: level {level}"
+            );
+        }
+    }
+}
+
+#[test]
+fn both_builds_bring_every_level_to_its_end() {
+    let spec = "mangala-ii:pits=3,seeds=3";
+    let one = Recorded::default();
+    let dir = tempfile::tempdir().unwrap();
+    Database::open(dir.path(), &rules(spec))
+        .unwrap()
+        .build(18, None, &one)
+        .unwrap();
+    one.check("one machine");
+    let dist = Recorded::default();
+    let dir = tempfile::tempdir().unwrap();
+    Database::open(dir.path(), &rules(spec))
+        .unwrap()
+        .build_distributed(&Single, 18, None, &dist, &DistOptions::default())
+        .unwrap();
+    dist.check("distributed");
+}
+
+#[test]
+fn a_checkpoint_that_cannot_be_written_stops_the_build_and_loses_nothing() {
+    let spec = "mangala-ii";
+    let want = reference(tempfile::tempdir().unwrap().path(), spec, 10);
+    let dir = tempfile::tempdir().unwrap();
+    let db = Database::open(dir.path(), &rules(spec)).unwrap();
+    // A directory where level 6's checkpoint goes: writing it fails.
+    let ckpt = db.checkpoint_path(6);
+    std::fs::create_dir_all(ckpt.join("in-the-way")).unwrap();
+    let every = DistOptions {
+        checkpoint_secs: 0.0,
+        stop_after_secs: None,
+    };
+    let err = db
+        .build_distributed(&Single, 10, None, &(), &every)
+        .expect_err("the checkpoint cannot be written")
+        .to_string();
+    assert!(err.contains(&*ckpt.to_string_lossy()), "{err}");
+    // Levels 0-4 are kept; nothing else is left in the directory but what was there.
+    let kept: Vec<String> = files(&db).into_iter().map(|(n, _)| n).collect();
+    assert_eq!(kept, ["level-000.mdb", "level-002.mdb", "level-004.mdb"]);
+    let stray: Vec<_> = std::fs::read_dir(db.dir())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.ends_with(".mdb") && !n.ends_with(".checked") && !n.ends_with(".ckpt"))
+        .collect();
+    assert!(stray.is_empty(), "left behind: {stray:?}");
+    // With the way clear, the build goes on to the one-machine files.
+    std::fs::remove_dir_all(&ckpt).unwrap();
+    db.build_distributed(&Single, 10, None, &(), &every)
+        .unwrap();
+    assert_eq!(files(&db), want);
+    assert!(!ckpt.exists());
 }
