@@ -187,7 +187,7 @@ test("a move the rules refuse is worded by the server's code in the player's lan
 
 test("a whole Modiar game in Arabic: status, captures and result in Arabic", async () => {
   const page = await open("ar-MA");
-  await newGame(page, { game: "modiar" });
+  const id = await newGame(page, { game: "modiar" });
   await setRange(page, "#g-speed", 4);
   const statuses = new Set();
   const captures = [];
@@ -214,6 +214,10 @@ test("a whole Modiar game in Arabic: status, captures and result in Arabic", asy
   const ar = catalogue("ar");
   const heads = ["result-you-win", "result-you-lost", "result-draw"].map((k) => plain(ar[k]).split("{")[0].trim()).filter((h) => h);
   assert.ok(heads.some((h) => result.includes(h)), `${result} is worded as the catalogue's result`);
+  // Why it ended: the server's code, worded by the catalogue.
+  const s = await page.evaluate(async (id) => (await fetch(`/api/games/${id}`)).json(), id);
+  const why = plain(ar["end-" + s.result.code] || "");
+  assert.ok(why && result.includes(why), `${result} says why the game ended (${s.result.code}) in Arabic`);
   assert.match(plain(await page.textContent("#g-status")), ARABIC);
   // Captures happen in Modiar (2, 4 or 6 chain backwards); each is named in Arabic.
   assert.ok(captures.length > 0, "the game had a capture");

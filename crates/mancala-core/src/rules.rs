@@ -89,6 +89,30 @@ pub enum EndReason {
     MaxPlies,
 }
 
+impl EndReason {
+    /// Every reason a game can end for.
+    pub const ALL: [EndReason; 6] = [
+        EndReason::NoLegalMove,
+        EndReason::EmptyBoard,
+        EndReason::RowEmpty,
+        EndReason::Majority,
+        EndReason::Repetition,
+        EndReason::MaxPlies,
+    ];
+
+    /// A stable machine code (`no-legal-move`, `repetition`, ...), for APIs and translations.
+    pub fn code(self) -> &'static str {
+        match self {
+            EndReason::NoLegalMove => "no-legal-move",
+            EndReason::EmptyBoard => "empty-board",
+            EndReason::RowEmpty => "row-empty",
+            EndReason::Majority => "majority",
+            EndReason::Repetition => "repetition",
+            EndReason::MaxPlies => "max-plies",
+        }
+    }
+}
+
 impl fmt::Display for EndReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

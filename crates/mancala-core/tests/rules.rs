@@ -549,3 +549,26 @@ fn modiar_sows_its_first_seed_back_into_the_origin_and_kalah_into_the_store() {
     assert_eq!(idx, vec![3, 4, 5, 12]);
     assert_eq!(path.last(), Some(&Cell::Store(Side::South)));
 }
+
+#[test]
+fn every_end_reason_has_its_own_code() {
+    let mut codes = std::collections::BTreeSet::new();
+    for r in EndReason::ALL {
+        // A new reason must be added to `ALL`: this match has no arm for it.
+        match r {
+            EndReason::NoLegalMove
+            | EndReason::EmptyBoard
+            | EndReason::RowEmpty
+            | EndReason::Majority
+            | EndReason::Repetition
+            | EndReason::MaxPlies => {}
+        }
+        let code = r.code();
+        assert!(
+            !code.is_empty() && code.chars().all(|c| c.is_ascii_lowercase() || c == '-'),
+            "{r:?}: {code}"
+        );
+        assert!(codes.insert(code), "{code} twice");
+    }
+    assert_eq!(codes.len(), 6);
+}

@@ -626,7 +626,8 @@ impl PyState {
     }
 
     /// None while the game goes on; then a dict: scores, winner (0, 1 or None for a draw),
-    /// reason.
+    /// reason (a sentence) and code (the reason as a stable code: `no-legal-move`,
+    /// `empty-board`, `row-empty`, `majority`, `repetition` or `max-plies`).
     fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let Some(o) = self.game.outcome() else {
             return Ok(None);
@@ -635,6 +636,7 @@ impl PyState {
         d.set_item("scores", (o.scores.south, o.scores.north))?;
         d.set_item("winner", o.winner.map(|s| s.index()))?;
         d.set_item("reason", o.reason.to_string())?;
+        d.set_item("code", o.reason.code())?;
         Ok(Some(d))
     }
 

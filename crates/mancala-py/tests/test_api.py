@@ -149,7 +149,7 @@ def test_repetition_ends_the_game_and_shares_the_board():
     assert str(s) == "0-0-0-0-0-0-0-0-0-0-0-0-36-36-S"
     assert s.returns() == [0.0, 0.0]
     assert s.scores() == (36, 36)
-    assert s.outcome() == {"scores": (36, 36), "winner": None, "reason": s.end_reason()}
+    assert s.outcome() == {"scores": (36, 36), "winner": None, "reason": s.end_reason(), "code": "repetition"}
     assert s.current_player() == mancala.TERMINAL
     assert s.legal_actions() == []
     # Taking back the last move takes back the end.

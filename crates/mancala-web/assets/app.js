@@ -442,24 +442,16 @@ function resultWords(s, mine) {
   return t("result-with-reason", { result: text, reason: endReason(s, mine) });
 }
 
-// Why a game ended: a resignation, or the rules' reason (the core's words, one message each).
-const END_REASONS = {
-  "the player to move has no legal move": "end-no-legal-move",
-  "the board is empty": "end-empty-board",
-  "a row is empty": "end-row-empty",
-  "a player has captured more than half of the seeds": "end-majority",
-  "a position occurred a second time": "end-repetition",
-  "the move limit was reached": "end-max-plies",
-};
+// Why a game ended: a resignation, or the rules' reason by its code (`end-<code>` messages).
 function endReason(s, mine) {
-  const why = s.result.reason;
-  const resigned = /^(south|north) resigned$/.exec(why);
-  if (resigned) {
-    if (mine && resigned[1] === mine) return t("reason-you-resigned");
+  const code = s.result.code;
+  if (code === "resigned") {
+    const loser = s.result.winner === "south" ? "north" : "south";
+    if (mine && loser === mine) return t("reason-you-resigned");
     if (mine) return t(s.opponent.kind === "engine" ? "reason-computer-resigned" : "reason-opponent-resigned");
-    return t("reason-side-resigned", { side: SIDE(resigned[1]) });
+    return t("reason-side-resigned", { side: SIDE(loser) });
   }
-  return END_REASONS[why] ? t(END_REASONS[why]) : why;
+  return L10n.has("end-" + code) ? t("end-" + code) : s.result.reason;
 }
 
 // The move labels of OGN (NOTATION.md): `k.` before South's moves, `k...` before a North move

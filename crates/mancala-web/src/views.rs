@@ -44,6 +44,7 @@ pub fn state(s: &Session) -> StateView {
             winner: winner.name().to_string(),
             scores: pos.scores().map(u32::from),
             reason: format!("{side} resigned"),
+            code: "resigned".to_string(),
             text: format!("{side} resigned: {winner} wins"),
         })
     } else {
@@ -56,6 +57,7 @@ pub fn state(s: &Session) -> StateView {
                 winner: o.winner_name().to_string(),
                 scores: o.scores,
                 reason: o.reason.to_string(),
+                code: o.reason.code().to_string(),
                 text: format!("{text} ({})", o.reason),
             }
         })
@@ -132,7 +134,11 @@ pub struct ResultView {
     /// `south`, `north` or `draw`.
     pub winner: String,
     pub scores: BySide<u32>,
+    /// Why the game ended, in English.
     pub reason: String,
+    /// Why, as a code: `resigned` (the loser resigned) or the rules' reason
+    /// (`mancala_core::EndReason::code`: `no-legal-move`, `repetition`, ...).
+    pub code: String,
     /// One line for people.
     pub text: String,
 }

@@ -410,6 +410,7 @@ async fn a_remote_game_keeps_each_seat_to_its_side() {
         .await;
     assert_eq!(st, 200);
     assert_eq!(r["state"]["result"]["winner"], "north");
+    assert_eq!(r["state"]["result"]["code"], "resigned");
     assert_eq!(
         s.post(&format!("/api/games/{id}/moves"), &mv(south, "A"))
             .await

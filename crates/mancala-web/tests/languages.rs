@@ -184,7 +184,7 @@ fn message_ids(lang: &str, src: &'static str) -> std::collections::BTreeSet<Stri
 }
 
 #[test]
-fn every_error_code_and_reason_has_a_message_in_every_language() {
+fn every_error_code_and_reason_and_end_of_game_has_a_message_in_every_language() {
     use mancala_core::{IllegalReason, Side};
     let reasons = [
         IllegalReason::PassNotAllowed,
@@ -226,6 +226,13 @@ fn every_error_code_and_reason_has_a_message_in_every_language() {
         }
         for r in reasons {
             let id = format!("reason-{}", r.code());
+            if !ids.contains(&id) {
+                missing.push(format!("{}: {id}", l.code));
+            }
+        }
+        // Why a game ended: the page shows `end-<code>`.
+        for r in mancala_core::EndReason::ALL {
+            let id = format!("end-{}", r.code());
             if !ids.contains(&id) {
                 missing.push(format!("{}: {id}", l.code));
             }

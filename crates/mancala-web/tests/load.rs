@@ -131,7 +131,10 @@ async fn play_one(s: Arc<Server>, gate: Arc<tokio::sync::Semaphore>, n: usize) -
         assert_eq!(res["winner"], o.winner_name(), "game {n}");
         assert_eq!(res["scores"]["south"], o.scores.south);
         assert_eq!(res["scores"]["north"], o.scores.north);
+        assert_eq!(res["code"], o.reason.code(), "game {n}: why it ended");
         assert_eq!(state["final_position"], core.final_position().to_string());
+    } else {
+        assert_eq!(state["result"]["code"], "resigned", "game {n}");
     }
     Played {
         id,
