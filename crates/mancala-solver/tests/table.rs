@@ -164,7 +164,8 @@ fn the_whole_table_agrees_with_minimax() {
 /// The sizes too large to build in a test, from a directory where `mancala solve --table`
 /// built them: for every size of the table with more than 20 million boards whose levels are
 /// all there, `MANCALA_TABLE_SAMPLE` random boards a level (default 100) with either side to
-/// move, from the bottom level up while minimax finishes most of them.
+/// move, from the bottom level up while minimax finishes most of them. `MANCALA_TABLE_ONLY`
+/// (sizes as `modiar:pits=5,seeds=4`, separated by spaces) takes only those sizes.
 #[test]
 #[ignore = "needs the table's databases: MANCALA_TABLE_DATA=DIR cargo test --release -p mancala-solver --test table -- --ignored large"]
 fn the_large_sizes_agree_with_minimax_on_a_sample() {
@@ -178,12 +179,17 @@ fn the_large_sizes_agree_with_minimax_on_a_sample() {
                 .expect("MANCALA_TABLE_SAMPLE: a number of boards a level")
         })
         .unwrap_or(100);
+    let only: Option<Vec<String>> = std::env::var("MANCALA_TABLE_ONLY")
+        .ok()
+        .map(|s| s.split_whitespace().map(String::from).collect());
     let mut rng = rand::rngs::StdRng::seed_from_u64(1388);
     let mut sizes_checked = 0;
     for id in ["mangala-ii", "modiar"] {
         for (pits, seeds) in sizes() {
             let (rules, spec) = size_rules(id, pits, seeds).unwrap();
-            if database_boards(&rules).unwrap() <= 20_000_000 {
+            if database_boards(&rules).unwrap() <= 20_000_000
+                || only.as_ref().is_some_and(|o| !o.contains(&spec))
+            {
                 continue;
             }
             let db = Database::open(&dir, &rules).unwrap();
