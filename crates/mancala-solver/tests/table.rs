@@ -73,8 +73,8 @@ struct Agreed {
 
 /// Checks the boards of `db` that `pick` takes, level by level from the bottom, with each of
 /// `sides` to move: the solved value equals minimax's within `budget` nodes, and the stored
-/// value of the board is the best of its moves. The levels stop when minimax finishes fewer
-/// than a quarter of a level's positions.
+/// value of the board agrees too. With a sample, the levels stop at the first where minimax
+/// finishes fewer than three in four of the positions.
 fn agree(
     db: &Database,
     rules: &mancala_core::Rules,
