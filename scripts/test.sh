@@ -5,6 +5,8 @@
 # end-to-end tests in headless Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# One full build: incremental caches would only take disk.
+export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
 
 echo "== OpenSpiel (for the differential test)"
 export OPENSPIEL_PYTHON="$(bash scripts/openspiel-venv.sh | tail -n 1)"

@@ -758,7 +758,7 @@ impl Database {
                 }
             }
             // The boards no threshold decided are settled now: the level's last work units.
-            work.report(2 * boards - work.done);
+            work.report((2 * boards).saturating_sub(work.done));
             let stats = settle(&mut work.state, b);
             let mut s = [stats.wins, stats.draws, stats.losses, work.comm.sent.get()];
             comm.sum(&mut s);

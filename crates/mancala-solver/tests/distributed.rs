@@ -96,9 +96,15 @@ fn a_build_stopped_at_every_checkpoint_resumes_to_the_same_files() {
     let options = stop_at_every_checkpoint();
     let (mut stops, mut resumes) = (Vec::new(), Vec::new());
     for _ in 0..200 {
+        let before: Vec<u32> = (0..=max).filter(|&b| db.level_path(b).exists()).collect();
+        let progress = Recorded::default();
         let r = db
-            .build_distributed(&Single, max, None, &(), &options)
+            .build_distributed(&Single, max, None, &progress, &options)
             .unwrap();
+        // A resumed level's bar starts where the checkpoint left it and still ends at its
+        // total; the level a stop leaves unfinished has no end yet.
+        progress.check_levels("resumed build", r.stopped.is_some());
+        assert_eq!(*progress.kept.lock().unwrap(), before, "levels kept");
         resumes.extend(r.resumed.iter().copied());
         match r.stopped {
             Some(at) => {
@@ -179,6 +185,7 @@ type LevelSteps = (u32, Vec<(u64, u64)>, bool);
 #[derive(Default)]
 struct Recorded {
     levels: Mutex<Vec<LevelSteps>>,
+    kept: Mutex<Vec<u32>>,
 }
 
 impl BuildProgress for Recorded {
@@ -194,25 +201,47 @@ impl BuildProgress for Recorded {
             .push((done, total));
     }
     fn done(&self, level: u32, _boards: u64, stats: Option<&LevelStats>, _seconds: f64) {
+        if stats.is_none() {
+            // A level kept from an earlier build: no bar, no work.
+            self.kept.lock().unwrap().push(level);
+            return;
+        }
         let mut levels = self.levels.lock().unwrap();
         let last = levels.last_mut().expect("done after start");
         assert_eq!(last.0, level);
-        last.2 = stats.is_some();
+        last.2 = true;
     }
 }
 
 impl Recorded {
     /// Checks that every level built went up to its total, never back and never past it.
     fn check(&self, what: &str) {
+        assert!(
+            !self.levels.lock().unwrap().is_empty(),
+            "{what}: no level reported"
+        );
+        self.check_levels(what, false);
+    }
+
+    /// As `check`, but the last level started may be unfinished (`stopped`): it need not
+    /// reach its total, and has no summary.
+    fn check_levels(&self, what: &str, stopped: bool) {
         let levels = self.levels.lock().unwrap();
-        assert!(!levels.is_empty(), "{what}: no level reported");
-        for (level, steps, built) in levels.iter() {
-            assert!(built, "{what}: level {level} has no summary");
-            let &(end, total) = steps.last().expect("a level built reports progress");
-            assert_eq!(
-                end, total,
-                "{what}: level {level} ended at {end} of {total}"
-            );
+        let finished = levels.len() - usize::from(stopped && !levels.is_empty());
+        for (i, (level, steps, built)) in levels.iter().enumerate() {
+            let Some(&(end, total)) = steps.last() else {
+                assert!(i >= finished, "{what}: level {level} reported no progress");
+                continue;
+            };
+            if i < finished {
+                assert!(built, "{what}: level {level} has no summary");
+                assert_eq!(
+                    end, total,
+                    "{what}: level {level} ended at {end} of {total}"
+                );
+            } else {
+                assert!(!built, "{what}: level {level} stopped but summed up");
+            }
             for w in steps.windows(2) {
                 assert!(w[0].0 <= w[1].0, "{what}: level {level} went back: {w:?}");
             }
