@@ -11,7 +11,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::sync::{Mutex, OnceLock};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The jobs of this file run one at a time: each uses every core.
@@ -58,36 +58,60 @@ fn run(mut c: Command) -> Output {
     out
 }
 
-/// The one-machine build of `game`, made once.
-fn reference(game: &'static str, max: Option<&'static str>) -> &'static BTreeMap<String, Vec<u8>> {
-    static MANGALA: OnceLock<BTreeMap<String, Vec<u8>>> = OnceLock::new();
-    static MODIAR: OnceLock<BTreeMap<String, Vec<u8>>> = OnceLock::new();
-    let cell = if game == "modiar" { &MODIAR } else { &MANGALA };
-    cell.get_or_init(|| {
-        let dir = tempdir(&format!("reference-{game}"));
-        let mut c = Command::new(env!("CARGO_BIN_EXE_mancala"));
-        build_args(&mut c, game, max, &dir);
-        run(c);
-        let files = common::level_files(&dir.join(game));
-        let _ = std::fs::remove_dir_all(&dir);
-        files
-    })
+/// The one directory a build made in `dir`: its database's (named after the game and board).
+fn game_dir(dir: &Path) -> PathBuf {
+    let subs: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert_eq!(subs.len(), 1, "one database directory in {}", dir.display());
+    subs.into_iter().next().unwrap()
 }
 
-fn same_files(game: &'static str, max: Option<&'static str>, dir: &Path) {
+/// The level files of the one-machine build of `game` up to `max`, made once per build.
+fn reference(game: &str, max: Option<&str>) -> BTreeMap<String, Vec<u8>> {
+    type Builds = BTreeMap<(String, Option<String>), BTreeMap<String, Vec<u8>>>;
+    static BUILT: Mutex<Builds> = Mutex::new(BTreeMap::new());
+    let key = (game.to_string(), max.map(String::from));
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    built
+        .entry(key)
+        .or_insert_with(|| {
+            let dir = tempdir(&format!("reference-{game}-{}", max.unwrap_or("all")));
+            let mut c = Command::new(env!("CARGO_BIN_EXE_mancala"));
+            build_args(&mut c, game, max, &dir);
+            run(c);
+            let files = common::level_files(&game_dir(&dir));
+            let _ = std::fs::remove_dir_all(&dir);
+            files
+        })
+        .clone()
+}
+
+/// Checks that the database a job built in `dir` holds the one-machine build's files, and no
+/// checkpoint is left.
+fn same_files(game: &str, max: Option<&str>, dir: &Path) {
     let want = reference(game, max);
-    let got = common::level_files(&dir.join(game));
+    let db = game_dir(dir);
+    let got = common::level_files(&db);
     assert_eq!(
         got.keys().collect::<Vec<_>>(),
         want.keys().collect::<Vec<_>>(),
         "{game}: the level files"
     );
-    for (name, bytes) in want {
+    for (name, bytes) in &want {
         assert!(
             got[name] == *bytes,
             "{game} {name}: not the one-machine build's bytes"
         );
     }
+    let left: Vec<_> = std::fs::read_dir(&db)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".ckpt"))
+        .collect();
+    assert!(left.is_empty(), "{game}: checkpoints left: {left:?}");
 }
 
 #[test]
@@ -211,10 +235,7 @@ fn an_error_on_rank_0_is_said_once_and_ends_every_rank() {
 fn a_job_with_a_time_limit_stops_at_a_checkpoint_and_the_next_goes_on() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let (game, max) = ("mangala-ii:pits=3,seeds=2", Some("12"));
-    let want_dir = tempdir("time-limit-reference");
-    let mut c = Command::new(env!("CARGO_BIN_EXE_mancala"));
-    build_args(&mut c, game, max, &want_dir);
-    run(c);
+    reference(game, max);
     let dir = tempdir("time-limit");
     // A checkpoint after every step and a limit of 0 s: each job does one step and stops.
     let extra = ["--checkpoint-secs", "0", "--time-limit", "0"];
@@ -235,23 +256,6 @@ fn a_job_with_a_time_limit_stops_at_a_checkpoint_and_the_next_goes_on() {
         break;
     }
     assert!(stops > 6, "{stops} stops: one a level at least");
-    let sub = std::fs::read_dir(&want_dir)
-        .unwrap()
-        .flatten()
-        .next()
-        .unwrap()
-        .file_name();
-    assert_eq!(
-        common::level_files(&dir.join(&sub)),
-        common::level_files(&want_dir.join(&sub)),
-        "the files after {stops} stops"
-    );
-    let left: Vec<_> = std::fs::read_dir(dir.join(&sub))
-        .unwrap()
-        .flatten()
-        .filter(|e| e.file_name().to_string_lossy().ends_with(".ckpt"))
-        .collect();
-    assert!(left.is_empty(), "checkpoints left: {left:?}");
+    same_files(game, max, &dir);
     let _ = std::fs::remove_dir_all(&dir);
-    let _ = std::fs::remove_dir_all(&want_dir);
 }

@@ -44,7 +44,7 @@ pub fn state(s: &Session) -> StateView {
             winner: winner.name().to_string(),
             scores: pos.scores().map(u32::from),
             reason: format!("{side} resigned"),
-            code: "resigned".to_string(),
+            code: "resigned",
             text: format!("{side} resigned: {winner} wins"),
         })
     } else {
@@ -57,7 +57,7 @@ pub fn state(s: &Session) -> StateView {
                 winner: o.winner_name().to_string(),
                 scores: o.scores,
                 reason: o.reason.to_string(),
-                code: o.reason.code().to_string(),
+                code: o.reason.code(),
                 text: format!("{text} ({})", o.reason),
             }
         })
@@ -138,7 +138,7 @@ pub struct ResultView {
     pub reason: String,
     /// Why, as a code: `resigned` (the loser resigned) or the rules' reason
     /// (`mancala_core::EndReason::code`: `no-legal-move`, `repetition`, ...).
-    pub code: String,
+    pub code: &'static str,
     /// One line for people.
     pub text: String,
 }
