@@ -413,8 +413,11 @@ fn mover(m: Move) -> Option<Side> {
     }
 }
 
-/// The number label (`3.` or `3...`) of each move, or an empty string where none is written.
-fn move_numbers(first: Side, moves: impl Iterator<Item = Move>) -> Vec<String> {
+/// The number label (`3.` or `3...`) of each move of a game whose first move is `first`'s, or
+/// an empty string where none is written (South's move followed by North's reply is one
+/// numbered move; an extra turn or a pass keeps the number). The one numbering of moves: the
+/// records, the terminal's move list and the web app's all use it.
+pub fn move_numbers(first: Side, moves: impl Iterator<Item = Move>) -> Vec<String> {
     let mut out = Vec::new();
     let mut number = 1;
     let mut prev: Option<Side> = None;

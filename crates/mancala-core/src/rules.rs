@@ -20,8 +20,8 @@ pub struct Effect {
     pub captured: u8,
     /// Board indices of the pits captured (bit i = pit i).
     pub captured_pits: u16,
-    /// The cell the last seed fell into (a board index, or `16 + side` for a store); `None` for a pass.
-    pub landing: Option<u8>,
+    /// The cell the last seed fell into; `None` for a pass.
+    pub landing: Option<Cell>,
     /// The mover moves again (Kalah's extra turn).
     pub extra_turn: bool,
     /// The move would have captured but the first-move exemption or the grand-slam rule kept it from.
@@ -671,11 +671,6 @@ impl Rules {
         Some(path)
     }
 
-    /// The cell a move's last seed fell into, by its effect.
-    pub fn landing(&self, effect: &Effect) -> Option<Cell> {
-        effect.landing.map(|l| Cell::from_raw(l as usize, self.n))
-    }
-
     /// The pits a move captured, by its effect, in board order.
     pub fn captured_cells(&self, effect: &Effect) -> Vec<Cell> {
         (0..2 * self.n)
@@ -785,7 +780,7 @@ impl Rules {
         let first_move = r.first_move_no_capture && *pos == self.start;
         let landing = self.sow(pos, origin);
         let mut eff = Effect {
-            landing: Some(landing as u8),
+            landing: Some(Cell::from_raw(landing, self.n)),
             ..Effect::default()
         };
         let two_n = 2 * self.n;

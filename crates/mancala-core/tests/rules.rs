@@ -499,7 +499,7 @@ fn sowing_paths_lay_the_seeds_where_play_puts_them() {
                     cells[c.index(n)] += 1;
                 }
                 assert_eq!(
-                    rules.landing(&eff),
+                    eff.landing,
                     path.last().copied(),
                     "{id} {m} at {pos}"
                 );

@@ -24,7 +24,7 @@ pub fn ply(s: &Session, i: usize) -> PlyView {
             .collect(),
         capture_forfeited: p.effect.capture_forfeited,
         extra_turn: p.effect.extra_turn,
-        landing: rules.landing(&p.effect).map(|c| c.index(n)),
+        landing: p.effect.landing.map(|c| c.index(n)),
         path: rules
             .sowing_path(&p.before, p.mv)
             .map(|cells| cells.iter().map(|c| c.index(n)).collect()),
