@@ -480,3 +480,37 @@ fn the_terminal_hint_is_the_best_move_of_the_analysis() {
         assert_eq!(last["mistake"], false);
     }
 }
+
+/// The terminal's move list numbers the moves as the record of the same game does: an extra
+/// turn keeps the number, and a game North began starts at `1...`.
+#[test]
+fn terminal_move_list_numbers_the_moves_as_the_record_does() {
+    let dir = scratch("move-numbers");
+    let cases: [(&[&str], &str, &str); 2] = [
+        // South's C ends in the store (move again), then F; a game North began, with c likewise.
+        (&[], "C\nF\nc\nA\n", "1. C F c 2. A+6"),
+        (&["--position", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-N"], "c\nf\nA\n", "1... c 1... f 2. A"),
+    ];
+    for (i, (position, moves, want)) in cases.into_iter().enumerate() {
+        let ogn = dir.join(format!("g{i}.ogn"));
+        let mut args = vec!["play", "kalah", "--ogn", ogn.to_str().unwrap()];
+        args.extend_from_slice(position);
+        let o = mancala_stdin(&args, &format!("{moves}m\nq\n"));
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert!(out.contains("move again"), "{out}");
+        let list = out
+            .lines()
+            .find_map(|l| l.split("Moves: ").nth(1))
+            .unwrap_or_else(|| panic!("no move list: {out}"));
+        // The record's movetext (after the tags' blank line), less its result.
+        let rec = std::fs::read_to_string(&ogn).unwrap();
+        let (_, text) = rec.split_once("\n\n").expect("tags, then moves");
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let (result, moves_text) = words.split_last().unwrap();
+        assert_eq!(*result, "*", "{rec}");
+        assert_eq!(list, moves_text.join(" "), "{rec}");
+        assert_eq!(list, want);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

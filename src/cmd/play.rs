@@ -5,7 +5,7 @@ use super::common::{load_rules, start_position};
 use super::opponent::{Opponent, parse_opponent};
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use mancala_core::record::Record;
+use mancala_core::record::{Record, move_numbers};
 use mancala_core::{Effect, Game, GameSpec, Position, Side};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -326,29 +326,31 @@ fn capture_mark(eff: &Effect) -> String {
     }
 }
 
+/// The moves so far, numbered as the game's record numbers them (`record::move_numbers`).
 fn move_list(game: &Game) -> String {
-    let mut s = String::new();
-    for (i, p) in game.plies().iter().enumerate() {
-        if p.before.side() == Side::South || i == 0 {
-            if i > 0 {
-                s.push(' ');
-            }
-            s.push_str(&format!("{}.", i / 2 + 1));
-            if p.before.side() == Side::North {
-                s.push_str(" ...");
-            }
-        }
-        s.push_str(&format!(
-            " {}{}",
-            p.mv,
-            if p.effect.captured > 0 {
+    let plies = game.plies();
+    let numbers = move_numbers(game.start().side(), plies.iter().map(|p| p.mv));
+    let tokens: Vec<String> = plies
+        .iter()
+        .zip(numbers)
+        .map(|(p, label)| {
+            let captured = if p.effect.captured > 0 {
                 format!("+{}", p.effect.captured)
             } else {
                 String::new()
+            };
+            if label.is_empty() {
+                format!("{}{captured}", p.mv)
+            } else {
+                format!("{label} {}{captured}", p.mv)
             }
-        ));
+        })
+        .collect();
+    if tokens.is_empty() {
+        "none yet".into()
+    } else {
+        tokens.join(" ")
     }
-    if s.is_empty() { "none yet".into() } else { s }
 }
 
 /// The board with North's row on top (right to left as South sees it), pit letters and counts.
