@@ -105,6 +105,7 @@ fn replay_json_reports_the_end_and_settles() {
     let v: serde_json::Value = serde_json::from_str(&answer(&o)).unwrap();
     assert_eq!(v["over"], false);
     assert_eq!(v["winner"], serde_json::Value::Null);
+    assert_eq!(v["result"], serde_json::Value::Null);
     let o = mancala(&[
         "replay",
         "modiar",
@@ -115,6 +116,10 @@ fn replay_json_reports_the_end_and_settles() {
     let v: serde_json::Value = serde_json::from_str(&answer(&o)).unwrap();
     assert_eq!(v["position"], "0-0-0-0-0-0-20-22-S");
     assert_eq!(v["winner"], "north");
+    // The result says why, with the web API's code.
+    assert_eq!(v["result"]["winner"], "north");
+    assert_eq!(v["result"]["code"], "no-legal-move");
+    assert_eq!(v["result"]["reason"], "the player to move has no legal move");
 }
 
 #[test]
@@ -489,7 +494,11 @@ fn terminal_move_list_numbers_the_moves_as_the_record_does() {
     let cases: [(&[&str], &str, &str); 2] = [
         // South's C ends in the store (move again), then F; a game North began, with c likewise.
         (&[], "C\nF\nc\nA\n", "1. C F c 2. A+6"),
-        (&["--position", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-N"], "c\nf\nA\n", "1... c 1... f 2. A"),
+        (
+            &["--position", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-N"],
+            "c\nf\nA\n",
+            "1... c 1... f 2. A",
+        ),
     ];
     for (i, (position, moves, want)) in cases.into_iter().enumerate() {
         let ogn = dir.join(format!("g{i}.ogn"));
@@ -511,6 +520,54 @@ fn terminal_move_list_numbers_the_moves_as_the_record_does() {
         assert_eq!(*result, "*", "{rec}");
         assert_eq!(list, moves_text.join(" "), "{rec}");
         assert_eq!(list, want);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A resigned game's record, as the web app exports it, replays as over: the side that did not
+/// resign won, and the result's code is the web API's (`resigned`).
+#[test]
+fn replay_json_of_a_resigned_record_says_who_won_and_why() {
+    use mancala_core::{Game, Side, rules_for};
+    let dir = scratch("resigned");
+    let mut game = Game::new(rules_for(&"kalah".parse().unwrap()).unwrap());
+    for m in ["C", "F", "c"] {
+        game.play_str(m).unwrap();
+    }
+    let header = mancala_web::ogn::Header {
+        south: "Ada",
+        north: "Bo",
+        event: "Casual game",
+        date: 0,
+    };
+    for (loser, winner) in [(Side::North, "south"), (Side::South, "north")] {
+        let f = dir.join(format!("{}.ogn", loser.name()));
+        std::fs::write(&f, mancala_web::ogn::export(&game, Some(loser), &header)).unwrap();
+        let o = mancala(&["replay", "--ogn", f.to_str().unwrap(), "--json"]);
+        let v: serde_json::Value = serde_json::from_str(&answer(&o)).unwrap();
+        assert_eq!(v["over"], true, "{v}");
+        assert_eq!(v["winner"], winner, "{v}");
+        assert_eq!(v["result"]["winner"], winner, "{v}");
+        assert_eq!(v["result"]["code"], "resigned", "{v}");
+        assert_eq!(v["result"]["reason"], format!("{loser} resigned"), "{v}");
+        assert_eq!(v["position"], game.position().to_string(), "{v}");
+        // No move after a resignation; the record written again keeps it.
+        assert_error(
+            &mancala(&["replay", "kalah", "--ogn", f.to_str().unwrap(), "A"]),
+            "already over",
+        );
+        let again = dir.join("again.ogn");
+        let o = mancala(&[
+            "replay",
+            "--ogn",
+            f.to_str().unwrap(),
+            "--write-ogn",
+            again.to_str().unwrap(),
+        ]);
+        assert!(o.status.success());
+        let o = mancala(&["replay", "--ogn", again.to_str().unwrap(), "--json"]);
+        let w: serde_json::Value = serde_json::from_str(&answer(&o)).unwrap();
+        assert_eq!(w["result"], v["result"]);
     }
     std::fs::remove_dir_all(&dir).ok();
 }

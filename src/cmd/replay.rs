@@ -4,7 +4,7 @@ use super::common::{load_rules, start_position};
 use anyhow::Context;
 use clap::Args;
 use mancala_core::record::Record;
-use mancala_core::{Game, MoveError};
+use mancala_core::{Game, MoveError, Side};
 use std::path::Path;
 
 /// A game given on the command line: a game id (or rules file) and a start position, or an
@@ -32,6 +32,11 @@ impl GameArgs {
     /// The game: the record or the start position, then the moves given (each argument may
     /// hold several, separated by spaces).
     pub fn load(&self) -> anyhow::Result<Game> {
+        Ok(self.load_with_resignation()?.0)
+    }
+
+    /// The game, and the side that resigned it when its record says one did.
+    pub fn load_with_resignation(&self) -> anyhow::Result<(Game, Option<Side>)> {
         load_game(
             self.game.as_deref(),
             self.rules.as_deref(),
@@ -55,11 +60,15 @@ pub struct ReplayArgs {
 }
 
 pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
-    let game = args.source.load()?;
+    let (game, resigned) = args.source.load_with_resignation()?;
     if let Some(path) = &args.write_ogn {
-        super::common::write_atomically(path, &Record::from_game(&game, &[]).to_string())?;
+        let mut record = Record::from_game(&game, &[]);
+        if let Some(side) = resigned {
+            record.resign(side);
+        }
+        super::common::write_atomically(path, &record.to_string())?;
     }
-    print_result(&game, args.json);
+    print_result(&game, resigned, args.json);
     Ok(())
 }
 
@@ -69,8 +78,9 @@ fn load_game(
     position: Option<&str>,
     ogn: Option<&Path>,
     moves: &[String],
-) -> anyhow::Result<Game> {
-    let mut game = match ogn {
+) -> anyhow::Result<(Game, Option<Side>)> {
+    let mut moves = moves.iter().flat_map(|a| a.split_whitespace()).peekable();
+    let (mut game, resigned) = match ogn {
         Some(path) => {
             if position.is_some() {
                 anyhow::bail!("--position and --ogn: the record gives the start (its FEN tag)");
@@ -82,16 +92,21 @@ fn load_game(
                 (None, None) => record.rules().with_context(ctx)?,
                 (game, file) => load_rules(game.unwrap_or(""), file)?,
             };
-            record.to_game(&rules).with_context(ctx)?
+            let game = record.to_game(&rules).with_context(ctx)?;
+            let resigned = record.resigned().with_context(ctx)?;
+            if let (Some(side), Some(mv)) = (resigned, moves.peek()) {
+                anyhow::bail!("move 1 '{mv}': the game is already over ({side} resigned)");
+            }
+            (game, resigned)
         }
         None => {
             let rules = load_rules(game.unwrap_or(""), rules)?;
             let start = start_position(&rules, position)?;
-            Game::from_position(rules, start)
+            (Game::from_position(rules, start), None)
         }
     };
-    play_all(&mut game, moves.iter().flat_map(|a| a.split_whitespace()))?;
-    Ok(game)
+    play_all(&mut game, moves)?;
+    Ok((game, resigned))
 }
 
 /// Plays each move, naming the first one that fails by its number.
@@ -111,16 +126,23 @@ pub fn play_all<'a>(game: &mut Game, moves: impl Iterator<Item = &'a str>) -> an
     Ok(())
 }
 
-/// The position (settled when over), or the JSON object of NOTATION.md.
-pub fn print_result(game: &Game, json: bool) {
+/// The position (settled when over), or the JSON object of NOTATION.md, with the result
+/// (`null` while the game goes on): the winner, why as a code (the web API's `result.code`:
+/// `resigned` or the rules' reason) and in English.
+pub fn print_result(game: &Game, resigned: Option<Side>, json: bool) {
     let fin = game.final_position();
     if json {
-        let outcome = game.outcome();
+        let ending = game.ending(resigned);
         let v = serde_json::json!({
             "position": fin.to_string(),
-            "over": game.is_over(),
-            "score": [fin.score(mancala_core::Side::South), fin.score(mancala_core::Side::North)],
-            "winner": outcome.map(|o| o.winner_name()),
+            "over": ending.is_some(),
+            "score": [fin.score(Side::South), fin.score(Side::North)],
+            "winner": ending.map(|e| e.winner_name()),
+            "result": ending.map(|e| serde_json::json!({
+                "winner": e.winner_name(),
+                "code": e.code(),
+                "reason": e.to_string(),
+            })),
         });
         println!("{v}");
     } else {

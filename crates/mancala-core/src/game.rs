@@ -3,8 +3,9 @@
 
 use crate::moves::{Move, MoveSet};
 use crate::position::Position;
-use crate::rules::{Effect, EndReason, MoveError, Outcome, Rules};
+use crate::rules::{Effect, EndReason, Ending, MoveError, Outcome, Rules};
 use crate::ruleset::Repetition;
+use crate::side::Side;
 
 /// One move of a game, with what it did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,6 +90,18 @@ impl Game {
 
     pub fn outcome(&self) -> Option<Outcome> {
         self.end.map(|r| self.rules.outcome(&self.current, r))
+    }
+
+    /// How the game ended, if it did: `resigned`'s resignation (the side that resigned, if
+    /// one did), or else the rules' outcome.
+    pub fn ending(&self, resigned: Option<Side>) -> Option<Ending> {
+        match resigned {
+            Some(side) => Some(Ending::Resigned {
+                side,
+                scores: self.current.scores().map(u32::from),
+            }),
+            None => self.outcome().map(Ending::Rules),
+        }
     }
 
     /// The legal moves now (none once the game is over).

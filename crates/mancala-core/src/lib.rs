@@ -31,7 +31,8 @@ pub use moves::{Move, MoveSet};
 pub use perft::perft;
 pub use position::Position;
 pub use rules::{
-    Child, Children, Effect, EndReason, IllegalReason, MoveError, Outcome, PositionError, Rules,
+    Child, Children, Effect, EndReason, Ending, IllegalReason, MoveError, Outcome, PositionError,
+    Rules,
 };
 pub use ruleset::Ruleset;
 pub use setup::{Setup, SetupError};

@@ -155,6 +155,58 @@ impl Outcome {
     }
 }
 
+/// How a game ended: by the rules (its [`Outcome`]) or by a player's resignation. The one
+/// answer to "is it over, who won, why" for every front end (the web app's result, the
+/// command's `replay --json`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Over by the rules, settled.
+    Rules(Outcome),
+    /// `side` resigned, with the captures (or stores) on the board then.
+    Resigned { side: Side, scores: BySide<u32> },
+}
+
+impl Ending {
+    /// `None` for a draw.
+    pub fn winner(&self) -> Option<Side> {
+        match self {
+            Ending::Rules(o) => o.winner,
+            Ending::Resigned { side, .. } => Some(side.other()),
+        }
+    }
+
+    /// `south`, `north` or `draw`.
+    pub fn winner_name(&self) -> &'static str {
+        self.winner().map_or("draw", Side::name)
+    }
+
+    /// The final scores (settled when over by the rules; the board's at a resignation).
+    pub fn scores(&self) -> BySide<u32> {
+        match self {
+            Ending::Rules(o) => o.scores,
+            Ending::Resigned { scores, .. } => *scores,
+        }
+    }
+
+    /// Why, as a stable code: `resigned`, or the rules' reason ([`EndReason::code`]).
+    pub fn code(&self) -> &'static str {
+        match self {
+            Ending::Rules(o) => o.reason.code(),
+            Ending::Resigned { .. } => "resigned",
+        }
+    }
+}
+
+impl fmt::Display for Ending {
+    /// Why, in English: `South resigned`, or the rules' reason.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ending::Rules(o) => write!(f, "{}", o.reason),
+            Ending::Resigned { side, .. } => write!(f, "{side} resigned"),
+        }
+    }
+}
+
 /// What is wrong with a position string, naming the field.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
