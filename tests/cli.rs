@@ -119,7 +119,10 @@ fn replay_json_reports_the_end_and_settles() {
     // The result says why, with the web API's code.
     assert_eq!(v["result"]["winner"], "north");
     assert_eq!(v["result"]["code"], "no-legal-move");
-    assert_eq!(v["result"]["reason"], "the player to move has no legal move");
+    assert_eq!(
+        v["result"]["reason"],
+        "the player to move has no legal move"
+    );
 }
 
 #[test]
@@ -569,5 +572,34 @@ fn replay_json_of_a_resigned_record_says_who_won_and_why() {
         let w: serde_json::Value = serde_json::from_str(&answer(&o)).unwrap();
         assert_eq!(w["result"], v["result"]);
     }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Records are written atomically in the file's own folder (a bare name: the current one);
+/// a write that fails leaves nothing behind.
+#[test]
+fn records_are_written_atomically_and_leave_nothing_on_failure() {
+    let dir = scratch("atomic");
+    let o = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["replay", "modiar", "A", "--write-ogn", "g.ogn"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(dir.join("g.ogn")).unwrap();
+    assert!(text.contains("1. A"), "{text}");
+    // Over a directory: an error naming the path, and no temporary file left.
+    std::fs::create_dir(dir.join("d")).unwrap();
+    let d = dir.join("d");
+    assert_error(
+        &mancala(&["replay", "modiar", "A", "--write-ogn", d.to_str().unwrap()]),
+        d.to_str().unwrap(),
+    );
+    let mut left: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["d", "g.ogn"]);
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -39,16 +39,15 @@ pub fn today() -> String {
     mancala_core::record::date_tag(now)
 }
 
-/// Writes `text` to `path` through a temporary file in the same folder and a rename, so that a
-/// crash never leaves a half-written file in place of a good one.
+/// Writes `text` to `path` atomically (the solver's writer: a temporary file beside it, synced,
+/// renamed, the folder synced), so that a crash never leaves a half-written file in place of a
+/// good one.
 pub fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
-    let tmp = beside(path, "tmp")?;
-    std::fs::write(&tmp, text).with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, path)
+    if path.file_name().is_none() {
+        anyhow::bail!("{}: not a file name", path.display());
+    }
+    mancala_solver::file::write_atomically(path, text.as_bytes())
         .with_context(|| format!("writing {}", path.display()))
-        .inspect_err(|_| {
-            let _ = std::fs::remove_file(&tmp);
-        })
 }
 
 /// A hidden file in the folder of `path`, named after it, `tag` and this process:

@@ -498,11 +498,7 @@ fn sowing_paths_lay_the_seeds_where_play_puts_them() {
                 for c in &path {
                     cells[c.index(n)] += 1;
                 }
-                assert_eq!(
-                    eff.landing,
-                    path.last().copied(),
-                    "{id} {m} at {pos}"
-                );
+                assert_eq!(eff.landing, path.last().copied(), "{id} {m} at {pos}");
                 let mover = pos.side();
                 for c in rules.captured_cells(&eff) {
                     let taken = std::mem::take(&mut cells[c.index(n)]);

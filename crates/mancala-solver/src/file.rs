@@ -101,8 +101,12 @@ pub(crate) struct AtomicWriter {
 impl AtomicWriter {
     /// Starts the file at `path`, `header_len` bytes kept for the header.
     pub(crate) fn create(path: &Path, header_len: usize) -> std::io::Result<AtomicWriter> {
-        let dir = path.parent().expect("database files live in a directory");
-        std::fs::create_dir_all(dir)?;
+        std::fs::create_dir_all(folder_of(path))?;
+        AtomicWriter::start(path, header_len)
+    }
+
+    /// Starts the file at `path` in its folder, which must exist.
+    fn start(path: &Path, header_len: usize) -> std::io::Result<AtomicWriter> {
         let mut tmp = path.as_os_str().to_owned();
         tmp.push(format!(".tmp{}", std::process::id()));
         let tmp = PathBuf::from(tmp);
@@ -147,11 +151,27 @@ impl AtomicWriter {
         f.sync_all()?;
         drop(f);
         std::fs::rename(&self.tmp, &self.path)?;
-        if let Ok(d) = File::open(self.path.parent().unwrap()) {
+        if let Ok(d) = File::open(folder_of(&self.path)) {
             let _ = d.sync_all();
         }
         Ok(())
     }
+}
+
+/// The folder of `path` (`.` for a bare file name).
+fn folder_of(path: &Path) -> &Path {
+    path.parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+}
+
+/// Writes `bytes` to `path` atomically: through a temporary file beside it, synced, renamed
+/// over `path`, the folder synced, so that a crash leaves the old file or the new one, never a
+/// part. The folder must exist; on an error the temporary file is removed.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut w = AtomicWriter::start(path, 0)?;
+    w.write(bytes)?;
+    w.finish(&[])
 }
 
 impl Drop for AtomicWriter {
