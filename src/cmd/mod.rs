@@ -6,6 +6,7 @@ pub mod common;
 pub mod cycle;
 pub mod db;
 pub mod games;
+pub mod line;
 pub mod match_cmd;
 pub mod opponent;
 pub mod perft;

@@ -2,6 +2,7 @@
 //! line from standard input, so it can be scripted as well as played.
 
 use super::common::{load_rules, start_position};
+use super::line::{Line, next_line};
 use super::opponent::{Opponent, parse_opponent};
 use anyhow::Context;
 use clap::{Args, ValueEnum};
@@ -158,26 +159,6 @@ fn check_writable(path: &Path) -> anyhow::Result<()> {
         })?;
     let _ = std::fs::remove_file(&probe);
     Ok(())
-}
-
-/// A line read from the terminal.
-pub(super) enum Line {
-    Text(String),
-    /// Bytes that are not UTF-8 text (answered with a message; the game goes on).
-    NotText,
-    End,
-}
-
-/// The next line of `input`.
-pub(super) fn next_line(input: &mut impl BufRead) -> std::io::Result<Line> {
-    let mut buf = Vec::new();
-    if input.read_until(b'\n', &mut buf)? == 0 {
-        return Ok(Line::End);
-    }
-    Ok(match String::from_utf8(buf) {
-        Ok(text) => Line::Text(text),
-        Err(_) => Line::NotText,
-    })
 }
 
 /// The game, from the first prompt to the end, a `quit` or the end of input.

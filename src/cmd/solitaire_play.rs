@@ -2,26 +2,23 @@
 //! can be scripted): El mirall (each player names his pit) and Stones in cups (the cup to
 //! empty). A wrong pit is refused with the reason; `u` undoes, `h` or `?` helps, `q` quits.
 
-use super::play::Line;
+use super::line::{Line, next_line};
 use mancala_core::GameSpec;
 use mancala_solitaire::el_mirall::{ElMirall, pit_letter};
 use mancala_solitaire::stones::Cups;
 use mancala_solitaire::{Control, Solitaire};
 use std::io::{BufRead, Write};
 
-/// The solitaire of `spec` and its size (pits and seeds, or cups and stones), checked.
+/// The solitaire of `spec` and its size (pits and seeds, or cups and stones), checked against
+/// the sizes played in the terminal (`Solitaire::play_max_size`).
 pub fn size_of(spec: &GameSpec) -> anyhow::Result<(Solitaire, u64, u64)> {
     let game: Solitaire = spec.id.parse()?;
-    let (nn, kn) = game.size_names();
-    spec.check_keys(&[nn, kn])?;
-    let (dn, dk) = game.default_size();
-    // Pits are named by letters, so at most 26 a row.
-    let max_n = match game {
-        Solitaire::ElMirall => 26,
-        Solitaire::StonesInCups => 100,
-    };
-    let n = spec.get_u32(nn, dn as u32, 1, max_n)?;
-    let k = spec.get_u32(kn, dk as u32, 1, 1_000_000)?;
+    let (pits_key, seeds_key) = game.size_names();
+    spec.check_keys(&[pits_key, seeds_key])?;
+    let (default_pits, default_seeds) = game.default_size();
+    let (max_pits, max_seeds) = game.play_max_size();
+    let n = spec.get_u32(pits_key, default_pits as u32, 1, max_pits as u32)?;
+    let k = spec.get_u32(seeds_key, default_seeds as u32, 1, max_seeds as u32)?;
     Ok((game, u64::from(n), u64::from(k)))
 }
 
@@ -30,10 +27,10 @@ pub fn run(spec: &GameSpec) -> anyhow::Result<()> {
     let stdout = std::io::stdout();
     match size_of(spec)? {
         (Solitaire::ElMirall, pits, seeds) => {
-            play_el_mirall(pits as usize, seeds, stdin.lock(), stdout.lock())
+            play_sized::<ElMirall>(pits, seeds, stdin.lock(), stdout.lock())
         }
         (Solitaire::StonesInCups, cups, stones) => {
-            play_stones(cups as usize, stones, stdin.lock(), stdout.lock())
+            play_sized::<Cups>(cups, stones, stdin.lock(), stdout.lock())
         }
     }
 }
@@ -65,19 +62,19 @@ fn announce_end(
     k: u64,
     moves: u64,
 ) -> anyhow::Result<()> {
-    let (nn, kn) = game.size_names();
+    let (pits, seeds) = game.size_names();
     writeln!(out, "Back to the start after {moves} moves.")?;
     match game.cycle(n, k, &Control::NONE) {
         Ok(c) if c == moves => writeln!(
             out,
-            "That is the cycle length for {} and {} (mancala cycle {} --{nn} {n} --{kn} {k}).",
-            plural(n, &nn[..nn.len() - 1]),
-            plural(k, &kn[..kn.len() - 1]),
+            "That is the cycle length for {} and {} (mancala cycle {} --{pits} {n} --{seeds} {k}).",
+            plural(n, &pits[..pits.len() - 1]),
+            plural(k, &seeds[..seeds.len() - 1]),
             game.id()
         )?,
         Ok(c) => writeln!(
             out,
-            "The cycle length for {n} {nn} and {k} {kn} is {c}, not {moves}."
+            "The cycle length for {n} {pits} and {k} {seeds} is {c}, not {moves}."
         )?,
         Err(e) => writeln!(out, "(The cycle length could not be computed: {e}.)")?,
     }
@@ -107,25 +104,23 @@ El mirall: each player sows only his own row and has no choice.
 Type the two pits of a move, South's (capital) and North's (small), e.g. `A f` or `Af`.
   u  undo the last move      h or ?  this help      q  quit";
 
-/// El mirall move by move.
-pub fn play_el_mirall(
-    pits: usize,
-    seeds: u64,
+/// A solitaire of `n` pits (or cups) of `k` seeds (or stones) played move by move.
+fn play_sized<G: MoveByMove>(
+    n: u64,
+    k: u64,
     input: impl BufRead,
     out: impl Write,
 ) -> anyhow::Result<()> {
+    let (pits, seeds) = G::GAME.size_names();
     let banner = format!(
-        "El mirall, {} a row, {} a pit. Type h for help.",
-        plural(pits as u64, "pit"),
-        plural(seeds, "seed")
+        "{}, {}{}, {} a {}. Type h for help.",
+        G::GAME.name(),
+        plural(n, &pits[..pits.len() - 1]),
+        G::PITS_WHERE,
+        plural(k, &seeds[..seeds.len() - 1]),
+        &pits[..pits.len() - 1]
     );
-    play(
-        ElMirall::start(pits, seeds),
-        banner,
-        (pits as u64, seeds),
-        input,
-        out,
-    )
+    play(G::start(n as usize, k), banner, (n, k), input, out)
 }
 
 /// A solitaire played move by move in the terminal.
@@ -134,6 +129,10 @@ trait MoveByMove: Clone {
     const HELP: &'static str;
     /// What to type, said after an empty line.
     const WHAT_TO_TYPE: &'static str;
+    /// The start with `n` pits (or cups) of `k` seeds (or stones).
+    fn start(n: usize, k: u64) -> Self;
+    /// How the banner says where the pits are (` a row`), after their number.
+    const PITS_WHERE: &'static str;
     /// The board and the number of moves made.
     fn draw<W: Write>(&self, out: &mut W, moves: usize) -> anyhow::Result<()>;
     /// Reads and plays the move `text` (`first`: the first move of the game): what it did, or
@@ -147,6 +146,11 @@ impl MoveByMove for ElMirall {
     const HELP: &'static str = EL_MIRALL_HELP;
     const WHAT_TO_TYPE: &'static str =
         "Type South's pit and North's pit (e.g. `A f`), or h for help.";
+    const PITS_WHERE: &'static str = " a row";
+
+    fn start(pits: usize, seeds: u64) -> Self {
+        ElMirall::start(pits, seeds)
+    }
 
     fn draw<W: Write>(&self, out: &mut W, moves: usize) -> anyhow::Result<()> {
         draw_el_mirall(out, self, moves)
@@ -172,6 +176,11 @@ impl MoveByMove for Cups {
     const GAME: Solitaire = Solitaire::StonesInCups;
     const HELP: &'static str = STONES_HELP;
     const WHAT_TO_TYPE: &'static str = "Type the number of the cup to empty, or h for help.";
+    const PITS_WHERE: &'static str = "";
+
+    fn start(cups: usize, stones: u64) -> Self {
+        Cups::start(cups, stones)
+    }
 
     fn draw<W: Write>(&self, out: &mut W, moves: usize) -> anyhow::Result<()> {
         draw_stones(out, self, moves)
@@ -214,7 +223,7 @@ fn play<G: MoveByMove>(
     prompt(&mut out, 1)?;
     let mut input = input;
     loop {
-        let line = match super::play::next_line(&mut input)? {
+        let line = match next_line(&mut input)? {
             Line::Text(line) => line,
             Line::NotText => {
                 writeln!(out, "Not understood: the line is not text (UTF-8).")?;
@@ -353,27 +362,6 @@ Stones in cups: the cups stand in a circle, numbered clockwise from 0.
   The game ends when every cup again holds as many stones as at the start, cup 0 to play.
 Type the number of the cup to empty, e.g. `0`.
   u  undo the last move      h or ?  this help      q  quit";
-
-/// Stones in cups move by move.
-pub fn play_stones(
-    cups: usize,
-    stones: u64,
-    input: impl BufRead,
-    out: impl Write,
-) -> anyhow::Result<()> {
-    let banner = format!(
-        "Stones in cups, {}, {} a cup. Type h for help.",
-        plural(cups as u64, "cup"),
-        plural(stones, "stone")
-    );
-    play(
-        Cups::start(cups, stones),
-        banner,
-        (cups as u64, stones),
-        input,
-        out,
-    )
-}
 
 fn draw_stones(out: &mut impl Write, g: &Cups, moves: usize) -> anyhow::Result<()> {
     let n = g.cups();

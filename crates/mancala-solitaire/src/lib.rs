@@ -252,6 +252,25 @@ pub(crate) fn check_size(game: Solitaire, n: u64, k: u64) -> Result<u64, CycleEr
 /// The size of a board that simulations must hold in memory (pits or cups).
 pub const MAX_BOARD: u64 = 1 << 28;
 
+/// The largest sizes the web page offers (pits or cups, seeds or stones): boards it draws and
+/// steps through in the browser.
+pub const PAGE_MAX_PITS: u64 = 12;
+pub const PAGE_MAX_SEEDS: u64 = 12;
+
+/// The largest number of seeds (or stones) a pit of a game played move by move in the terminal.
+pub const PLAY_MAX_SEEDS: u64 = 1_000_000;
+
+impl Solitaire {
+    /// The largest size of a game played move by move in the terminal: El mirall's pits are
+    /// named by letters, so at most 26 a row; at most 100 cups of stones, in one line.
+    pub fn play_max_size(self) -> (u64, u64) {
+        match self {
+            Solitaire::ElMirall => (26, PLAY_MAX_SEEDS),
+            Solitaire::StonesInCups => (100, PLAY_MAX_SEEDS),
+        }
+    }
+}
+
 /// `n` cells (`what`: pits or cups) as a board size, refused beyond [`MAX_BOARD`].
 pub(crate) fn check_board(n: u64, what: &'static str) -> Result<usize, CycleError> {
     if n > MAX_BOARD {

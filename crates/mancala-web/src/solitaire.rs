@@ -15,8 +15,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// The largest sizes the page offers: boards drawn and stepped through in the browser.
-pub const MAX_PITS: u64 = 12;
-pub const MAX_SEEDS: u64 = 12;
+pub const MAX_PITS: u64 = mancala_solitaire::PAGE_MAX_PITS;
+pub const MAX_SEEDS: u64 = mancala_solitaire::PAGE_MAX_SEEDS;
 /// How long one count may take here before the answer is "too long".
 const COUNT_TIME: Duration = Duration::from_secs(3);
 
