@@ -39,6 +39,8 @@ if [ -z "${MANCALA_BIN:-}" ]; then
 fi
 
 echo "== pytest (crates/mancala-py/tests)"
+# Everything the tests need is installed here: a missing framework is a failure, not a skip.
+export OPENSPIEL_REQUIRED="${OPENSPIEL_REQUIRED:-1}" MANCALA_PY_EXTRAS_REQUIRED=1
 status=0
 MANCALA_BIN="$MANCALA_BIN" "$py" -m pytest -p no:cacheprovider -q \
     "$pkg/tests" "$@" || status=$?

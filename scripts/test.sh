@@ -17,11 +17,15 @@ bash scripts/mpi-deps.sh
 
 echo "== cargo test (workspace, with the MPI build)"
 cargo test --workspace --locked --features mpi 2>&1
+echo "== the differential test against OpenSpiel (ignored by a plain cargo test)"
+cargo test --locked -p mancala-core --test openspiel_diff -- --include-ignored 2>&1
 echo "== the default build needs no MPI"
 cargo check --locked -p mancala-solver 2>&1
 # The command the workspace tests built serves every later step (no second build).
 export MANCALA_BIN="$PWD/target/debug/mancala"
 bash scripts/test-python.sh
+echo "== the Python package's Rust code, linted (its own workspace)"
+CARGO_TARGET_DIR="$PWD/target" cargo clippy --locked --manifest-path crates/mancala-py/Cargo.toml -- -D warnings 2>&1
 
 echo "== nginx in front of mancala serve (docs/deploy.md)"; bash scripts/nginx-test.sh
 

@@ -1,26 +1,25 @@
 //! Helpers shared by the subcommands: loading rules and positions with clear errors.
 
 use anyhow::Context;
-use mancala_core::{GameSpec, Position, Rules, parse_rules_toml, rules_for};
+use mancala_core::{GameSpec, LoadError, Position, Rules, RulesSource, load_rules as load};
 use std::path::Path;
 
-/// The rules of `game`, or of the rules file `file` when given.
+/// The rules of `game`, or of the rules file `file` when given (the core's loader; the
+/// solitaires refused).
 pub fn load_rules(game: &str, file: Option<&Path>) -> anyhow::Result<Rules> {
+    let solitaires = &mancala_solitaire::Solitaire::IDS;
     if let Some(path) = file {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("rules file {}", path.display()))?;
-        let r =
-            parse_rules_toml(&text).with_context(|| format!("rules file {}", path.display()))?;
-        return Ok(Rules::new(r)?);
+        let ctx = || format!("rules file {}", path.display());
+        let text = std::fs::read_to_string(path).with_context(ctx)?;
+        return load(RulesSource::File(&text), solitaires).with_context(ctx);
     }
     let spec: GameSpec = game.parse()?;
-    if spec.id.parse::<mancala_solitaire::Solitaire>().is_ok() {
-        anyhow::bail!(
-            "game '{}' is a solitaire, not a two-player game (see `mancala cycle` and `mancala play`)",
-            spec.id
-        );
-    }
-    Ok(rules_for(&spec)?)
+    load(RulesSource::Spec(&spec), solitaires).map_err(|e| match e {
+        LoadError::Solitaire(_) => {
+            anyhow::anyhow!("{e} (see `mancala cycle` and `mancala play`)")
+        }
+        e => e.into(),
+    })
 }
 
 /// `text` parsed as a position of `rules`, or the start position.

@@ -30,6 +30,42 @@ pub fn parse_rules_toml(text: &str) -> Result<Ruleset, RulesFileError> {
     Ok(r)
 }
 
+/// Where a two-player game's rules come from: a game specification (`modiar:seeds=5`) or the
+/// text of a rules file (TOML).
+#[derive(Clone, Copy, Debug)]
+pub enum RulesSource<'a> {
+    Spec(&'a GameSpec),
+    File(&'a str),
+}
+
+/// Rules that cannot be loaded, with the reason.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LoadError {
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// A solitaire's id: it has no two-player rules.
+    #[error("game '{0}' is a solitaire, not a two-player game")]
+    Solitaire(String),
+    #[error(transparent)]
+    File(#[from] RulesFileError),
+}
+
+/// The one loader of a two-player game's rules, for every front end: a game specification's
+/// (its parameters checked), or a rules file's (parsed and checked). A specification naming
+/// one of `solitaires` (their ids: the solitaires are not the core's) is refused as a solitaire.
+pub fn load_rules(source: RulesSource<'_>, solitaires: &[&str]) -> Result<Rules, LoadError> {
+    match source {
+        RulesSource::Spec(spec) if solitaires.contains(&spec.id.as_str()) => {
+            Err(LoadError::Solitaire(spec.id.clone()))
+        }
+        RulesSource::Spec(spec) => Ok(rules_for(spec)?),
+        RulesSource::File(text) => {
+            let ruleset = parse_rules_toml(text)?;
+            Ok(Rules::new(ruleset).map_err(RulesFileError::from)?)
+        }
+    }
+}
+
 /// A TOML error on one line: where (line, table, the line's text) and what.
 fn toml_error(text: &str, e: &toml::de::Error) -> String {
     let msg = e.message().trim().replace('\n', " ");

@@ -24,7 +24,10 @@ pub mod setup;
 pub mod side;
 pub mod spec;
 
-pub use catalog::{builtin, builtin_ids, parse_rules_toml, rules_for, rules_to_toml, spec_of};
+pub use catalog::{
+    LoadError, RulesSource, builtin, builtin_ids, load_rules, parse_rules_toml, rules_for,
+    rules_to_toml, spec_of,
+};
 pub use cell::Cell;
 pub use game::{Game, Ply};
 pub use moves::{Move, MoveSet};

@@ -16,9 +16,10 @@
 
 use crate::errors::{self, MancalaError};
 use mancala_core::{
-    EndReason, Game, GameSpec, Move, MoveError, Position, Rules, Side, builtin_ids,
-    parse_rules_toml, rules_for, rules_to_toml,
+    EndReason, Game, GameSpec, LoadError, Move, MoveError, Position, Rules, RulesSource, Side,
+    builtin_ids, load_rules, rules_to_toml,
 };
+use mancala_solitaire::Solitaire;
 use numpy::{PyArray1, ToPyArray};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -153,10 +154,8 @@ fn load(name: &Bound<'_, PyAny>, params: Option<&Bound<'_, PyDict>>) -> PyResult
         let what = format!("rules file {}", path.display());
         let source = std::fs::read_to_string(&path)
             .map_err(|e| errors::unknown_game(format!("{what}: {e}")))?;
-        let ruleset =
-            parse_rules_toml(&source).map_err(|e| errors::unknown_game(format!("{what}: {e}")))?;
-        let rules =
-            Rules::new(ruleset).map_err(|e| errors::unknown_game(format!("{what}: {e}")))?;
+        let rules = load_rules(RulesSource::File(&source), &Solitaire::IDS)
+            .map_err(|e| errors::unknown_game(format!("{what}: {e}")))?;
         return Ok(Loaded {
             rules,
             spec: path.display().to_string(),
@@ -177,13 +176,10 @@ fn load(name: &Bound<'_, PyAny>, params: Option<&Bound<'_, PyDict>>) -> PyResult
             spec.params.push((key, v.str()?.to_string()));
         }
     }
-    if spec.id.parse::<mancala_solitaire::Solitaire>().is_ok() {
-        return Err(errors::unknown_game(format!(
-            "'{}' is a solitaire, not a two-player game (see mancala.cycle)",
-            spec.id
-        )));
-    }
-    let rules = rules_for(&spec).map_err(errors::unknown_game)?;
+    let rules = load_rules(RulesSource::Spec(&spec), &Solitaire::IDS).map_err(|e| match e {
+        LoadError::Solitaire(_) => errors::unknown_game(format!("{e} (see mancala.cycle)")),
+        e => errors::unknown_game(e),
+    })?;
     Ok(Loaded {
         rules,
         spec: spec.to_string(),
@@ -351,8 +347,8 @@ impl PyGame {
     /// Rebuilds a game from its TOML (for pickling).
     #[staticmethod]
     fn _restore(toml: &str, spec: String) -> PyResult<PyGame> {
-        let ruleset = parse_rules_toml(toml).map_err(errors::unknown_game)?;
-        let rules = Rules::new(ruleset).map_err(errors::unknown_game)?;
+        let rules =
+            load_rules(RulesSource::File(toml), &Solitaire::IDS).map_err(errors::unknown_game)?;
         Ok(PyGame {
             inner: Arc::new(Loaded { rules, spec }),
         })

@@ -1,6 +1,7 @@
 """Shared fixtures: the `mancala` binary (the reference for the differential tests) and the
 games."""
 
+import importlib
 import os
 import pathlib
 import shutil
@@ -10,6 +11,19 @@ import pytest
 import mancala
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
+
+
+def need(module, extra, required_by):
+    """`module` imported, for the tests of an optional framework (the package's `extra`):
+    skipped with the reason where it is not installed, unless the environment variable
+    `required_by` is 1 (scripts/test-python.sh and scripts/test.sh), where missing fails."""
+    if os.environ.get(required_by) == "1":
+        return importlib.import_module(module)
+    return pytest.importorskip(
+        module,
+        reason=f"needs {module}: pip install 'mancala[{extra}]' "
+        f"(set {required_by}=1 to make a missing {module} a failure)",
+    )
 SEED_GAMES = ["modiar", "mangala-ii"]
 ALL_GAMES = ["modiar", "mangala-ii", "oware", "kalah"]
 

@@ -1,13 +1,16 @@
 """The single-agent Gymnasium environment against the engine's players: Gymnasium's own
 env_checker, seeded replay, rewards and illegal actions."""
 
-import gymnasium
 import numpy as np
 import pytest
-from gymnasium.utils.env_checker import check_env
+from conftest import need
 
-import mancala
-from mancala.gymnasium import ENV_ID, MancalaEnv
+gymnasium = need("gymnasium", "gymnasium", "MANCALA_PY_EXTRAS_REQUIRED")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+import mancala  # noqa: E402
+from mancala.gymnasium import ENV_ID, MancalaEnv  # noqa: E402
 
 
 @pytest.mark.parametrize("game", ["modiar", "mangala-ii", "oware", "kalah"])

@@ -4,12 +4,15 @@ and alpha-beta, checked by its random_sim_test."""
 import subprocess
 
 import numpy as np
-import pyspiel
 import pytest
-from open_spiel.python.algorithms import evaluate_bots, mcts, minimax
+from conftest import need
 
-import mancala
-import mancala.openspiel
+pyspiel = need("pyspiel", "openspiel", "OPENSPIEL_REQUIRED")
+
+from open_spiel.python.algorithms import evaluate_bots, mcts, minimax  # noqa: E402
+
+import mancala  # noqa: E402
+import mancala.openspiel  # noqa: E402
 
 NAMES = mancala.openspiel.register()
 

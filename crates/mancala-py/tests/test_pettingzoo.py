@@ -5,10 +5,14 @@ import warnings
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test
+from conftest import need
 
-import mancala
-from mancala.pettingzoo import env, raw_env
+need("pettingzoo", "pettingzoo", "MANCALA_PY_EXTRAS_REQUIRED")
+
+from pettingzoo.test import api_test  # noqa: E402
+
+import mancala  # noqa: E402
+from mancala.pettingzoo import env, raw_env  # noqa: E402
 
 GAMES = mancala.registered_games() + ["modiar:seeds=5", "mangala-ii:pits=4,seeds=3"]
 

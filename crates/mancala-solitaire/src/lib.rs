@@ -43,6 +43,9 @@ impl Solitaire {
     /// Both solitaires, in the order they are listed.
     pub const ALL: [Solitaire; 2] = [Solitaire::ElMirall, Solitaire::StonesInCups];
 
+    /// Every solitaire's id (what a two-player front end refuses: `mancala_core::load_rules`).
+    pub const IDS: [&'static str; 2] = [Solitaire::ElMirall.id(), Solitaire::StonesInCups.id()];
+
     /// The seed document's table of cycle lengths: rows by the first size parameter (pits)
     /// for El mirall, by stones for Stones in cups; see [`el_mirall::SEED_TABLE`] and
     /// [`stones::SEED_TABLE`].
@@ -54,7 +57,7 @@ impl Solitaire {
     }
 
     /// The game id of NOTATION.md.
-    pub fn id(self) -> &'static str {
+    pub const fn id(self) -> &'static str {
         match self {
             Solitaire::ElMirall => "el-mirall",
             Solitaire::StonesInCups => "stones-in-cups",

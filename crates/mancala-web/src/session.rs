@@ -6,7 +6,8 @@
 use crate::engine;
 use crate::store::GameRow;
 use mancala_core::{
-    BySide, Game, GameSpec, Move, MoveError, Position, Rules, Side, SpecError, rules_for,
+    BySide, Game, GameSpec, LoadError, Move, MoveError, Position, Rules, RulesSource, Side,
+    SpecError, load_rules,
 };
 use serde::{Deserialize, Serialize};
 
@@ -111,9 +112,14 @@ pub struct Session {
     pub updated: i64,
 }
 
-/// The rules named by a game specification.
+/// The rules named by a game specification (the core's loader; a solitaire is no game here).
 pub fn rules_of(spec: &GameSpec) -> Result<Rules, SessionError> {
-    rules_for(spec).map_err(|e| spec_error(&spec.id, e))
+    load_rules(RulesSource::Spec(spec), &mancala_solitaire::Solitaire::IDS).map_err(|e| match e {
+        LoadError::Spec(e) => spec_error(&spec.id, e),
+        _ => SessionError::UnknownGame {
+            game: spec.id.clone(),
+        },
+    })
 }
 
 /// A game specification refused: an unknown game, or parameters the game does not take.
@@ -421,7 +427,7 @@ impl Session {
     /// A session from its database row, replaying its moves through the rules.
     pub fn from_row(r: &GameRow) -> Result<Session, String> {
         let spec: GameSpec = r.spec.parse().map_err(|e| format!("game spec: {e}"))?;
-        let rules = rules_for(&spec).map_err(|e| format!("game spec: {e}"))?;
+        let rules = rules_of(&spec).map_err(|e| format!("game spec: {e}"))?;
         let start = rules
             .parse_position(&r.start)
             .map_err(|e| format!("start: {e}"))?;
