@@ -8,7 +8,8 @@
 //! through [`crate::interruptible`], so Ctrl-C stops them.
 
 use crate::errors::{self, MancalaError};
-use crate::game::{PyGame, PyState};
+use crate::load::PyGame;
+use crate::state::PyState;
 use mancala_core::{Game, Side};
 use mancala_search::alphabeta::{MAX_DEPTH, MAX_THREADS};
 use mancala_search::oracle::db_oracle;

@@ -1,15 +1,19 @@
 //! The extension module `mancala._mancala`: the two-row games of `mancala-core` with an
-//! OpenSpiel-shaped API ([`game`]), the engine and the databases ([`engine`]), and the solitaire
+//! OpenSpiel-shaped API ([`game`] and [`state`], loaded by [`load`], actions numbered by
+//! [`actions`]), the engine and the databases ([`engine`]), and the solitaire
 //! cycle counts ([`solitaire`]). The Python package `mancala` re-exports it and adds the
 //! framework adapters in pure Python.
 //!
 //! Long calls run on a worker thread with the GIL released while the calling thread watches
 //! for Ctrl-C ([`interruptible`]).
 
+mod actions;
 mod engine;
 mod errors;
 mod game;
+mod load;
 mod solitaire;
+mod state;
 
 use pyo3::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -68,14 +72,16 @@ mod mancala_ext {
         UnknownGameError,
     };
     #[pymodule_export]
-    use crate::game::{PyGame, PyState, load_game, registered_games};
+    use crate::load::{PyGame, load_game, registered_games};
     #[pymodule_export]
     use crate::solitaire::{cycle, cycle_table};
+    #[pymodule_export]
+    use crate::state::PyState;
 
     #[pymodule_init]
     fn init(m: &pyo3::Bound<'_, pyo3::types::PyModule>) -> pyo3::PyResult<()> {
         use pyo3::prelude::*;
-        m.add("TERMINAL", crate::game::TERMINAL)?;
+        m.add("TERMINAL", crate::actions::TERMINAL)?;
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
         Ok(())
     }
