@@ -128,39 +128,23 @@ fn rules_file_variants_run_on_the_command_line() {
 #[test]
 fn rules_file_errors_are_one_line_naming_the_parameter() {
     let oware = answer_text(&["rules", "oware", "--export"]);
-    let cases = [
-        (
-            "unknown-key.toml",
-            oware.replacen("pits = 6", "pits = 6\nrelay = true", 1),
-            "unknown field `relay`",
-        ),
-        (
-            "wrong-type.toml",
-            oware.replacen("pits = 6", "pits = \"six\"", 1),
-            "`pits = \"six\"`: invalid type",
-        ),
-        (
-            "bad-enum.toml",
-            oware.replacen("feeding = \"must\"", "feeding = \"maybe\"", 1),
-            "unknown variant `maybe`",
-        ),
-        (
-            "missing.toml",
-            oware.replacen("seeds = 4\n", "", 1),
-            "missing field `seeds`",
-        ),
-        (
-            "combination.toml",
-            oware.replacen("extra-turn = false", "extra-turn = true", 1),
-            "rules parameter 'extra-turn': needs stores",
-        ),
-        (
-            "size.toml",
-            oware.replacen("pits = 6", "pits = 12", 1),
-            "rules parameter 'pits'",
-        ),
-        ("syntax.toml", "pits = = 6".to_string(), "line 1"),
+    // The file's name, the edit of the exported Oware (`from` -> `to`), words of the error.
+    #[rustfmt::skip]
+    let edits = [
+        ("unknown-key.toml", "pits = 6", "pits = 6\nrelay = true", "unknown field `relay`"),
+        ("wrong-type.toml", "pits = 6", "pits = \"six\"", "`pits = \"six\"`: invalid type"),
+        ("bad-enum.toml", "feeding = \"must\"", "feeding = \"maybe\"", "unknown variant `maybe`"),
+        ("missing.toml", "seeds = 4\n", "", "missing field `seeds`"),
+        ("combination.toml", "extra-turn = false", "extra-turn = true", "rules parameter 'extra-turn': needs stores"),
+        ("size.toml", "pits = 6", "pits = 12", "rules parameter 'pits'"),
     ];
+    let cases = edits
+        .into_iter()
+        .map(|(name, from, to, why)| {
+            assert!(oware.contains(from), "test bug: '{from}' not in the export");
+            (name, oware.replacen(from, to, 1), why)
+        })
+        .chain([("syntax.toml", "pits = = 6".to_string(), "line 1")]);
     for (name, text, why) in cases {
         let file = scratch(name, &text);
         for cmd in [

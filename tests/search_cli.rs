@@ -42,24 +42,25 @@ fn assert_clean_error(out: &Output, needle: &str) {
     assert!(err.contains(needle), "'{needle}' not in: {err}");
 }
 
-#[test]
-fn best_json_gives_a_legal_move_and_a_legal_line() {
-    let pos = "2-2-2-2-2-2-2-17-1-13-0-15-8-4-S";
-    let out = mancala(&[
-        "best",
-        "mangala-ii",
-        "--position",
-        pos,
-        "--depth",
-        "7",
-        "--json",
-    ]);
+/// The answer of `mancala best mangala-ii --position POS --depth DEPTH MORE... --json`, which
+/// must succeed.
+fn best_json(pos: &str, depth: &str, more: &[&str]) -> serde_json::Value {
+    let mut args = vec!["best", "mangala-ii", "--position", pos, "--depth", depth];
+    args.extend_from_slice(more);
+    args.push("--json");
+    let out = mancala(&args);
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v: serde_json::Value = serde_json::from_str(&last_line(&out)).unwrap();
+    serde_json::from_str(&last_line(&out)).unwrap()
+}
+
+#[test]
+fn best_json_gives_a_legal_move_and_a_legal_line() {
+    let pos = "2-2-2-2-2-2-2-17-1-13-0-15-8-4-S";
+    let v = best_json(pos, "7", &[]);
     assert_eq!(v["depth"], 7);
     assert!(v["nodes"].as_u64().unwrap() > 0);
     assert!(v["score"].is_i64());
@@ -152,20 +153,7 @@ fn best_refuses_bad_input() {
 #[test]
 fn best_with_several_threads_answers_a_legal_move_at_the_depth_asked() {
     let pos = "2-2-2-2-2-2-2-17-1-13-0-15-8-4-S";
-    let out = mancala(&[
-        "best",
-        "mangala-ii",
-        "--position",
-        pos,
-        "--depth",
-        "10",
-        "--threads",
-        "2",
-        "--no-db",
-        "--json",
-    ]);
-    assert!(out.status.success());
-    let v: serde_json::Value = serde_json::from_str(&last_line(&out)).unwrap();
+    let v = best_json(pos, "10", &["--threads", "2", "--no-db"]);
     assert_eq!(v["depth"], 10);
     let rules = rules_for(&"mangala-ii".parse().unwrap()).unwrap();
     let p = rules.parse_position(pos).unwrap();
@@ -213,7 +201,7 @@ fn match_writes_ogn_and_never_overwrites() {
     let file = dir.join("games.ogn");
     let _ = std::fs::remove_file(&file);
     let f = file.to_str().unwrap();
-    let out = mancala(&[
+    let args = [
         "match",
         "mangala-ii",
         "--a",
@@ -224,7 +212,8 @@ fn match_writes_ogn_and_never_overwrites() {
         "2",
         "--ogn",
         f,
-    ]);
+    ];
+    let out = mancala(&args);
     assert!(
         out.status.success(),
         "{}",
@@ -242,18 +231,7 @@ fn match_writes_ogn_and_never_overwrites() {
         assert_eq!(rec.tag("Result"), Some(rec.result.as_str()));
         assert!(rec.moves.last().unwrap().comment.is_some(), "{chunk}");
     }
-    let again = mancala(&[
-        "match",
-        "mangala-ii",
-        "--a",
-        "greedy",
-        "--b",
-        "ab:2",
-        "--games",
-        "2",
-        "--ogn",
-        f,
-    ]);
+    let again = mancala(&args);
     assert_clean_error(&again, "exists");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
     std::fs::remove_dir_all(&dir).unwrap();

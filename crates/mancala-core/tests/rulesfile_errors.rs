@@ -105,135 +105,37 @@ fn rules_file_missing_parameter_is_named() {
 /// One case for each check of `Ruleset::validate`: the file, and the parameter named.
 #[test]
 fn rules_file_impossible_combinations_name_the_parameter() {
-    let cases: Vec<(String, &str, &str)> = vec![
-        (
-            edit(OWARE, "id = \"oware\"", "id = \"My Oware\""),
-            "'id'",
-            "lowercase",
-        ),
-        (edit(OWARE, "pits = 6", "pits = 0"), "'pits'", "from 1 to 8"),
-        (edit(OWARE, "pits = 6", "pits = 9"), "'pits'", "not 9"),
-        (
-            edit(OWARE, "seeds = 4", "seeds = 0"),
-            "'seeds'",
-            "at least 1",
-        ),
-        (
-            edit(OWARE, "seeds = 4", "seeds = 22"),
-            "'seeds'",
-            "264 seeds",
-        ),
-        (
-            edit(OWARE, "min-seeds = 1", "min-seeds = 0"),
-            "'min-seeds'",
-            "empty pit",
-        ),
-        (
-            edit(OWARE, "min-seeds = 1", "min-seeds = 49"),
-            "'min-seeds'",
-            "no move is ever possible",
-        ),
-        (
-            edit(
-                OWARE,
-                "first-seed-in-origin = false",
-                "first-seed-in-origin = true",
-            ),
-            "'skip-origin'",
-            "contradicts",
-        ),
-        (
-            edit(MODIAR, "min-seeds = 2", "min-seeds = 1"),
-            "'min-seeds'",
-            "at least 2 with first-seed-in-origin",
-        ),
-        (
-            edit(OWARE, "counts = [2, 3]", "counts = [0, 2]"),
-            "'capture.counts'",
-            "0 cannot",
-        ),
-        (
-            edit(OWARE, "counts = [2, 3]", "counts = [2, 3, 2]"),
-            "'capture.counts'",
-            "twice",
-        ),
-        (
-            edit(
-                &edit(OWARE, "counts = [2, 3]", "counts = []"),
-                "grand-slam = \"no-capture\"",
-                "grand-slam = \"legal\"",
-            ),
-            "'capture.chain'",
-            "needs capture.counts",
-        ),
-        (
-            edit(
-                OWARE,
-                "opposite-empty = \"none\"",
-                "opposite-empty = \"always\"",
-            ),
-            "'capture.opposite-empty'",
-            "needs stores",
-        ),
-        (
-            edit(OWARE, "extra-turn = false", "extra-turn = true"),
-            "'extra-turn'",
-            "needs stores",
-        ),
-        (
-            edit(
-                &edit(
-                    KALAH,
-                    "first-seed-in-origin = false",
-                    "first-seed-in-origin = true",
-                ),
-                "min-seeds = 1",
-                "min-seeds = 2",
-            ),
-            "'first-seed-in-origin'",
-            "stores",
-        ),
-        (
-            edit(OWARE, "no-legal-move = true", "no-legal-move = false"),
-            "'end.no-legal-move'",
-            "stuck",
-        ),
-        (
-            edit(OWARE, "pass = false", "pass = true"),
-            "'pass'",
-            "contradicts end.no-legal-move",
-        ),
-        (
-            edit(
-                &edit(MANGALA, "empty-board = true", "empty-board = false"),
-                "majority = false",
-                "majority = true",
-            ),
-            "'end'",
-            "can never end",
-        ),
-        (
-            edit(MANGALA, "counts = [2, 4, 6]", "counts = [2, 3]"),
-            "'repetition'",
-            "even count",
-        ),
-        (
-            edit(
-                &edit(KALAH, "grand-slam = \"legal\"", "grand-slam = \"illegal\""),
-                "feeding = \"none\"",
-                "feeding = \"none\"",
-            ),
-            "'grand-slam'",
-            "capture.counts is empty",
-        ),
-        (
-            edit(OWARE, "max-plies = 1000", "max-plies = 0"),
-            "'max-plies'",
-            "at least 1",
-        ),
+    // The base file, its edits in order (`from` -> `to`), the parameter named, words of the
+    // reason: one case a line.
+    #[rustfmt::skip]
+    let cases: &[(&str, &[(&str, &str)], &str, &str)] = &[
+        (OWARE, &[("id = \"oware\"", "id = \"My Oware\"")], "'id'", "lowercase"),
+        (OWARE, &[("pits = 6", "pits = 0")], "'pits'", "from 1 to 8"),
+        (OWARE, &[("pits = 6", "pits = 9")], "'pits'", "not 9"),
+        (OWARE, &[("seeds = 4", "seeds = 0")], "'seeds'", "at least 1"),
+        (OWARE, &[("seeds = 4", "seeds = 22")], "'seeds'", "264 seeds"),
+        (OWARE, &[("min-seeds = 1", "min-seeds = 0")], "'min-seeds'", "empty pit"),
+        (OWARE, &[("min-seeds = 1", "min-seeds = 49")], "'min-seeds'", "no move is ever possible"),
+        (OWARE, &[("first-seed-in-origin = false", "first-seed-in-origin = true")], "'skip-origin'", "contradicts"),
+        (MODIAR, &[("min-seeds = 2", "min-seeds = 1")], "'min-seeds'", "at least 2 with first-seed-in-origin"),
+        (OWARE, &[("counts = [2, 3]", "counts = [0, 2]")], "'capture.counts'", "0 cannot"),
+        (OWARE, &[("counts = [2, 3]", "counts = [2, 3, 2]")], "'capture.counts'", "twice"),
+        (OWARE, &[("counts = [2, 3]", "counts = []"), ("grand-slam = \"no-capture\"", "grand-slam = \"legal\"")], "'capture.chain'", "needs capture.counts"),
+        (OWARE, &[("opposite-empty = \"none\"", "opposite-empty = \"always\"")], "'capture.opposite-empty'", "needs stores"),
+        (OWARE, &[("extra-turn = false", "extra-turn = true")], "'extra-turn'", "needs stores"),
+        (KALAH, &[("first-seed-in-origin = false", "first-seed-in-origin = true"), ("min-seeds = 1", "min-seeds = 2")], "'first-seed-in-origin'", "stores"),
+        (OWARE, &[("no-legal-move = true", "no-legal-move = false")], "'end.no-legal-move'", "stuck"),
+        (OWARE, &[("pass = false", "pass = true")], "'pass'", "contradicts end.no-legal-move"),
+        (MANGALA, &[("empty-board = true", "empty-board = false"), ("majority = false", "majority = true")], "'end'", "can never end"),
+        (MANGALA, &[("counts = [2, 4, 6]", "counts = [2, 3]")], "'repetition'", "even count"),
+        (KALAH, &[("grand-slam = \"legal\"", "grand-slam = \"illegal\""), ("feeding = \"none\"", "feeding = \"none\"")], "'grand-slam'", "capture.counts is empty"),
+        (OWARE, &[("max-plies = 1000", "max-plies = 0")], "'max-plies'", "at least 1"),
     ];
-    for (text, param, why) in &cases {
-        let e = error_of(text, &[param, why]);
+    for (base, edits, param, why) in cases {
+        let text = edits
+            .iter()
+            .fold(base.to_string(), |text, (from, to)| edit(&text, from, to));
+        let e = error_of(&text, &[param, why]);
         assert!(e.starts_with("rules parameter "), "{e}");
     }
 }

@@ -438,17 +438,11 @@ pub const SEED_TABLE: [[u64; 5]; 4] = [
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{fast_methods_agree, impossible, seed_table_is};
 
     #[test]
     fn seed_table_by_reference() {
-        for (i, row) in SEED_TABLE.iter().enumerate() {
-            for (j, &want) in row.iter().enumerate() {
-                assert_eq!(
-                    reference(i as u64 + 1, j as u64 + 1, &Control::NONE),
-                    Ok(want)
-                );
-            }
-        }
+        seed_table_is(Solitaire::ElMirall, &|n, k| reference(n, k, &Control::NONE));
     }
 
     #[test]
@@ -477,20 +471,12 @@ mod tests {
 
     #[test]
     fn fast_methods_agree_with_reference() {
-        for n in 1..=8 {
-            for k in 1..=8 {
-                let r = reference(n, k, &Control::NONE).unwrap();
-                assert_eq!(
-                    simulation(n, k, &Control::NONE),
-                    Ok(r),
-                    "simulation n={n} k={k}"
-                );
-                if n <= 2 {
-                    assert_eq!(closed_form(n, k), Ok(r), "closed form n={n} k={k}");
-                }
-                assert_eq!(cycle_with(Method::Auto, n, k, &Control::NONE), Ok(r));
-            }
-        }
+        fast_methods_agree(
+            Solitaire::ElMirall,
+            &|n, k| reference(n, k, &Control::NONE),
+            &closed_form,
+            &[("simulation", &|n, k| simulation(n, k, &Control::NONE))],
+        );
     }
 
     #[test]
@@ -505,25 +491,10 @@ mod tests {
         let g: ElMirall = "1-3-3-1".parse().unwrap();
         assert_eq!(g.to_string(), "1-3-3-1");
         assert_eq!(g.seeds(), 2);
-        assert!(matches!(
-            "1-3-1-3".parse::<ElMirall>(),
-            Err(StateError::Impossible(_))
-        ));
+        impossible::<ElMirall>(&["1-3-1-3", "1-3-3", "0-0", "1-2-2-1"]);
         assert!(matches!(
             "1-x-x-1".parse::<ElMirall>(),
             Err(StateError::NotANumber { field: 2, .. })
-        ));
-        assert!(matches!(
-            "1-3-3".parse::<ElMirall>(),
-            Err(StateError::Impossible(_))
-        ));
-        assert!(matches!(
-            "0-0".parse::<ElMirall>(),
-            Err(StateError::Impossible(_))
-        ));
-        assert!(matches!(
-            "1-2-2-1".parse::<ElMirall>(),
-            Err(StateError::Impossible(_))
         ));
     }
 

@@ -340,3 +340,63 @@ pub(crate) fn join_counts(c: &[u64]) -> String {
     let parts: Vec<String> = c.iter().map(u64::to_string).collect();
     parts.join("-")
 }
+
+/// What the two solitaires' tests share.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+
+    /// A count of the moves until the start recurs, for `n` pits (or cups) of `k` seeds.
+    pub(crate) type Count<'a> = &'a dyn Fn(u64, u64) -> Result<u64, CycleError>;
+
+    /// The seed document's table of `game`, in its layout (El mirall: a row a number of pits;
+    /// Stones in cups: a row a number of stones), holds `reference`'s counts.
+    pub(crate) fn seed_table_is(game: Solitaire, reference: Count) {
+        for (i, row) in game.seed_table().iter().enumerate() {
+            for (j, &want) in row.iter().enumerate() {
+                let (r, c) = (i as u64 + 1, j as u64 + 1);
+                let (n, k) = match game {
+                    Solitaire::ElMirall => (r, c),
+                    Solitaire::StonesInCups => (c, r),
+                };
+                assert_eq!(reference(n, k), Ok(want), "{game} n={n} k={k}");
+            }
+        }
+    }
+
+    /// Up to 8 × 8, every one of `fast` (its name and count) gives `reference`'s count, and so
+    /// do `closed_form` for 1 and 2 pits (or cups) and `game`'s automatic choice of method.
+    pub(crate) fn fast_methods_agree(
+        game: Solitaire,
+        reference: Count,
+        closed_form: Count,
+        fast: &[(&str, Count)],
+    ) {
+        for n in 1..=8 {
+            for k in 1..=8 {
+                let want = reference(n, k).unwrap();
+                for (name, count) in fast {
+                    assert_eq!(count(n, k), Ok(want), "{name} n={n} k={k}");
+                }
+                if n <= 2 {
+                    assert_eq!(closed_form(n, k), Ok(want), "closed form n={n} k={k}");
+                }
+                assert_eq!(
+                    game.cycle_with(Method::Auto, n, k, &Control::NONE),
+                    Ok(want)
+                );
+            }
+        }
+    }
+
+    /// Each of `texts` is refused as a state that cannot be.
+    pub(crate) fn impossible<T: FromStr<Err = StateError> + fmt::Debug>(texts: &[&str]) {
+        for text in texts {
+            assert!(
+                matches!(text.parse::<T>(), Err(StateError::Impossible(_))),
+                "{text}: {:?}",
+                text.parse::<T>()
+            );
+        }
+    }
+}

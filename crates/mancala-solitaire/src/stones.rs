@@ -464,17 +464,14 @@ pub const SEED_TABLE: [[u64; 5]; 5] = [
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{fast_methods_agree, impossible, seed_table_is};
 
     /// The seed's table: rows k = 1..5, columns n = 1..5.
-
     #[test]
     fn seed_table_by_reference() {
-        for (i, row) in SEED_TABLE.iter().enumerate() {
-            for (j, &want) in row.iter().enumerate() {
-                let (k, n) = (i as u64 + 1, j as u64 + 1);
-                assert_eq!(reference(n, k, &Control::NONE), Ok(want), "n={n} k={k}");
-            }
-        }
+        seed_table_is(Solitaire::StonesInCups, &|n, k| {
+            reference(n, k, &Control::NONE)
+        });
     }
 
     #[test]
@@ -490,27 +487,24 @@ mod tests {
 
     #[test]
     fn fast_methods_agree_with_reference() {
-        for n in 1..=8 {
-            for k in 1..=8 {
-                let want = reference(n, k, &Control::NONE).unwrap();
-                for engine in [Engine::Packed, Engine::General] {
-                    assert_eq!(
-                        simulation(n, k, engine, &Control::NONE),
-                        Ok(want),
-                        "sim {engine:?} n={n} k={k}"
-                    );
-                    assert_eq!(
-                        shortcut(n, k, engine, &Control::NONE),
-                        Ok(want),
-                        "shortcut {engine:?} n={n} k={k}"
-                    );
-                }
-                if n <= 2 {
-                    assert_eq!(closed_form(n, k), Ok(want), "closed form n={n} k={k}");
-                }
-                assert_eq!(cycle_with(Method::Auto, n, k, &Control::NONE), Ok(want));
-            }
-        }
+        let ctl = &Control::NONE;
+        fast_methods_agree(
+            Solitaire::StonesInCups,
+            &|n, k| reference(n, k, ctl),
+            &closed_form,
+            &[
+                ("sim Packed", &|n, k| simulation(n, k, Engine::Packed, ctl)),
+                ("sim General", &|n, k| {
+                    simulation(n, k, Engine::General, ctl)
+                }),
+                ("shortcut Packed", &|n, k| {
+                    shortcut(n, k, Engine::Packed, ctl)
+                }),
+                ("shortcut General", &|n, k| {
+                    shortcut(n, k, Engine::General, ctl)
+                }),
+            ],
+        );
     }
 
     #[test]
@@ -555,22 +549,7 @@ mod tests {
         let c: Cups = "0-2@1".parse().unwrap();
         assert_eq!(c.to_string(), "0-2@1");
         assert_eq!(c.stones(), 1);
-        assert!(matches!(
-            "0-2".parse::<Cups>(),
-            Err(StateError::Impossible(_))
-        ));
-        assert!(matches!(
-            "0-2@0".parse::<Cups>(),
-            Err(StateError::Impossible(_))
-        ));
-        assert!(matches!(
-            "0-2@2".parse::<Cups>(),
-            Err(StateError::Impossible(_))
-        ));
-        assert!(matches!(
-            "0-3@1".parse::<Cups>(),
-            Err(StateError::Impossible(_))
-        ));
+        impossible::<Cups>(&["0-2", "0-2@0", "0-2@2", "0-3@1"]);
         assert!(matches!(
             "0-y@1".parse::<Cups>(),
             Err(StateError::NotANumber { field: 2, .. })
