@@ -157,6 +157,17 @@ pub struct AlphaBeta {
     pv_len: [usize; MAX_PLY],
 }
 
+/// The root of one search: its position and hash key, the limits, when it started, and the
+/// deepest iteration.
+#[derive(Clone, Copy)]
+struct Root<'a> {
+    pos: &'a Position,
+    key: u64,
+    limits: &'a Limits,
+    start: Instant,
+    max_depth: u32,
+}
+
 impl AlphaBeta {
     /// An engine with an 8 MiB table.
     pub fn new(rules: Rules) -> AlphaBeta {
@@ -287,22 +298,29 @@ impl AlphaBeta {
         let key = hash(pos);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let threads = limits.threads.max(1);
+        let root = Root {
+            pos,
+            key,
+            limits,
+            start,
+            max_depth,
+        };
         Some(if threads == 1 {
-            self.iterate(pos, key, limits, start, max_depth)
+            self.iterate(root)
         } else {
-            self.iterate_with_helpers(pos, key, limits, start, max_depth, threads - 1)
+            self.iterate_with_helpers(root, threads - 1)
         })
     }
 
     /// Iterative deepening on this thread: the result of the last completed iteration.
-    fn iterate(
-        &mut self,
-        pos: &Position,
-        key: u64,
-        limits: &Limits,
-        start: Instant,
-        max_depth: u32,
-    ) -> SearchResult {
+    fn iterate(&mut self, root: Root) -> SearchResult {
+        let Root {
+            pos,
+            key,
+            limits,
+            start,
+            max_depth,
+        } = root;
         let mut result: Option<SearchResult> = None;
         for d in 1..=max_depth {
             if d > 1 && self.abort.load(Relaxed) {
@@ -346,15 +364,13 @@ impl AlphaBeta {
     /// each other's results from the table; the helpers' own results are not used. They
     /// stop when this thread is done. (Plain lazy SMP, the threads only sharing the table,
     /// gained 1.05-1.3x here against 1.8-1.9x for this: see `examples/smp.rs`.)
-    fn iterate_with_helpers(
-        &mut self,
-        pos: &Position,
-        key: u64,
-        limits: &Limits,
-        start: Instant,
-        max_depth: u32,
-        n: usize,
-    ) -> SearchResult {
+    fn iterate_with_helpers(&mut self, root: Root, n: usize) -> SearchResult {
+        let Root {
+            pos,
+            key,
+            max_depth,
+            ..
+        } = root;
         let mut helpers = std::mem::take(&mut self.helpers);
         helpers.truncate(n);
         while helpers.len() < n {
@@ -388,7 +404,7 @@ impl AlphaBeta {
                     .name("search helper".into())
                     .spawn_scoped(s, move || h.help(pos, key, max_depth));
             }
-            self.iterate(pos, key, limits, start, max_depth)
+            self.iterate(root)
         });
         self.busy = None;
         r.nodes += helpers.iter().map(|h| h.nodes).sum::<u64>();
