@@ -102,13 +102,16 @@ fn rules_file_missing_parameter_is_named() {
     );
 }
 
+/// A refused file: a built-in file, its edits in order (`from` -> `to`), the parameter the
+/// error names and words of its reason.
+type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a str, &'a str);
+
 /// One case for each check of `Ruleset::validate`: the file, and the parameter named.
 #[test]
 fn rules_file_impossible_combinations_name_the_parameter() {
-    // The base file, its edits in order (`from` -> `to`), the parameter named, words of the
-    // reason: one case a line.
+    // One case a line.
     #[rustfmt::skip]
-    let cases: &[(&str, &[(&str, &str)], &str, &str)] = &[
+    let cases: &[Case] = &[
         (OWARE, &[("id = \"oware\"", "id = \"My Oware\"")], "'id'", "lowercase"),
         (OWARE, &[("pits = 6", "pits = 0")], "'pits'", "from 1 to 8"),
         (OWARE, &[("pits = 6", "pits = 9")], "'pits'", "not 9"),
