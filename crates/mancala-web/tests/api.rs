@@ -614,12 +614,17 @@ async fn the_page_and_its_files_are_served() {
     );
     let html = r.text().await.unwrap();
     assert!(html.contains("<svg id=\"board\""));
-    for (path, kind) in [
+    let modules = mancala_web::assets::MODULES
+        .iter()
+        .map(|(name, _)| (format!("/js/{name}"), "javascript"));
+    let files = [
         ("/app.js", "javascript"),
         ("/style.css", "css"),
         ("/icon.svg", "svg"),
-    ] {
-        let r = s.client.get(s.url(path)).send().await.unwrap();
+    ]
+    .map(|(p, k)| (p.to_string(), k));
+    for (path, kind) in files.into_iter().chain(modules) {
+        let r = s.client.get(s.url(&path)).send().await.unwrap();
         assert_eq!(r.status().as_u16(), 200, "{path}");
         assert!(
             r.headers()["content-type"].to_str().unwrap().contains(kind),
