@@ -227,7 +227,7 @@ pub async fn sow(
         )
         .with("id", id.as_str())
     })?;
-    let pit = pit_of(side == 1, &req.pit, room.pits)?;
+    let pit = crate::solitaire::pit_of(side == 1, &req.pit, room.pits)?;
     let refused = room.sow(side, pit, now_ms())?;
     save(&st, &room).await?;
     Ok(Json(json!({
@@ -236,40 +236,6 @@ pub async fn sow(
         "refusal": refused.as_ref().map(crate::solitaire::refusal_json),
         "state": room.view(),
     })))
-}
-
-/// The pit a player of one row (North's when `north`) names by its letter, in a row of `pits`.
-pub fn pit_of(north: bool, text: &str, pits: usize) -> Result<usize, ApiError> {
-    let name = if north { "North" } else { "South" };
-    let c = text.trim();
-    let pit = match c.as_bytes() {
-        [b] if !north && b.is_ascii_uppercase() => (b - b'A') as usize,
-        [b] if north && b.is_ascii_lowercase() => (b - b'a') as usize,
-        [b] if b.is_ascii_alphabetic() => {
-            return Err(ApiError::new(
-                Code::MirallOtherRow,
-                format!("you play {name}'s row; '{c}' is a pit of the other row"),
-            )
-            .with("side", name.to_ascii_lowercase())
-            .with("pit", c));
-        }
-        _ => {
-            let text: String = c.chars().take(16).collect();
-            return Err(
-                ApiError::new(Code::NotAPit, format!("'{text}' is not a pit letter"))
-                    .with("text", text),
-            );
-        }
-    };
-    if pit >= pits {
-        return Err(ApiError::new(
-            Code::NoSuchPit,
-            format!("{name} has no pit {c}: the rows have {pits} pits"),
-        )
-        .with("pit", c)
-        .with("pits", pits));
-    }
-    Ok(pit)
 }
 
 #[cfg(test)]

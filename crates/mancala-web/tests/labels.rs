@@ -59,23 +59,13 @@ async fn played(s: &Server, body: Value, opening: &[&str], plies: usize) -> (Val
                 None => break,
             },
         };
-        let (st, r) = s
-            .post(
-                &format!("/api/games/{id}/moves"),
-                &json!({"token": token, "move": mv}),
-            )
-            .await;
+        let (st, r) = s.play(&id, token, mv).await;
         assert_eq!(st, 200, "{r}");
         state = r["state"].clone();
     }
-    let r = s
-        .client
-        .get(s.url(&format!("/api/games/{id}/ogn")))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 200);
-    (state, r.text().await.unwrap())
+    let (st, ogn) = s.text(&format!("/api/games/{id}/ogn")).await;
+    assert_eq!(st, 200);
+    (state, ogn)
 }
 
 #[tokio::test]

@@ -1,9 +1,9 @@
 // Stones in cups: cups in a circle, played by the server a move at a time and drawn here, with
 // a guess of the cycle's length to check.
-import { $, el, sleep } from "./dom.js";
+import { $, el } from "./dom.js";
 import { L10n, t } from "./l10n.js";
 import { drawSeeds } from "./board.js";
-import { autoplaySolitaire, countsTable, delayOf, nextSowing, readSizes, remember, showResult, startOf, stepBack } from "./solitaire.js";
+import { autoplaySolitaire, countsTable, playStep, readSizes, showResult, startOf, stepBack } from "./solitaire.js";
 
 export const Cups = {
   n: 5, k: 2, board: [], next: 0, state: null, started: 0, moves: 0, history: [], auto: false, run: 0, done: false, guess: null, cycle: null, tableKey: "",
@@ -77,35 +77,9 @@ export const Cups = {
     $("c-auto").disabled = this.done;
   },
   // One move, as the server's Stones in cups plays it, animated stone by stone.
-  async step(animate) {
-    if (this.done) return;
-    const run = this.run;
-    let st;
-    try {
-      st = await nextSowing(this, "stones-in-cups", this.state);
-    } catch (e) {
-      this.stop();
-      $("c-status").textContent = e.message;
-      return;
-    }
-    remember(this, { board: this.board.slice(), state: this.state, next: [this.next] });
-    const p = st.emptied[0], path = st.paths[0];
-    const delay = animate ? delayOf($("c-speed")) : 0;
-    if (delay > 0) {
-      this.board[p] = 0;
-      this.draw({ origin: p });
-      await sleep(delay);
-      for (let x = 0; x < path.length && run === this.run; x++) {
-        this.board[path[x]]++;
-        this.draw({ origin: p, fresh: path[x] });
-        await sleep(delay);
-      }
-    }
-    this.show(st);
-    this.moves++;
-    if (st.start) this.finish();
-    this.draw();
-  },
+  step(animate) { return playStep(this, "stones-in-cups", "c", animate); },
+  kept() { return { board: this.board.slice(), state: this.state, next: [this.next] }; },
+  drawSowing(st, fresh) { this.draw({ origin: st.emptied[0], fresh }); },
   finish() {
     this.done = true;
     this.stop();

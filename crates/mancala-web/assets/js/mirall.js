@@ -7,7 +7,7 @@ import { api, query } from "./net.js";
 import { SavedRooms } from "./saved.js";
 import { drawBoard } from "./board.js";
 import { refusalText } from "./words.js";
-import { autoplaySolitaire, countsTable, delayOf, nextSowing, readSizes, remember, showResult, startOf, stepBack } from "./solitaire.js";
+import { autoplaySolitaire, countsTable, playStep, readSizes, showResult, startOf, stepBack } from "./solitaire.js";
 
 // The keys of the pits of each row, from the row's first pit.
 const SOUTH_KEYS = ["z", "x", "c", "v", "b", "n", "m", ",", ".", "/"];
@@ -120,43 +120,9 @@ export const Mirall = {
     $("m-auto").disabled = this.done || !!this.duo || !!this.link;
   },
   // One move, as the server's El mirall plays it, animated seed by seed in both rows at once.
-  async step(animate) {
-    if (this.done) return;
-    const run = this.run;
-    let st;
-    try {
-      st = await nextSowing(this, "el-mirall", this.state);
-    } catch (e) {
-      this.stop();
-      $("m-status").textContent = e.message;
-      return;
-    }
-    remember(this, { board: this.board.slice(), state: this.state, next: this.next.slice() });
-    const [si, nj] = st.emptied, [ps, pn] = st.paths;
-    const delay = animate ? delayOf($("m-speed")) : 0;
-    if (delay > 0) {
-      const cells = this.board.slice();
-      const show = (fresh) => {
-        this.board = cells.slice();
-        this.draw({ origin: si, marked: { [nj]: "origin" }, fresh });
-      };
-      cells[si] = 0;
-      cells[nj] = 0;
-      show();
-      await sleep(delay);
-      // Stopped mid-animation: the move is still played whole (the board below is the server's).
-      for (let x = 0; x < Math.max(ps.length, pn.length) && run === this.run; x++) {
-        if (x < ps.length) cells[ps[x]]++;
-        if (x < pn.length) cells[pn[x]]++;
-        show(x < ps.length ? ps[x] : pn[x]);
-        await sleep(delay);
-      }
-    }
-    this.show(st);
-    this.moves++;
-    if (st.start) this.finish();
-    this.draw();
-  },
+  step(animate) { return playStep(this, "el-mirall", "m", animate); },
+  kept() { return { board: this.board.slice(), state: this.state, next: this.next.slice() }; },
+  drawSowing(st, fresh) { this.draw({ origin: st.emptied[0], marked: { [st.emptied[1]]: "origin" }, fresh }); },
   finish() {
     this.done = true;
     this.stop();

@@ -173,6 +173,49 @@ export function stepBack(s, prefix, restore) {
   s.draw();
 }
 
+// One move of solitaire `s` (its views' ids start with `prefix`) as the server plays it: asked,
+// kept for going back, animated seed by seed when `animate`, then shown as the server has it.
+// `s` draws a sowing under way with `drawSowing(step, fresh)`.
+export async function playStep(s, game, prefix, animate) {
+  if (s.done) return;
+  const run = s.run;
+  let st;
+  try {
+    st = await nextSowing(s, game, s.state);
+  } catch (e) {
+    s.stop();
+    $(`${prefix}-status`).textContent = e.message;
+    return;
+  }
+  remember(s, s.kept());
+  const delay = animate ? delayOf($(`${prefix}-speed`)) : 0;
+  if (delay > 0) await sowSeeds(s, st, delay, run);
+  s.show(st);
+  s.moves++;
+  if (st.start) s.finish();
+  s.draw();
+}
+
+// The seeds of step `st` falling one by one (all its sowings at once), until the run stops:
+// the move is still played whole then (the board after is the server's).
+async function sowSeeds(s, st, delay, run) {
+  const cells = s.board.slice();
+  for (const c of st.emptied) cells[c] = 0;
+  const show = (fresh) => {
+    s.board = cells.slice();
+    s.drawSowing(st, fresh);
+  };
+  show();
+  await sleep(delay);
+  const longest = Math.max(...st.paths.map((p) => p.length));
+  for (let x = 0; x < longest && run === s.run; x++) {
+    const fresh = st.paths.map((p) => p[x]).filter((c) => c !== undefined);
+    for (const c of fresh) cells[c]++;
+    show(fresh[0]);
+    await sleep(delay);
+  }
+}
+
 // A move's state kept for going back: at most `HISTORY` of them.
 const HISTORY = 200000;
 export function remember(s, entry) {
