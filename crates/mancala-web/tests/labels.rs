@@ -59,7 +59,7 @@ async fn played(s: &Server, body: Value, opening: &[&str], plies: usize) -> (Val
                 None => break,
             },
         };
-        let (st, r) = s.play(&id, token, mv).await;
+        let (st, r) = s.play(&id, &token, &mv).await;
         assert_eq!(st, 200, "{r}");
         state = r["state"].clone();
     }

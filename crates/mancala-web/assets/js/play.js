@@ -412,10 +412,9 @@ document.addEventListener("keydown", (e) => {
     if (s.legal.includes("pass")) { e.preventDefault(); Play.click("pass"); }
     return;
   }
-  // The key of a pit is its place in the row: `a` the first, `b` the second ...
-  const i = e.key.toLowerCase().charCodeAt(0) - 97;
-  const name = s.pit_names[s.to_move][i];
-  if (i >= 0 && name) {
+  // A pit's key is its name, in either case (the names are the server's).
+  const name = s.pit_names[s.to_move].find((p) => p.toLowerCase() === e.key.toLowerCase());
+  if (name) {
     e.preventDefault();
     Play.click(name);
   }

@@ -80,6 +80,15 @@ impl Server {
         send(self.client.post(self.url(path)).json(body)).await
     }
 
+    /// A new game of `body` (`POST /api/games`, which must answer 201): its id, the creator's
+    /// token and the whole answer.
+    pub async fn create(&self, body: &Value) -> (String, String, Value) {
+        let (status, c) = self.post("/api/games", body).await;
+        assert_eq!(status, 201, "{c}");
+        let text = |v: &Value| v.as_str().expect("a string").to_string();
+        (text(&c["id"]), text(&c["token"]), c)
+    }
+
     /// A move (`mv`) for the seat of `token` in game `id`: the status and the answer.
     pub async fn play(
         &self,
