@@ -3,7 +3,7 @@
 # package playwright-core). Installs what is missing, builds `mancala`, starts `mancala serve`
 # on a free loopback port with a fresh database, runs e2e/tests/*.test.mjs, and stops the server.
 #
-#   bash e2e/run.sh                          # the tests
+#   bash e2e/run.sh                          # the tests (first the page's unit tests)
 #   bash e2e/run.sh --screenshots            # the tests, also writing docs/screenshots/*.png
 #   bash e2e/run.sh tests/players.test.mjs   # only these test files
 #   MANCALA_BIN=target/debug/mancala bash e2e/run.sh   # with a command already built
@@ -28,6 +28,12 @@ if ! command -v node >/dev/null; then
   echo "e2e: node is needed (Node.js 18 or later)" >&2
   exit 2
 fi
+# The page's pure modules (no DOM), under node's own test runner, before any browser.
+if [ ${#files[@]} -eq 0 ]; then
+  echo "e2e: the page's unit tests (crates/mancala-web/assets/test)" >&2
+  node --test "$root"/crates/mancala-web/assets/test/*.test.js
+fi
+
 if [ ! -f "$here/node_modules/playwright-core/package.json" ] || [ ! -f "$here/node_modules/axe-core/axe.min.js" ]; then
   echo "e2e: installing playwright-core and axe-core" >&2
   (cd "$here" && { npm ci --no-audit --no-fund || npm install --no-audit --no-fund; }) >&2

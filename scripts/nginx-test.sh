@@ -107,7 +107,7 @@ req() { # req METHOD PATH [BODY]: headers in $work/h, body in $work/b, status pr
 header() { grep -i "^$1:" "$work/h" | head -n1 | cut -d: -f2- | tr -d '\r' | sed 's/^ //'; }
 
 [ "$(req GET /)" = 200 ] || fail "GET / through nginx: $(cat "$work/b")"
-grep -q '<script src="/app.js">' "$work/b" || fail "the page did not come through"
+grep -q '<script type="module" src="/app.js">' "$work/b" || fail "the page did not come through"
 header content-security-policy | grep -q "frame-ancestors 'none'" || fail "no CSP: $(cat "$work/h")"
 [ "$(header x-frame-options)" = DENY ] || fail "X-Frame-Options"
 [ "$(header x-content-type-options)" = nosniff ] || fail "X-Content-Type-Options"

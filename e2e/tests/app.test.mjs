@@ -130,6 +130,8 @@ test("an illegal click is refused with the reason and changes nothing", async ()
   await page.click("#ng-start");
   await page.waitForSelector("#pit-A .pit.legal");
   await page.click("#pit-a", { force: true });
+  // The server is asked, and says why.
+  await page.waitForFunction(() => document.getElementById("g-error").textContent.length > 0);
   assert.match(await page.textContent("#g-error"), /cannot be played now/);
   assert.deepEqual(await movesShown(page), []);
   // Both sides play on this screen.
@@ -147,6 +149,36 @@ test("an illegal click is refused with the reason and changes nothing", async ()
   const ogn = await page.evaluate(async (id) => (await fetch(`/api/games/${id}/ogn`)).text(), gid);
   assert.match(ogn, /\[Variant "Mangala II"\]/);
   assert.match(ogn, /1\. C b/);
+  await page.close();
+});
+
+test("the moves list shows the move numbers of the game's record", async () => {
+  // A Kalah game North opens, with an extra turn at once (his c ends in his store).
+  const post = async (path, body) => {
+    const r = await fetch(new URL(path, BASE), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    assert.ok(r.ok, `${path}: ${r.status}`);
+    return r.json();
+  };
+  const c = await post("/api/games", { game: "kalah", opponent: "local", position: "4-4-4-4-4-4-4-4-4-4-4-4-0-0-N" });
+  let s = c.state;
+  for (let i = 0; i < 9 && s.legal.length; i++) s = (await post(`/api/games/${c.id}/moves`, { token: c.token, move: i === 0 ? "c" : s.legal[0] })).state;
+  assert.equal(s.plies[0].extra_turn, true);
+  const ogn = await (await fetch(new URL(`/api/games/${c.id}/ogn`, BASE))).text();
+  const movetext = ogn.split("\n").filter((l) => !l.startsWith("[")).join(" ").split(/\s+/);
+  const written = movetext.filter((w) => /^\d+\.(\.\.)?$/.test(w));
+  const page = await context.newPage();
+  await page.goto(new URL(`/#/game/${c.id}`, BASE).href);
+  await page.waitForFunction((n) => document.querySelectorAll("#g-moves [data-move]").length === n, s.plies.length);
+  const rows = await page.$$eval("#g-moves li", (l) => l.map((li) => [li.querySelector(".num")?.textContent ?? "", [...li.querySelectorAll("[data-move]")].map((m) => m.dataset.move)]));
+  assert.deepEqual(rows.map(([label]) => label), written);
+  assert.deepEqual(written.slice(0, 3), ["1...", "1...", "2."]);
+  // Each label stands before the moves the record writes after it.
+  const record = [];
+  for (const w of movetext) {
+    if (/^\d+\.(\.\.)?$/.test(w)) record.push([w, []]);
+    else if (/^[A-Za-z]/.test(w) && record.length) record[record.length - 1][1].push(w.replace(/\+\d+$/, ""));
+  }
+  assert.deepEqual(rows, record);
   await page.close();
 });
 
@@ -196,6 +228,8 @@ test("El mirall for two players refuses a wrong pit with the reason", async () =
   await setRange(page, "#m-speed", 5);
   // [2,2] -> [1,3] -> [0,4] -> [2,2]: South sows A, A, B; North mirrors with b, b, a.
   await page.keyboard.press("x"); // South's pit B: wrong
+  // The server is asked whether the pit is South's to sow, and says why not.
+  await page.waitForFunction(() => document.getElementById("m-south-msg").textContent.length > 0);
   assert.match(await page.textContent("#m-south-msg"), /South must sow A, not B/);
   const plan = [["z", "w"], ["z", "w"], ["x", "q"]];
   for (const [s, n] of plan) {

@@ -18,6 +18,8 @@ assert.ok(BIN, "MANCALA_BIN must name the mancala command (use e2e/run.sh)");
 // this folder instead of the server's.
 const PAGE_DIR = process.env.E2E_PAGE_DIR || "";
 const PAGE_FILES = { "/": ["index.html", "text/html"], "/app.js": ["app.js", "text/javascript"], "/style.css": ["style.css", "text/css"] };
+// The script modules: /js/<name> is js/<name> of the folder.
+const pageFile = (path) => PAGE_FILES[path] || (/^\/js\/[a-z0-9-]+\.js$/.test(path) ? [path.slice(1), "text/javascript"] : null);
 
 // `options`: more of Playwright's context options (`locale: "tr-TR"` sets navigator.languages
 // and Accept-Language).
@@ -32,8 +34,8 @@ export async function browser(name = "chromium-", options = {}) {
     viewport: { width: 1100, height: 900 },
   });
   if (PAGE_DIR) {
-    await ctx.route((url) => url.pathname in PAGE_FILES, (route) => {
-      const [file, type] = PAGE_FILES[new URL(route.request().url()).pathname];
+    await ctx.route((url) => pageFile(url.pathname) !== null, (route) => {
+      const [file, type] = pageFile(new URL(route.request().url()).pathname);
       route.fulfill({ status: 200, contentType: type, body: readFileSync(join(PAGE_DIR, file)) });
     });
   }

@@ -161,7 +161,19 @@ pub fn from_accept_language(header: &str) -> &'static Lang {
         .collect();
     // Stable: equal weights keep the header's order.
     tags.sort_by_key(|t| std::cmp::Reverse(t.0));
-    choose(tags.into_iter().map(|(_, t)| t))
+    // The tags matched against the languages by Fluent's negotiation (a region or script
+    // subtag matches the language: `ar-MA` is Arabic).
+    use fluent_langneg::{LanguageIdentifier, NegotiationStrategy, negotiate_languages};
+    let requested: Vec<LanguageIdentifier> = tags
+        .iter()
+        .filter_map(|(_, t)| t.replace('_', "-").parse().ok())
+        .collect();
+    let available: Vec<LanguageIdentifier> =
+        fluent_langneg::convert_vec_str_to_langids_lossy(codes());
+    negotiate_languages(&requested, &available, None, NegotiationStrategy::Lookup)
+        .first()
+        .and_then(|l| lang(l.language.as_str()))
+        .unwrap_or(ENGLISH)
 }
 
 /// The Fluent catalogue of `lang` (the text of `locales/<lang>.ftl`), if it is written.
@@ -220,6 +232,12 @@ mod tests {
         assert_eq!(from_accept_language("").code, "en");
         assert_eq!(from_accept_language(";;;,,q=").code, "en");
         assert_eq!(from_accept_language("hr;q=abc").code, "hr");
+        // A script subtag, an underscore: still the language.
+        assert_eq!(
+            from_accept_language("zh-Hant-TW, tr-Latn-TR;q=0.5").code,
+            "tr"
+        );
+        assert_eq!(from_accept_language("fr_CA").code, "fr");
     }
 
     #[test]

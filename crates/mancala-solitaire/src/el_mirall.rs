@@ -44,6 +44,91 @@ pub struct ElMirall {
 #[error("{0}")]
 pub struct WrongPit(pub String);
 
+/// Why a named pit is not the one to sow, as a type a caller (or a translator) can tell apart.
+/// Pits are indexes in Aualé order (South's `A` = 0, North's `a` = 0).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PitRefusal {
+    /// The row has no pit `pit` (it has `pits`).
+    NoSuchPit {
+        north: bool,
+        pit: usize,
+        pits: usize,
+    },
+    /// The player must sow `must`, not `pit`; `passed` are the empty pits before `must`
+    /// (South from A, North from his right end), and `pit_empty` says `pit` holds no seed.
+    NotNext {
+        north: bool,
+        must: usize,
+        pit: usize,
+        passed: Vec<usize>,
+        pit_empty: bool,
+    },
+}
+
+impl PitRefusal {
+    /// The refusal as a stable code (`no-such-pit`, `not-next-pit`).
+    pub fn code(&self) -> &'static str {
+        match self {
+            PitRefusal::NoSuchPit { .. } => "no-such-pit",
+            PitRefusal::NotNext { .. } => "not-next-pit",
+        }
+    }
+
+    /// Whether the refusal is of North's pit.
+    pub fn north(&self) -> bool {
+        match *self {
+            PitRefusal::NoSuchPit { north, .. } | PitRefusal::NotNext { north, .. } => north,
+        }
+    }
+}
+
+impl std::error::Error for PitRefusal {}
+
+impl fmt::Display for PitRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let who = if self.north() { "North" } else { "South" };
+        match self {
+            PitRefusal::NoSuchPit { north, pit, pits } => write!(
+                f,
+                "{who} has no pit {}: his pits are {} to {}",
+                pit_letter(*north, *pit),
+                pit_letter(*north, 0),
+                pit_letter(*north, pits - 1)
+            ),
+            PitRefusal::NotNext {
+                north,
+                must,
+                pit,
+                passed,
+                pit_empty,
+            } => {
+                let end = if *north { "right-most" } else { "left-most" };
+                write!(
+                    f,
+                    "{who} must sow {}, not {}: ",
+                    pit_letter(*north, *must),
+                    pit_letter(*north, *pit)
+                )?;
+                if passed.is_empty() {
+                    write!(f, "it is his {end} pit and it holds seeds")?;
+                } else {
+                    let empty: Vec<String> =
+                        passed.iter().map(|&i| pit_letter(*north, i)).collect();
+                    write!(
+                        f,
+                        "it is his {end} pit holding seeds ({} empty)",
+                        list(&empty)
+                    )?;
+                }
+                if *pit_empty {
+                    write!(f, "; {} is empty", pit_letter(*north, *pit))?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
 impl ElMirall {
     /// The start: `pits` pits of `seeds` seeds in each row.
     pub fn start(pits: usize, seeds: u64) -> Self {
@@ -146,7 +231,6 @@ impl ElMirall {
     /// Checks the pits a player named (`None`: not named) against the rule, explaining a refusal.
     pub fn check_move(&self, south: Option<usize>, north: Option<usize>) -> Result<(), WrongPit> {
         let (si, ni) = (self.south_pit(), self.north_pit());
-        let n = self.pits();
         let (Some(s), Some(nn)) = (south, north) else {
             return Err(WrongPit(format!(
                 "a move is one sowing by each player: name South's pit and North's pit, e.g. `{} {}`",
@@ -154,63 +238,56 @@ impl ElMirall {
                 pit_letter(true, ni)
             )));
         };
-        if s >= n {
-            return Err(WrongPit(format!(
-                "South has no pit {}: his pits are A to {}",
-                pit_letter(false, s),
-                pit_letter(false, n - 1)
-            )));
+        // A pit past either row is said first, then a wrong pit, South's before North's.
+        let checks = [self.check_pit(false, s), self.check_pit(true, nn)];
+        let first = checks
+            .iter()
+            .find(|c| matches!(c, Err(PitRefusal::NoSuchPit { .. })))
+            .or_else(|| checks.iter().find(|c| c.is_err()));
+        match first {
+            Some(Err(e)) => Err(WrongPit(e.to_string())),
+            _ => Ok(()),
         }
-        if nn >= n {
-            return Err(WrongPit(format!(
-                "North has no pit {}: his pits are a to {}",
-                pit_letter(true, nn),
-                pit_letter(true, n - 1)
-            )));
+    }
+
+    /// Checks the pit one player named against the rule: South (`north == false`) must sow
+    /// his left-most occupied pit, North his right-most.
+    pub fn check_pit(&self, north: bool, pit: usize) -> Result<(), PitRefusal> {
+        let n = self.pits();
+        if pit >= n {
+            return Err(PitRefusal::NoSuchPit {
+                north,
+                pit,
+                pits: n,
+            });
         }
-        if s != si {
-            let why = if si == 0 {
-                "it is his left-most pit and it holds seeds".to_string()
-            } else {
-                let empty: Vec<String> = (0..si).map(|i| pit_letter(false, i)).collect();
-                format!(
-                    "it is his left-most pit holding seeds ({} empty)",
-                    list(&empty)
-                )
-            };
-            let also = if s > si && self.south[s] == 0 {
-                format!("; {} is empty", pit_letter(false, s))
-            } else {
-                String::new()
-            };
-            return Err(WrongPit(format!(
-                "South must sow {}, not {}: {why}{also}",
-                pit_letter(false, si),
-                pit_letter(false, s)
-            )));
+        let (must, row) = if north {
+            (self.north_pit(), &self.north)
+        } else {
+            (self.south_pit(), &self.south)
+        };
+        if pit == must {
+            return Ok(());
         }
-        if nn != ni {
-            let why = if ni == n - 1 {
-                "it is his right-most pit and it holds seeds".to_string()
-            } else {
-                let empty: Vec<String> = (ni + 1..n).rev().map(|i| pit_letter(true, i)).collect();
-                format!(
-                    "it is his right-most pit holding seeds ({} empty)",
-                    list(&empty)
-                )
-            };
-            let also = if nn < ni && self.north[nn] == 0 {
-                format!("; {} is empty", pit_letter(true, nn))
-            } else {
-                String::new()
-            };
-            return Err(WrongPit(format!(
-                "North must sow {}, not {}: {why}{also}",
-                pit_letter(true, ni),
-                pit_letter(true, nn)
-            )));
-        }
-        Ok(())
+        // The empty pits passed over on the way to the one to sow, in the order passed.
+        let passed: Vec<usize> = if north {
+            (must + 1..n).rev().collect()
+        } else {
+            (0..must).collect()
+        };
+        Err(PitRefusal::NotNext {
+            north,
+            must,
+            pit,
+            // An empty pit already among those passed over is not said twice.
+            pit_empty: row[pit] == 0 && !passed.contains(&pit),
+            passed,
+        })
+    }
+
+    /// The pits each player must sow now (South's, North's; in Aualé order, a = 0).
+    pub fn next_pits(&self) -> (usize, usize) {
+        (self.south_pit(), self.north_pit())
     }
 
     /// Every position one move before this one (reverse sowing). Several positions may lead to
@@ -547,6 +624,58 @@ mod tests {
                 .unwrap_err()
                 .0
                 .contains("no pit H")
+        );
+    }
+
+    #[test]
+    fn a_refused_pit_says_why_by_its_code() {
+        let mut g = ElMirall::start(3, 1);
+        g.step(); // 0-2-1-1-2-0: South must sow B, North b
+        assert_eq!(g.next_pits(), (1, 1));
+        assert_eq!(g.check_pit(false, 1), Ok(()));
+        assert_eq!(g.check_pit(true, 1), Ok(()));
+        let e = g.check_pit(false, 0).unwrap_err();
+        assert_eq!(e.code(), "not-next-pit");
+        // A is among the pits passed over: its emptiness is not said twice.
+        assert_eq!(
+            e,
+            PitRefusal::NotNext {
+                north: false,
+                must: 1,
+                pit: 0,
+                passed: vec![0],
+                pit_empty: false
+            }
+        );
+        let e = g.check_pit(true, 2).unwrap_err();
+        assert_eq!(
+            e,
+            PitRefusal::NotNext {
+                north: true,
+                must: 1,
+                pit: 2,
+                passed: vec![2],
+                pit_empty: false
+            }
+        );
+        let e = g.check_pit(true, 3).unwrap_err();
+        assert_eq!((e.code(), e.north()), ("no-such-pit", true));
+        assert_eq!(e.to_string(), "North has no pit d: his pits are a to c");
+        let mut g = ElMirall::start(3, 2);
+        g.step(); // 0-3-3 for South; North 3-3-0
+        let e = g.check_pit(false, 2).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "South must sow B, not C: it is his left-most pit holding seeds (A is empty)"
+        );
+        let mut g = ElMirall::start(3, 1);
+        g.step();
+        g.step(); // South 1-0-2
+        assert_eq!(g.south(), &[1, 0, 2]);
+        let e = g.check_pit(false, 1).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "South must sow A, not B: it is his left-most pit and it holds seeds; B is empty"
         );
     }
 }

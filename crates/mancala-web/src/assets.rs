@@ -1,12 +1,13 @@
-//! The page: HTML, script, style sheet and icon, embedded in the binary; the message
-//! catalogues of the seven languages and the rules pages, from [`mancala_locale`].
+//! The page: HTML, its script modules (`/app.js` and `/js/*.js`), style sheet and icon,
+//! embedded in the binary; the message catalogues of the seven languages and the rules pages,
+//! from [`mancala_locale`].
 //!
 //! The page is served in the language of `?lang=` or else of `Accept-Language` (`<html lang
 //! dir>` set and the language menu filled in); the script then loads the catalogues of that
 //! language (or of the one chosen in the menu and remembered) and of English, the fallback.
 
 use axum::Router;
-use axum::extract::{Path, RawQuery};
+use axum::extract::{Path, Query};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -15,6 +16,25 @@ use std::sync::Arc;
 
 const INDEX: &str = include_str!("../assets/index.html");
 const APP_JS: &str = include_str!("../assets/app.js");
+
+/// The page's script modules, served as `/js/<name>`: each does one job (app.js imports them).
+pub const MODULES: &[(&str, &str)] = &[
+    ("board.js", include_str!("../assets/js/board.js")),
+    ("cups.js", include_str!("../assets/js/cups.js")),
+    ("dom.js", include_str!("../assets/js/dom.js")),
+    ("geometry.js", include_str!("../assets/js/geometry.js")),
+    ("home.js", include_str!("../assets/js/home.js")),
+    ("l10n.js", include_str!("../assets/js/l10n.js")),
+    ("mirall.js", include_str!("../assets/js/mirall.js")),
+    ("net.js", include_str!("../assets/js/net.js")),
+    ("play.js", include_str!("../assets/js/play.js")),
+    ("plies.js", include_str!("../assets/js/plies.js")),
+    ("router.js", include_str!("../assets/js/router.js")),
+    ("rules.js", include_str!("../assets/js/rules.js")),
+    ("saved.js", include_str!("../assets/js/saved.js")),
+    ("solitaire.js", include_str!("../assets/js/solitaire.js")),
+    ("words.js", include_str!("../assets/js/words.js")),
+];
 const STYLE: &str = include_str!("../assets/style.css");
 const ICON: &str = include_str!("../assets/icon.svg");
 const FLUENT: &str = include_str!("../assets/vendor/fluent-bundle.js");
@@ -33,21 +53,17 @@ fn not_found(what: String) -> Response {
     (StatusCode::NOT_FOUND, what).into_response()
 }
 
-/// The value of `name` in a query string (`lang=tr&x=1`), undecoded.
-fn query_value<'a>(query: &'a str, name: &str) -> Option<&'a str> {
-    query
-        .split('&')
-        .filter_map(|kv| kv.split_once('='))
-        .find(|(k, _)| *k == name)
-        .map(|(_, v)| v)
+/// The page's query: `?lang=` (anything else is the page's own, read by the script).
+#[derive(serde::Deserialize, Default)]
+pub struct PageQuery {
+    #[serde(default)]
+    pub lang: Option<String>,
 }
 
 /// The language a request asks for: `?lang=` if it names one of the seven, else
 /// `Accept-Language`, else English.
-pub fn requested_lang(query: Option<&str>, headers: &HeaderMap) -> &'static Lang {
-    query
-        .and_then(|q| query_value(q, "lang"))
-        .and_then(|l| mancala_locale::parse_lang(l).ok())
+pub fn requested_lang(lang: Option<&str>, headers: &HeaderMap) -> &'static Lang {
+    lang.and_then(|l| mancala_locale::parse_lang(l).ok())
         .unwrap_or_else(|| {
             let accept = headers
                 .get(header::ACCEPT_LANGUAGE)
@@ -86,12 +102,32 @@ pub fn index_in(lang: &Lang) -> String {
         .replacen("<!-- languages -->", &options, 1)
 }
 
-async fn index(RawQuery(query): RawQuery, headers: HeaderMap) -> Response {
-    let lang = requested_lang(query.as_deref(), &headers);
+async fn index(
+    query: Result<Query<PageQuery>, axum::extract::rejection::QueryRejection>,
+    headers: HeaderMap,
+) -> Response {
+    // A query that cannot be read (`?lang=a&lang=b`) is served as if it named no language.
+    let lang = query.ok().and_then(|Query(q)| q.lang);
+    let lang = requested_lang(lang.as_deref(), &headers);
     let mut r = asset(index_in(lang), "text/html; charset=utf-8");
     r.headers_mut()
         .insert(header::VARY, HeaderValue::from_static("Accept-Language"));
     r
+}
+
+/// `/js/<name>`: one of the page's script modules.
+async fn module(Path(name): Path<String>) -> Response {
+    match MODULES.iter().find(|(n, _)| *n == name) {
+        Some((_, src)) => asset(*src, "text/javascript; charset=utf-8"),
+        None => not_found(format!(
+            "no script module '{name}' (modules: {})",
+            MODULES
+                .iter()
+                .map(|(n, _)| *n)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
 }
 
 /// `/locales/<lang>.ftl`: a catalogue, as written (a language not translated yet has none,
@@ -164,6 +200,7 @@ pub fn routes() -> Router<Arc<crate::state::AppState>> {
             "/app.js",
             get(|| async { asset(APP_JS, "text/javascript; charset=utf-8") }),
         )
+        .route("/js/{name}", get(module))
         .route(
             "/style.css",
             get(|| async { asset(STYLE, "text/css; charset=utf-8") }),
@@ -179,4 +216,60 @@ pub fn routes() -> Router<Arc<crate::state::AppState>> {
         )
         .route("/locales/{file}", get(locale))
         .route("/rules/{lang}/{game}", get(rules_page))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The relative imports (`from "./x.js"`) of a script.
+    fn imports(src: &str) -> Vec<&str> {
+        src.split("from \"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+            .collect()
+    }
+
+    #[test]
+    fn every_script_module_is_served_and_every_import_is_one_of_them() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/js");
+        let mut files: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .filter(|n| n.ends_with(".js"))
+            .collect();
+        files.sort();
+        let served: Vec<String> = MODULES.iter().map(|(n, _)| n.to_string()).collect();
+        assert_eq!(served, files, "MODULES lists assets/js/, in order");
+        for (name, src) in MODULES.iter().chain([&("app.js", APP_JS)]) {
+            for path in imports(src) {
+                let target = path
+                    .strip_prefix("./js/")
+                    .or_else(|| path.strip_prefix("./"))
+                    .unwrap_or_else(|| panic!("{name} imports {path}: not a served module"));
+                assert!(served.iter().any(|s| s == target), "{name} imports {path}");
+            }
+            assert!(no_globals(src), "{name} assigns a global");
+        }
+    }
+
+    /// No global is assigned (`window.x =`, `globalThis.x =`).
+    fn no_globals(src: &str) -> bool {
+        !src.lines().any(|l| {
+            let l = l.trim();
+            (l.starts_with("window.") || l.starts_with("globalThis.")) && l.contains(" = ")
+        })
+    }
+
+    #[test]
+    fn the_page_loads_its_script_as_a_module_after_the_fluent_library() {
+        let fluent = INDEX
+            .find("<script src=\"/vendor/fluent-bundle.js\"></script>")
+            .unwrap();
+        let app = INDEX
+            .find("<script type=\"module\" src=\"/app.js\"></script>")
+            .unwrap();
+        assert!(fluent < app);
+        assert_eq!(INDEX.matches("<script").count(), 2);
+    }
 }

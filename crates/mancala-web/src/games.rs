@@ -25,28 +25,42 @@ pub fn parse_spec(text: &str) -> Result<GameSpec, ApiError> {
         .map_err(|e| spec_error(&short(text), e).into())
 }
 
-/// A new game.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CreateRequest {
-    /// `modiar`, `mangala-ii`, `oware`, `kalah`, with optional parameters (`modiar:seeds=5`).
-    pub game: String,
-    /// `engine` (default), `local` or `remote`.
-    #[serde(default)]
-    pub opponent: Option<String>,
-    /// The engine's level (default `novice`).
-    #[serde(default)]
-    pub level: Option<String>,
-    /// The creator's side against the engine or a remote player (default South).
-    #[serde(default)]
-    pub side: Option<String>,
-    /// A set-up start position.
-    #[serde(default)]
-    pub position: Option<String>,
-    /// A game through a link only: hints and analysis open to both during the game (the
-    /// invitation says so before the friend joins). Default: off until the game ends.
-    #[serde(default)]
-    pub hints: Option<bool>,
+/// A request struct for a new game with, after its own fields, the choices of who plays:
+/// `opponent`, `level`, `side` and `hints` (the same for a new game and an imported one).
+macro_rules! new_game_request {
+    ($(#[$doc:meta])* pub struct $name:ident { $($(#[$fdoc:meta])* pub $field:ident: $ty:ty,)* }) => {
+        $(#[$doc])*
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct $name {
+            $($(#[$fdoc])* pub $field: $ty,)*
+            /// `engine` (default), `local` or `remote`.
+            #[serde(default)]
+            pub opponent: Option<String>,
+            /// The engine's level (default `novice`).
+            #[serde(default)]
+            pub level: Option<String>,
+            /// The creator's side against the engine or a remote player (default South).
+            #[serde(default)]
+            pub side: Option<String>,
+            /// A game through a link only: hints and analysis open to both during the game
+            /// (the invitation says so before the friend joins). Default: off until the game
+            /// ends.
+            #[serde(default)]
+            pub hints: Option<bool>,
+        }
+    };
+}
+
+new_game_request! {
+    /// A new game.
+    pub struct CreateRequest {
+        /// `modiar`, `mangala-ii`, `oware`, `kalah`, with optional parameters (`modiar:seeds=5`).
+        pub game: String,
+        /// A set-up start position.
+        #[serde(default)]
+        pub position: Option<String>,
+    }
 }
 
 fn parse_side(s: Option<&str>) -> Result<Side, ApiError> {
@@ -207,19 +221,11 @@ pub async fn create_game(
     created(&st, s, token, other).await
 }
 
-/// An OGN record to continue or study.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ImportRequest {
-    pub ogn: String,
-    #[serde(default)]
-    pub opponent: Option<String>,
-    #[serde(default)]
-    pub level: Option<String>,
-    #[serde(default)]
-    pub side: Option<String>,
-    #[serde(default)]
-    pub hints: Option<bool>,
+new_game_request! {
+    /// An OGN record to continue or study.
+    pub struct ImportRequest {
+        pub ogn: String,
+    }
 }
 
 pub async fn import_game(
@@ -249,7 +255,8 @@ pub async fn get_game(
     Params(q): Params<StateQuery>,
 ) -> Result<Json<StateView>, ApiError> {
     let s = st.session(&id).await?;
-    let view = crate::poll::long_poll(q.after, q.wait, || {
+    let changes = st.changes().subscribe(&crate::state::game_key(&id));
+    let view = crate::poll::long_poll(q.after, q.wait, changes, || {
         let s = s.clone();
         async move {
             let g = s.lock().await;
@@ -475,17 +482,25 @@ pub async fn analysis(
         ));
     }
     let dir = st.data_dir();
+    let first = game.start().side();
+    let moves: Vec<_> = game.plies().iter().map(|p| p.mv).collect();
     let weighed = tokio::task::spawn_blocking(move || engine::analysis(&game, dir.as_deref()))
         .await
         .map_err(|e| ApiError::internal(format!("engine task failed: {e}")))?;
-    Ok(Json(
-        serde_json::to_value(analysis::report(
-            &weighed,
-            engine::ANALYSIS_DEPTH,
-            engine::MISTAKE_SEEDS,
-        ))
-        .map_err(|e| ApiError::internal(e.to_string()))?,
+    let mut report = serde_json::to_value(analysis::report(
+        &weighed,
+        engine::ANALYSIS_DEPTH,
+        engine::MISTAKE_SEEDS,
     ))
+    .map_err(|e| ApiError::internal(e.to_string()))?;
+    // Each weighed move on its line with its number, as the game's record numbers it.
+    let labels = views::line_labels(first, moves.into_iter());
+    if let Some(plies) = report.get_mut("plies").and_then(Value::as_array_mut) {
+        for (p, label) in plies.iter_mut().zip(labels) {
+            p["label"] = Value::String(label);
+        }
+    }
+    Ok(Json(report))
 }
 
 pub async fn export_ogn(

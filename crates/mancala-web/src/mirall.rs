@@ -9,7 +9,7 @@ use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use mancala_solitaire::el_mirall::{ElMirall, WrongPit};
+use mancala_solitaire::el_mirall::{ElMirall, PitRefusal};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -65,8 +65,13 @@ impl Room {
     }
 
     /// Side `side` (0 South, 1 North) sows pit `pit` of his row at time `at`: `Ok(None)` if
-    /// accepted, `Ok(Some(reason))` if it is the wrong pit (counted as a mistake).
-    pub fn sow(&mut self, side: usize, pit: usize, at: i64) -> Result<Option<String>, ApiError> {
+    /// accepted, `Ok(Some(refusal))` if it is the wrong pit (counted as a mistake).
+    pub fn sow(
+        &mut self,
+        side: usize,
+        pit: usize,
+        at: i64,
+    ) -> Result<Option<PitRefusal>, ApiError> {
         if self.done() {
             return Err(ApiError::new(
                 Code::MirallOver,
@@ -79,17 +84,12 @@ impl Room {
                 "you have sown for this move; wait for the other player",
             ));
         }
-        let b = self.board();
-        let check = if side == 0 {
-            b.check_move(Some(pit), Some(b.north_pit()))
-        } else {
-            b.check_move(Some(b.south_pit()), Some(pit))
-        };
+        let check = self.board().check_pit(side == 1, pit);
         self.version += 1;
         self.updated = at;
-        if let Err(WrongPit(reason)) = check {
+        if let Err(refusal) = check {
             self.errors[side] += 1;
-            return Ok(Some(reason));
+            return Ok(Some(refusal));
         }
         self.pending[side] = true;
         if self.pending[1 - side] {
@@ -109,6 +109,8 @@ impl Room {
         json!({
             "id": self.id, "pits": self.pits, "seeds": self.seeds,
             "south": b.south(), "north": b.north(), "moves": self.moves,
+            "now": crate::solitaire::mirall_now(&b),
+            "names": crate::solitaire::mirall_names(self.pits),
             "pending": { "south": self.pending[0], "north": self.pending[1] },
             "errors": { "south": self.errors[0], "north": self.errors[1] },
             "mean_gap_ms": if self.gaps > 0 { self.gap_total / self.gaps as i64 } else { 0 },
@@ -135,10 +137,13 @@ async fn load(st: &Arc<AppState>, id: &str) -> Result<Room, ApiError> {
 
 async fn save(st: &Arc<AppState>, r: &Room) -> Result<(), ApiError> {
     let r = r.clone();
+    let id = r.id.clone();
     st.with_store("the game could not be saved", move |store| {
         store.save_mirall(&r)
     })
-    .await
+    .await?;
+    st.changes().changed(&crate::state::room_key(&id));
+    Ok(())
 }
 
 #[derive(Deserialize)]
@@ -183,7 +188,8 @@ pub async fn get(
     Param(id): Param,
     Params(q): Params<StateQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    let view = crate::poll::long_poll(q.after, q.wait, || async {
+    let changes = st.changes().subscribe(&crate::state::room_key(&id));
+    let view = crate::poll::long_poll(q.after, q.wait, changes, || async {
         let r = load(&st, &id).await?;
         Ok((r.version, r.view()))
     })
@@ -221,40 +227,15 @@ pub async fn sow(
         )
         .with("id", id.as_str())
     })?;
-    let name = if side == 0 { "South" } else { "North" };
-    let c = req.pit.trim();
-    let pit = match c.as_bytes() {
-        [b] if side == 0 && b.is_ascii_uppercase() => (b - b'A') as usize,
-        [b] if side == 1 && b.is_ascii_lowercase() => (b - b'a') as usize,
-        [b] if b.is_ascii_alphabetic() => {
-            return Err(ApiError::new(
-                Code::MirallOtherRow,
-                format!("you play {name}'s row; '{c}' is a pit of the other row"),
-            )
-            .with("side", name.to_ascii_lowercase())
-            .with("pit", c));
-        }
-        _ => {
-            let text: String = c.chars().take(16).collect();
-            return Err(
-                ApiError::new(Code::NotAPit, format!("'{text}' is not a pit letter"))
-                    .with("text", text),
-            );
-        }
-    };
-    if pit >= room.pits {
-        return Err(ApiError::new(
-            Code::NoSuchPit,
-            format!("{name} has no pit {c}: the rows have {} pits", room.pits),
-        )
-        .with("pit", c)
-        .with("pits", room.pits));
-    }
+    let pit = crate::solitaire::pit_of(side == 1, &req.pit, room.pits)?;
     let refused = room.sow(side, pit, now_ms())?;
     save(&st, &room).await?;
-    Ok(Json(
-        json!({ "accepted": refused.is_none(), "reason": refused, "state": room.view() }),
-    ))
+    Ok(Json(json!({
+        "accepted": refused.is_none(),
+        "reason": refused.as_ref().map(|r| r.to_string()),
+        "refusal": refused.as_ref().map(crate::solitaire::refusal_json),
+        "state": room.view(),
+    })))
 }
 
 #[cfg(test)]
@@ -285,9 +266,11 @@ mod tests {
     fn a_wrong_pit_is_refused_with_the_reason_and_counted() {
         let mut r = room(3, 1);
         let why = r.sow(0, 2, 0).unwrap().unwrap();
+        assert_eq!(why.code(), "not-next-pit");
+        let why = why.to_string();
         assert!(why.starts_with("South must sow A, not C"), "{why}");
         assert_eq!((r.errors, r.moves, r.pending), ([1, 0], 0, [false, false]));
-        let why = r.sow(1, 0, 0).unwrap().unwrap();
+        let why = r.sow(1, 0, 0).unwrap().unwrap().to_string();
         assert!(why.starts_with("North must sow c, not a"), "{why}");
         assert_eq!(r.sow(0, 0, 0).unwrap(), None);
         assert!(r.sow(0, 0, 0).is_err(), "a second sowing for the same move");

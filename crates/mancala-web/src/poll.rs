@@ -1,9 +1,42 @@
 //! What games and El mirall rooms share: ids and seat tokens, and long polling
-//! (`?after=<version>&wait=<seconds>`).
+//! (`?after=<version>&wait=<seconds>`), woken by the change itself ([`Changes`]).
 
 use crate::error::ApiError;
 use rand::Rng;
+use std::collections::HashMap;
 use std::time::Duration;
+use tokio::sync::watch;
+
+/// Who waits for a change of what: a watch channel for each game or room that someone polls,
+/// told by [`Changes::changed`] once the change is saved.
+#[derive(Default)]
+pub struct Changes {
+    senders: std::sync::Mutex<HashMap<String, watch::Sender<()>>>,
+}
+
+impl Changes {
+    fn senders(&self) -> std::sync::MutexGuard<'_, HashMap<String, watch::Sender<()>>> {
+        self.senders.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A receiver that sees every change of `key` told from now on.
+    pub fn subscribe(&self, key: &str) -> watch::Receiver<()> {
+        let mut senders = self.senders();
+        // Channels nobody waits on any more are dropped.
+        senders.retain(|_, tx| tx.receiver_count() > 0);
+        senders
+            .entry(key.to_string())
+            .or_insert_with(|| watch::channel(()).0)
+            .subscribe()
+    }
+
+    /// `key` has changed: every poll waiting on it looks again.
+    pub fn changed(&self, key: &str) {
+        if let Some(tx) = self.senders().get(key) {
+            tx.send_replace(());
+        }
+    }
+}
 
 /// The longest a long poll waits, in seconds.
 pub const MAX_WAIT_SECS: u64 = 30;
@@ -20,10 +53,11 @@ pub fn new_id(len: usize) -> String {
 
 /// Long polling: `look` gives the current version and view; the view is answered once the
 /// version is past `after` (at once without `after`), or when `wait` seconds (at most
-/// [`MAX_WAIT_SECS`]) have passed.
+/// [`MAX_WAIT_SECS`]) have passed. `changes` (subscribed before the first look) wakes the wait.
 pub async fn long_poll<V, F, Fut>(
     after: Option<u64>,
     wait: Option<u64>,
+    mut changes: watch::Receiver<()>,
     mut look: F,
 ) -> Result<V, ApiError>
 where
@@ -37,6 +71,76 @@ where
         if after.is_none_or(|a| version > a) || tokio::time::Instant::now() >= deadline {
             return Ok(view);
         }
-        tokio::time::sleep(Duration::from_millis(200)).await;
+        match tokio::time::timeout_at(deadline, changes.changed()).await {
+            // A change (or the deadline): look again.
+            Ok(Ok(())) | Err(_) => {}
+            // Nobody can tell of a change any more: the view at the deadline.
+            Ok(Err(_)) => {
+                tokio::time::sleep_until(deadline).await;
+                return look().await.map(|(_, v)| v);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    #[tokio::test]
+    async fn a_waiting_poll_answers_when_told_of_a_change_and_not_before() {
+        let changes = Arc::new(Changes::default());
+        let version = Arc::new(AtomicU64::new(3));
+        let rx = changes.subscribe("g");
+        let v = version.clone();
+        let poll = tokio::spawn(async move {
+            let t0 = tokio::time::Instant::now();
+            let seen = long_poll(Some(3), Some(20), rx, || {
+                let v = v.clone();
+                async move {
+                    let n = v.load(Ordering::SeqCst);
+                    Ok((n, n))
+                }
+            })
+            .await
+            .unwrap();
+            (seen, t0.elapsed())
+        });
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert!(!poll.is_finished(), "no change yet: the poll waits");
+        // The version moves on, but only a change told wakes the poll: it does not look by
+        // itself (a change of another key does not wake it either).
+        version.store(4, Ordering::SeqCst);
+        changes.changed("h");
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        assert!(
+            !poll.is_finished(),
+            "the poll looked again without being told"
+        );
+        changes.changed("g");
+        let (seen, took) = tokio::time::timeout(Duration::from_secs(2), poll)
+            .await
+            .expect("the poll answers promptly after the change")
+            .unwrap();
+        assert_eq!(seen, 4);
+        assert!(took < Duration::from_secs(2), "{took:?}");
+    }
+
+    #[tokio::test]
+    async fn a_poll_with_no_change_answers_at_its_deadline() {
+        let changes = Changes::default();
+        let rx = changes.subscribe("g");
+        let t0 = tokio::time::Instant::now();
+        let seen = long_poll(Some(5), Some(1), rx, || async { Ok((5u64, "same")) })
+            .await
+            .unwrap();
+        assert_eq!(seen, "same");
+        let took = t0.elapsed();
+        assert!(
+            took >= Duration::from_secs(1) && took < Duration::from_secs(3),
+            "{took:?}"
+        );
     }
 }

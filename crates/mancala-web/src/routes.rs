@@ -38,6 +38,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/solitaires/{game}/cycle", get(solitaire::cycle))
         .route("/api/solitaires/{game}/table", get(solitaire::table))
         .route("/api/solitaires/{game}/steps", get(solitaire::steps))
+        .route("/api/solitaires/{game}/start", get(solitaire::start))
+        .route("/api/solitaires/{game}/check", get(solitaire::check))
         .merge(assets::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)

@@ -5,7 +5,7 @@
 use crate::error::{ApiError, Code, size_out_of_range};
 use crate::extract::{Param, Params};
 use axum::Json;
-use mancala_solitaire::el_mirall::ElMirall;
+use mancala_solitaire::el_mirall::{ElMirall, PitRefusal, pit_letter};
 use mancala_solitaire::stones::Cups;
 use mancala_solitaire::{Control, CycleError, Solitaire};
 use serde::Deserialize;
@@ -225,23 +225,23 @@ pub async fn steps(
     if !(1..=MAX_STEPS).contains(&count) {
         return Err(size_out_of_range("count", 1, MAX_STEPS, count));
     }
-    let bad = |e: mancala_solitaire::StateError| {
-        let state: String = q.state.chars().take(80).collect();
-        ApiError::new(Code::BadPosition, format!("state '{state}': {e}"))
-            .with("position", state)
-            .with("detail", e.to_string())
-    };
+    let bad = |e| state_error(&q.state, e);
     // One move is a few dozen seeds on the page's sizes; the bound keeps every answer small.
     let mut out = Vec::new();
-    let step_json = |s: mancala_solitaire::Sowing, state: String, board: Vec<u64>, start: bool| json!({ "emptied": s.emptied, "paths": s.paths, "state": state, "board": board, "start": start });
+    let step_json = |s: mancala_solitaire::Sowing, now: Value| {
+        let mut v = json!({ "emptied": s.emptied, "paths": s.paths });
+        if let (Some(v), Value::Object(now)) = (v.as_object_mut(), now) {
+            v.extend(now);
+        }
+        v
+    };
     match g {
         Solitaire::ElMirall => {
             let mut b: ElMirall = q.state.parse().map_err(bad)?;
             check_size(g, b.pits() as u64, b.seeds(), MAX_PITS, MAX_SEEDS)?;
             for _ in 0..count {
                 let s = b.sow();
-                let board = b.south().iter().chain(b.north()).copied().collect();
-                out.push(step_json(s, b.to_string(), board, b.is_start()));
+                out.push(step_json(s, mirall_now(&b)));
                 if b.is_start() {
                     break;
                 }
@@ -252,12 +252,7 @@ pub async fn steps(
             check_size(g, c.cups() as u64, c.stones(), MAX_PITS, MAX_SEEDS)?;
             for _ in 0..count {
                 let s = c.sow();
-                out.push(step_json(
-                    s,
-                    c.to_string(),
-                    c.board().to_vec(),
-                    c.is_start(),
-                ));
+                out.push(step_json(s, cups_now(&c)));
                 if c.is_start() {
                     break;
                 }
@@ -265,6 +260,164 @@ pub async fn steps(
         }
     }
     Ok(Json(json!({ "game": g.id(), "steps": out })))
+}
+
+/// An El mirall position as the page draws and plays it: the state string, the seeds by cell
+/// (South's pits `0..n`, North's `n..2n`), the cells to sow next and whether it is the start.
+pub fn mirall_now(b: &ElMirall) -> Value {
+    let (si, ni) = b.next_pits();
+    let board: Vec<u64> = b.south().iter().chain(b.north()).copied().collect();
+    json!({ "state": b.to_string(), "board": board, "next": [si, b.pits() + ni], "start": b.is_start() })
+}
+
+/// A Stones in cups position likewise: the cup to empty next is `next`'s one cell.
+fn cups_now(c: &Cups) -> Value {
+    json!({ "state": c.to_string(), "board": c.board(), "next": [c.next_cup()], "start": c.is_start() })
+}
+
+/// The pits' names of El mirall's rows (`A`.. South's, `a`.. North's), by cell.
+pub fn mirall_names(pits: usize) -> Vec<String> {
+    (0..2 * pits)
+        .map(|c| pit_letter(c >= pits, c % pits))
+        .collect()
+}
+
+/// A refused El mirall pit for the API: its code, the row, the pits named (by letter) and the
+/// English text; the page words it from the code and the parameters.
+pub fn refusal_json(r: &PitRefusal) -> Value {
+    let north = r.north();
+    let side = if north { "north" } else { "south" };
+    let text = r.to_string();
+    match r {
+        PitRefusal::NoSuchPit { pit, pits, .. } => json!({
+            "code": r.code(), "side": side, "pit": pit_letter(north, *pit), "pits": pits, "text": text,
+        }),
+        PitRefusal::NotNext {
+            must,
+            pit,
+            passed,
+            pit_empty,
+            ..
+        } => json!({
+            "code": r.code(), "side": side, "pit": pit_letter(north, *pit),
+            "must": pit_letter(north, *must),
+            "passed": passed.iter().map(|&i| pit_letter(north, i)).collect::<Vec<_>>(),
+            "pit_empty": pit_empty, "text": text,
+        }),
+    }
+}
+
+/// `GET /api/solitaires/{game}/start?n=&k=`: the start as the page draws it (as a step of
+/// [`steps`] has it), with the pits' names for El mirall.
+pub async fn start(
+    Param(id): Param,
+    Params(q): Params<SizeQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let g = game(&id)?;
+    check_size(g, q.n, q.k, MAX_PITS, MAX_SEEDS)?;
+    let mut v = match g {
+        Solitaire::ElMirall => {
+            let mut v = mirall_now(&ElMirall::start(q.n as usize, q.k));
+            v["names"] = json!(mirall_names(q.n as usize));
+            v
+        }
+        Solitaire::StonesInCups => cups_now(&Cups::start(q.n as usize, q.k)),
+    };
+    v["game"] = json!(g.id());
+    Ok(Json(v))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckQuery {
+    /// The state, as [`steps`] takes it.
+    pub state: String,
+    /// The row: `south` or `north`.
+    pub side: String,
+    /// The pit named, by its letter.
+    pub pit: String,
+}
+
+/// `GET /api/solitaires/el-mirall/check?state=&side=&pit=`: whether the player of `side` may
+/// sow `pit` now; a refusal says why (`refusal`: code and parameters).
+pub async fn check(
+    Param(id): Param,
+    Params(q): Params<CheckQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let g = game(&id)?;
+    if g != Solitaire::ElMirall {
+        return Err(ApiError::new(
+            Code::BadGame,
+            format!("{} has no pit to choose: its moves are forced", g.name()),
+        )
+        .with("game", g.id())
+        .with("detail", "only El mirall's pits are checked"));
+    }
+    let b: ElMirall = q.state.parse().map_err(|e| state_error(&q.state, e))?;
+    check_size(g, b.pits() as u64, b.seeds(), MAX_PITS, MAX_SEEDS)?;
+    let north = match q.side.as_str() {
+        "south" => false,
+        "north" => true,
+        other => {
+            return Err(ApiError::new(
+                Code::BadSide,
+                format!(
+                    "side '{}' is neither south nor north",
+                    crate::extract::short(other)
+                ),
+            )
+            .with("side", crate::extract::short(other)));
+        }
+    };
+    let pit = pit_of(north, &q.pit, b.pits())?;
+    let refusal = b.check_pit(north, pit).err();
+    Ok(Json(json!({
+        "accepted": refusal.is_none(),
+        "refusal": refusal.as_ref().map(refusal_json),
+        "reason": refusal.map(|r| r.to_string()),
+    })))
+}
+
+/// The pit a player of one row (North's when `north`) names by its letter, in a row of `pits`.
+pub fn pit_of(north: bool, text: &str, pits: usize) -> Result<usize, ApiError> {
+    let name = if north { "North" } else { "South" };
+    let c = text.trim();
+    let pit = match c.as_bytes() {
+        [b] if !north && b.is_ascii_uppercase() => (b - b'A') as usize,
+        [b] if north && b.is_ascii_lowercase() => (b - b'a') as usize,
+        [b] if b.is_ascii_alphabetic() => {
+            return Err(ApiError::new(
+                Code::MirallOtherRow,
+                format!("you play {name}'s row; '{c}' is a pit of the other row"),
+            )
+            .with("side", name.to_ascii_lowercase())
+            .with("pit", c));
+        }
+        _ => {
+            let text: String = c.chars().take(16).collect();
+            return Err(
+                ApiError::new(Code::NotAPit, format!("'{text}' is not a pit letter"))
+                    .with("text", text),
+            );
+        }
+    };
+    if pit >= pits {
+        return Err(ApiError::new(
+            Code::NoSuchPit,
+            format!("{name} has no pit {c}: the rows have {pits} pits"),
+        )
+        .with("pit", c)
+        .with("pits", pits));
+    }
+    Ok(pit)
+}
+
+/// A state the solitaire does not take.
+fn state_error(state: &str, e: mancala_solitaire::StateError) -> ApiError {
+    let state: String = state.chars().take(80).collect();
+    ApiError::new(Code::BadPosition, format!("state '{state}': {e}"))
+        .with("position", state)
+        .with("detail", e.to_string())
 }
 
 /// `GET /api/solitaires`.

@@ -20,6 +20,8 @@ pub struct AppState {
     data_dir: Option<PathBuf>,
     /// El mirall rooms change one at a time (they are small and rare).
     mirall_lock: tokio::sync::Mutex<()>,
+    /// The long polls waiting for a game or a room to change.
+    changes: crate::poll::Changes,
 }
 
 impl AppState {
@@ -35,6 +37,7 @@ impl AppState {
             cache: std::sync::Mutex::new(HashMap::new()),
             data_dir,
             mirall_lock: tokio::sync::Mutex::new(()),
+            changes: crate::poll::Changes::default(),
         })
     }
 
@@ -99,11 +102,18 @@ impl AppState {
         Ok(entry.clone())
     }
 
-    /// Saves `s` to the database.
+    /// Saves `s` to the database; the polls waiting on it look again.
     pub async fn save(self: &Arc<Self>, s: &Session) -> Result<(), ApiError> {
         let row = s.to_row();
         self.with_store("the game could not be saved", move |store| store.save(&row))
-            .await
+            .await?;
+        self.changes.changed(&game_key(&s.id));
+        Ok(())
+    }
+
+    /// The long polls' changes: a game's key is [`game_key`], a room's [`room_key`].
+    pub fn changes(&self) -> &crate::poll::Changes {
+        &self.changes
     }
 
     /// Keeps a new session in memory, making room if needed.
@@ -123,6 +133,16 @@ fn make_room(cache: &mut HashMap<String, Arc<tokio::sync::Mutex<Session>>>) {
     if cache.len() >= CACHE_LIMIT {
         cache.retain(|_, v| Arc::strong_count(v) > 1);
     }
+}
+
+/// A game's key among the [`crate::poll::Changes`].
+pub fn game_key(id: &str) -> String {
+    format!("game:{id}")
+}
+
+/// An El mirall room's key among the [`crate::poll::Changes`].
+pub fn room_key(id: &str) -> String {
+    format!("mirall:{id}")
 }
 
 /// No game of that id.

@@ -270,20 +270,13 @@ impl Store {
                     version, created, updated FROM games WHERE id = ?1",
             params![id],
             |row| {
-                Ok(GameRow {
-                    id: row.get(0)?,
-                    spec: row.get(1)?,
-                    start: row.get(2)?,
-                    moves: row.get(3)?,
-                    opponent: row.get(4)?,
-                    token_south: row.get(5)?,
-                    token_north: row.get(6)?,
-                    resigned: row.get(7)?,
-                    undo_request: row.get(8)?,
-                    version: row.get(9)?,
-                    created: row.get(10)?,
-                    updated: row.get(11)?,
-                })
+                // The columns in the order selected, each into its field of the same name.
+                let (id, spec, start, moves, opponent, token_south, token_north) =
+                    <(_, _, _, _, _, _, _)>::try_from(row)?;
+                let (resigned, undo_request, version, created, updated) =
+                    (row.get(7)?, row.get(8)?, row.get(9)?, row.get(10)?, row.get(11)?);
+                Ok(GameRow { id, spec, start, moves, opponent, token_south, token_north,
+                    resigned, undo_request, version, created, updated })
             },
         )
         .optional()

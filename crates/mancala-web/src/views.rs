@@ -2,11 +2,74 @@
 //! (docs/api.md).
 
 use crate::session::{Opponent, Session};
-use mancala_core::{BySide, Ply, Side};
+use mancala_core::record::move_numbers;
+use mancala_core::{BySide, Move, Ply, Position, Side};
 use serde::Serialize;
+
+/// A position's seeds as the page draws them: the pits in cell order (`0..n` South's `A`..,
+/// `n..2n` North's `a`..) and each side's store (or captures).
+#[derive(Clone, Debug, Serialize)]
+pub struct BoardView {
+    pub pits: Vec<u8>,
+    pub stores: BySide<u32>,
+}
+
+impl BoardView {
+    pub fn of(pos: &Position) -> BoardView {
+        BoardView {
+            pits: pos.pits().to_vec(),
+            stores: pos.scores().map(u32::from),
+        }
+    }
+}
+
+/// The pits' names of each row (`A`.. for South, `a`.. for North), as moves name them.
+pub fn pit_names(n: usize) -> BySide<Vec<String>> {
+    let row = |side: Side| {
+        (0..n)
+            .map(|pit| {
+                Move::Sow {
+                    side,
+                    pit: pit as u8,
+                }
+                .to_string()
+            })
+            .collect()
+    };
+    BySide::new(row(Side::South), row(Side::North))
+}
+
+/// The label of each move written on a line of its own (the analysis): the record's label, and
+/// for a move the record writes without one, its move's number as a later move of that number
+/// is written (`3...`).
+pub fn line_labels(first: Side, moves: impl Iterator<Item = Move>) -> Vec<String> {
+    let mut number = String::new();
+    move_numbers(first, moves)
+        .into_iter()
+        .map(|label| {
+            if label.is_empty() {
+                format!("{number}...")
+            } else {
+                number = label.trim_end_matches('.').to_string();
+                label
+            }
+        })
+        .collect()
+}
+
+/// The move number label of each ply of `s`, as its OGN record writes it (`""` where none is).
+pub fn labels(s: &Session) -> Vec<String> {
+    move_numbers(s.game.start().side(), s.game.plies().iter().map(|p| p.mv))
+}
 
 /// The ply `i` as the page shows it.
 pub fn ply(s: &Session, i: usize) -> PlyView {
+    let label = labels(s).swap_remove(i);
+    labelled_ply(s, i, label)
+}
+
+/// The ply `i` with its move number label.
+fn labelled_ply(s: &Session, i: usize, label: String) -> PlyView {
     let plies = s.game.plies();
     let p: &Ply = &plies[i];
     let after = plies.get(i + 1).map_or(s.game.position(), |q| q.before);
@@ -14,8 +77,10 @@ pub fn ply(s: &Session, i: usize) -> PlyView {
     let n = rules.pits_per_row();
     PlyView {
         number: i + 1,
+        label,
         side: p.before.side(),
         mv: p.mv.to_string(),
+        cell: p.mv.board_index(n),
         captured: p.effect.captured,
         captured_pits: rules
             .captured_cells(&p.effect)
@@ -30,6 +95,8 @@ pub fn ply(s: &Session, i: usize) -> PlyView {
             .map(|cells| cells.iter().map(|c| c.index(n)).collect()),
         before: p.before.to_string(),
         after: after.to_string(),
+        before_board: BoardView::of(&p.before),
+        after_board: BoardView::of(&after),
     }
 }
 
@@ -86,6 +153,8 @@ pub fn state(s: &Session) -> StateView {
             .is_over()
             .then(|| s.game.final_position().to_string()),
         board: BySide::new(pos.row(Side::South).to_vec(), pos.row(Side::North).to_vec()),
+        shown_board: BoardView::of(&shown),
+        pit_names: pit_names(rules.pits_per_row()),
         scores: pos.scores().map(u32::from),
         shown_scores: shown.scores().map(u32::from),
         to_move: (!over).then(|| pos.side()),
@@ -94,7 +163,11 @@ pub fn state(s: &Session) -> StateView {
         } else {
             s.game.legal_moves().iter().map(|m| m.to_string()).collect()
         },
-        plies: (0..s.game.plies().len()).map(|i| ply(s, i)).collect(),
+        plies: labels(s)
+            .into_iter()
+            .enumerate()
+            .map(|(i, label)| labelled_ply(s, i, label))
+            .collect(),
         over,
         result,
         opponent: s.opponent.clone(),
@@ -112,9 +185,14 @@ pub fn state(s: &Session) -> StateView {
 pub struct PlyView {
     /// 1-based ply number.
     pub number: usize,
+    /// The move number as the game's OGN record writes it before this move (`3.`, `3...`),
+    /// or `""` where none is written (North's reply to South's move).
+    pub label: String,
     pub side: Side,
     #[serde(rename = "move")]
     pub mv: String,
+    /// The cell the move sows from (`null` for a pass).
+    pub cell: Option<usize>,
     pub captured: u8,
     /// Cells captured (0..n South's pits, n..2n North's).
     pub captured_pits: Vec<usize>,
@@ -126,6 +204,10 @@ pub struct PlyView {
     pub path: Option<Vec<usize>>,
     pub before: String,
     pub after: String,
+    /// The seeds before and after the ply, as [`BoardView`]s (the same positions as `before`
+    /// and `after`).
+    pub before_board: BoardView,
+    pub after_board: BoardView,
 }
 
 /// The result of a finished game.
@@ -157,6 +239,10 @@ pub struct StateView {
     /// The settled position once the game is over by the rules.
     pub final_position: Option<String>,
     pub board: BySide<Vec<u8>>,
+    /// The seeds to show: the settled ones once the game is over by the rules.
+    pub shown_board: BoardView,
+    /// The pits' names of each row.
+    pub pit_names: BySide<Vec<String>>,
     /// Captures (or stores) on the board now.
     pub scores: BySide<u32>,
     /// Captures to show: the final ones once the game is over by the rules.

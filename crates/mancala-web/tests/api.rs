@@ -24,6 +24,35 @@ fn moves_of(state: &Value) -> Vec<String> {
         .collect()
 }
 
+/// A request of a table of cases, sent when its turn comes.
+enum Ask {
+    Get(String),
+    Post(String, Value),
+    Raw(String, Vec<u8>, &'static str),
+}
+
+fn get(path: &str) -> Ask {
+    Ask::Get(path.to_string())
+}
+
+fn post(path: &str, body: &Value) -> Ask {
+    Ask::Post(path.to_string(), body.clone())
+}
+
+fn post_raw(path: &str, body: Vec<u8>, content_type: &'static str) -> Ask {
+    Ask::Raw(path.to_string(), body, content_type)
+}
+
+impl Ask {
+    async fn send(self, s: &Server) -> (u16, Value) {
+        match self {
+            Ask::Get(path) => s.get(&path).await,
+            Ask::Post(path, body) => s.post(&path, &body).await,
+            Ask::Raw(path, body, kind) => s.post_raw(&path, body, kind).await,
+        }
+    }
+}
+
 async fn server() -> (Server, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let s = Server::start(&dir.path().join("games.sqlite")).await;
@@ -74,12 +103,7 @@ async fn a_local_game_follows_the_rules_core_move_by_move() {
     assert_eq!(c["state"]["position"], "6-6-6-6-6-6-6-6-6-6-6-6-0-0-S");
     let mut played: Vec<&str> = Vec::new();
     for m in ["A", "b", "C", "f", "F", "a"] {
-        let (st, r) = s
-            .post(
-                &format!("/api/games/{id}/moves"),
-                &json!({"token": token, "move": m}),
-            )
-            .await;
+        let (st, r) = s.play(&id, &token, &m).await;
         assert_eq!(st, 200, "{m}: {r}");
         played.push(m);
         let g = core_game("mangala-ii", &played);
@@ -144,136 +168,35 @@ async fn bad_requests_get_a_clear_4xx_and_change_nothing() {
     let moves = format!("/api/games/{id}/moves");
     let (_, before) = s.get(&format!("/api/games/{id}")).await;
 
-    let cases: Vec<(u16, &str, (u16, Value))> = vec![
-        (
-            400,
-            "JSON",
-            s.post_raw(&moves, b"{\"move\": ".to_vec(), "application/json")
-                .await,
-        ),
-        (
-            415,
-            "JSON",
-            s.post_raw(
-                &moves,
-                b"move=A".to_vec(),
-                "application/x-www-form-urlencoded",
-            )
-            .await,
-        ),
-        (
-            413,
-            "larger",
-            s.post_raw(&moves, vec![b' '; 200_000], "application/json")
-                .await,
-        ),
-        (
-            422,
-            "unknown field",
-            s.post(&moves, &json!({"token": south, "mvoe": "A"})).await,
-        ),
-        (
-            404,
-            "no game",
-            s.post(
-                "/api/games/nosuchgame/moves",
-                &json!({"token": south, "move": "A"}),
-            )
-            .await,
-        ),
-        (401, "token", s.post(&moves, &json!({"move": "A"})).await),
-        (
-            403,
-            "token",
-            s.post(&moves, &json!({"token": "guess", "move": "A"}))
-                .await,
-        ),
-        (
-            409,
-            "turn",
-            s.post(&moves, &json!({"token": north, "move": "a"})).await,
-        ),
-        (
-            422,
-            "illegal",
-            s.post(&moves, &json!({"token": south, "move": "a"})).await,
-        ),
-        (
-            422,
-            "not a move",
-            s.post(&moves, &json!({"token": south, "move": "Q7"})).await,
-        ),
-        (
-            422,
-            "pits a row",
-            s.post(&moves, &json!({"token": south, "move": "F"})).await,
-        ),
-        (
-            422,
-            "not a move",
-            s.post(&moves, &json!({"token": south, "move": "A".repeat(30_000)}))
-                .await,
-        ),
-        (
-            400,
-            "unknown game",
-            s.post("/api/games", &json!({"game": "chess"})).await,
-        ),
-        (
-            400,
-            "level",
-            s.post("/api/games", &json!({"game": "modiar", "level": "godlike"}))
-                .await,
-        ),
-        (
-            400,
-            "opponent",
-            s.post("/api/games", &json!({"game": "modiar", "opponent": "cat"}))
-                .await,
-        ),
-        (
-            400,
-            "field 1",
-            s.post(
-                "/api/games",
-                &json!({"game": "modiar", "position": "x-7-7-7-7-7-0-0-S"}),
-            )
-            .await,
-        ),
-        (
-            400,
-            "side",
-            s.post(
-                "/api/games",
-                &json!({"game": "modiar", "opponent": "remote", "side": "east"}),
-            )
-            .await,
-        ),
-        (
-            409,
-            "no move",
-            s.post(&format!("/api/games/{id}/undo"), &json!({"token": south}))
-                .await,
-        ),
-        (404, "nothing at", s.get("/api/nothing").await),
-        (405, "not allowed", s.get(&moves).await),
-        (
-            400,
-            "n",
-            s.get("/api/solitaires/el-mirall/cycle?n=x&k=2").await,
-        ),
-        (
-            400,
-            "pits must be",
-            s.get("/api/solitaires/el-mirall/table?n=40&k=2").await,
-        ),
-        (
-            404,
-            "unknown solitaire",
-            s.get("/api/solitaires/tetris/cycle?n=2&k=2").await,
-        ),
+    // Each request: the status and words its refusal must have.
+    #[rustfmt::skip]
+    let cases = [
+        (400, "JSON", post_raw(&moves, b"{\"move\": ".to_vec(), "application/json")),
+        (415, "JSON", post_raw(&moves, b"move=A".to_vec(), "application/x-www-form-urlencoded")),
+        (413, "larger", post_raw(&moves, vec![b' '; 200_000], "application/json")),
+        (422, "unknown field", post(&moves, &json!({"token": south, "mvoe": "A"}))),
+        (404, "no game", post("/api/games/nosuchgame/moves", &json!({"token": south, "move": "A"}))),
+        (401, "token", post(&moves, &json!({"move": "A"}))),
+        (403, "token", post(&moves, &json!({"token": "guess", "move": "A"}))),
+        (409, "turn", post(&moves, &json!({"token": north, "move": "a"}))),
+        (422, "illegal", post(&moves, &json!({"token": south, "move": "a"}))),
+        (422, "not a move", post(&moves, &json!({"token": south, "move": "Q7"}))),
+        (422, "pits a row", post(&moves, &json!({"token": south, "move": "F"}))),
+        (422, "not a move", post(&moves, &json!({"token": south, "move": "A".repeat(30_000)}))),
+        (400, "unknown game", post("/api/games", &json!({"game": "chess"}))),
+        (400, "level", post("/api/games", &json!({"game": "modiar", "level": "godlike"}))),
+        (400, "opponent", post("/api/games", &json!({"game": "modiar", "opponent": "cat"}))),
+        (400, "field 1", post("/api/games", &json!({"game": "modiar", "position": "x-7-7-7-7-7-0-0-S"}))),
+        (400, "side", post("/api/games", &json!({"game": "modiar", "opponent": "remote", "side": "east"}))),
+        (409, "no move", post(&format!("/api/games/{id}/undo"), &json!({"token": south}))),
+        (404, "nothing at", get("/api/nothing")),
+        (405, "not allowed", get(&moves)),
+        (400, "n", get("/api/solitaires/el-mirall/cycle?n=x&k=2")),
+        (400, "pits must be", get("/api/solitaires/el-mirall/table?n=40&k=2")),
+        (404, "unknown solitaire", get("/api/solitaires/tetris/cycle?n=2&k=2")),
     ];
-    for (want, words, (status, body)) in cases {
+    for (want, words, ask) in cases {
+        let (status, body) = ask.send(&s).await;
         let msg = body["error"]
             .as_str()
             .unwrap_or_else(|| panic!("no JSON error for {want}: {body}"));
@@ -313,12 +236,7 @@ async fn the_engine_answers_and_can_open_the_game() {
     let id = c["id"].as_str().unwrap();
     let token = c["token"].as_str().unwrap();
     let m = state["legal"][0].as_str().unwrap().to_string();
-    let (st, r) = s
-        .post(
-            &format!("/api/games/{id}/moves"),
-            &json!({"token": token, "move": m}),
-        )
-        .await;
+    let (st, r) = s.play(&id, &token, &m).await;
     assert_eq!(st, 200, "{r}");
     let plies = r["plies"].as_array().unwrap();
     assert_eq!(plies[0]["move"], m.as_str());
@@ -422,14 +340,9 @@ async fn a_remote_game_keeps_each_seat_to_its_side() {
 #[tokio::test]
 async fn long_polling_answers_when_the_game_changes() {
     let (s, _d) = server().await;
-    let (_, c) = s
-        .post(
-            "/api/games",
-            &json!({"game": "modiar", "opponent": "remote"}),
-        )
+    let (id, token, c) = s
+        .create(&json!({"game": "modiar", "opponent": "remote"}))
         .await;
-    let id = c["id"].as_str().unwrap().to_string();
-    let token = c["token"].as_str().unwrap().to_string();
     let v0 = c["state"]["version"].as_u64().unwrap();
     let url = s.url(&format!("/api/games/{id}?after={v0}&wait=10"));
     let waiter = tokio::spawn({
@@ -447,13 +360,40 @@ async fn long_polling_answers_when_the_game_changes() {
     });
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     assert!(!waiter.is_finished(), "answered before any change");
-    s.post(
-        &format!("/api/games/{id}/moves"),
-        &json!({"token": token, "move": "B"}),
-    )
-    .await;
-    let v = waiter.await.unwrap();
+    let moved = std::time::Instant::now();
+    s.play(&id, &token, "B").await;
+    // The move wakes the waiting poll: it answers at once, not at its next look.
+    let v = tokio::time::timeout(std::time::Duration::from_secs(2), waiter)
+        .await
+        .expect("the waiting poll answers promptly after the move")
+        .unwrap();
+    assert!(moved.elapsed() < std::time::Duration::from_secs(2));
     assert_eq!(moves_of(&v), ["B"]);
+}
+
+#[tokio::test]
+async fn an_el_mirall_poll_answers_promptly_after_a_sowing() {
+    let (s, _d) = server().await;
+    let (st, c) = s.post("/api/mirall", &json!({"pits": 2, "seeds": 2})).await;
+    assert_eq!(st, 201, "{c}");
+    let id = c["id"].as_str().unwrap().to_string();
+    let v0 = c["state"]["version"].as_u64().unwrap();
+    let url = s.url(&format!("/api/mirall/{id}?after={v0}&wait=20"));
+    let client = s.client.clone();
+    let waiter =
+        tokio::spawn(async move { client.get(url).send().await.unwrap().json::<Value>().await });
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert!(!waiter.is_finished(), "answered before any change");
+    let sow = json!({"token": c["token"], "pit": "A"});
+    let (st, r) = s.post(&format!("/api/mirall/{id}/sow"), &sow).await;
+    assert_eq!((st, &r["accepted"]), (200, &json!(true)), "{r}");
+    let v = tokio::time::timeout(std::time::Duration::from_secs(2), waiter)
+        .await
+        .expect("the waiting poll answers promptly after the sowing")
+        .unwrap()
+        .unwrap();
+    assert_eq!(v["pending"]["south"], true);
+    assert!(v["version"].as_u64().unwrap() > v0);
 }
 
 #[tokio::test]
@@ -468,12 +408,7 @@ async fn ogn_export_and_import_round_trip() {
     let id = c["id"].as_str().unwrap();
     let token = c["token"].as_str().unwrap();
     for m in ["A", "a", "B", "b"] {
-        let (st, r) = s
-            .post(
-                &format!("/api/games/{id}/moves"),
-                &json!({"token": token, "move": m}),
-            )
-            .await;
+        let (st, r) = s.play(&id, &token, &m).await;
         assert_eq!(st, 200, "{r}");
     }
     let r = s
@@ -521,20 +456,11 @@ async fn a_game_survives_a_restart_exactly() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("games.sqlite");
     let s = Server::start(&db).await;
-    let (_, c) = s
-        .post("/api/games", &json!({"game": "oware", "level": "novice"}))
-        .await;
-    let id = c["id"].as_str().unwrap().to_string();
-    let token = c["token"].as_str().unwrap().to_string();
+    let (id, token, c) = s.create(&json!({"game": "oware", "level": "novice"})).await;
     let mut state = c["state"].clone();
     for _ in 0..5 {
         let m = state["legal"][0].as_str().unwrap().to_string();
-        let (st, r) = s
-            .post(
-                &format!("/api/games/{id}/moves"),
-                &json!({"token": token, "move": m}),
-            )
-            .await;
+        let (st, r) = s.play(&id, &token, &m).await;
         assert_eq!(st, 200, "{r}");
         state = r["state"].clone();
     }
@@ -614,12 +540,17 @@ async fn the_page_and_its_files_are_served() {
     );
     let html = r.text().await.unwrap();
     assert!(html.contains("<svg id=\"board\""));
-    for (path, kind) in [
+    let modules = mancala_web::assets::MODULES
+        .iter()
+        .map(|(name, _)| (format!("/js/{name}"), "javascript"));
+    let files = [
         ("/app.js", "javascript"),
         ("/style.css", "css"),
         ("/icon.svg", "svg"),
-    ] {
-        let r = s.client.get(s.url(path)).send().await.unwrap();
+    ]
+    .map(|(p, k)| (p.to_string(), k));
+    for (path, kind) in files.into_iter().chain(modules) {
+        let r = s.client.get(s.url(&path)).send().await.unwrap();
         assert_eq!(r.status().as_u16(), 200, "{path}");
         assert!(
             r.headers()["content-type"].to_str().unwrap().contains(kind),
@@ -690,11 +621,9 @@ async fn hints_come_from_the_database_where_one_is_built() {
 async fn junk_requests_never_get_a_server_error() {
     use rand::{Rng, SeedableRng, rngs::StdRng};
     let (s, _d) = server().await;
-    let (_, c) = s
-        .post("/api/games", &json!({"game": "kalah", "opponent": "local"}))
+    let (id, token, _) = s
+        .create(&json!({"game": "kalah", "opponent": "local"}))
         .await;
-    let id = c["id"].as_str().unwrap().to_string();
-    let token = c["token"].as_str().unwrap().to_string();
     let routes = [
         "/api/games".to_string(),
         "/api/games/import".to_string(),
@@ -839,14 +768,9 @@ async fn el_mirall_on_two_devices_keeps_each_to_his_row() {
 #[tokio::test]
 async fn an_invitation_opens_its_seat_once_and_the_seat_reopens_with_its_own_token() {
     let (s, _d) = server().await;
-    let (_, c) = s
-        .post(
-            "/api/games",
-            &json!({"game": "modiar", "opponent": "remote", "side": "south"}),
-        )
+    let (id, south, c) = s
+        .create(&json!({"game": "modiar", "opponent": "remote", "side": "south"}))
         .await;
-    let id = c["id"].as_str().unwrap().to_string();
-    let south = c["token"].as_str().unwrap().to_string();
     let invite = c["invite"]["token"].as_str().unwrap().to_string();
     assert_eq!(c["state"]["opponent"]["invited"], "north");
     let join = format!("/api/games/{id}/join");
@@ -861,31 +785,16 @@ async fn an_invitation_opens_its_seat_once_and_the_seat_reopens_with_its_own_tok
     let (st, e) = s.post(&join, &json!({"token": invite})).await;
     assert_eq!(st, 403, "{e}");
     assert!(e["error"].as_str().unwrap().contains("watch"), "{e}");
-    let (st, _) = s
-        .post(
-            &format!("/api/games/{id}/moves"),
-            &json!({"token": invite, "move": "A"}),
-        )
-        .await;
+    let (st, _) = s.play(&id, &invite, "A").await;
     assert_eq!(st, 403);
     // A seat's own token reopens it (another device) and stays the same.
     for t in [&south, &north] {
         let (st, j) = s.post(&join, &json!({"token": t})).await;
         assert_eq!((st, j["token"].as_str()), (200, Some(t.as_str())), "{j}");
     }
-    let (st, r) = s
-        .post(
-            &format!("/api/games/{id}/moves"),
-            &json!({"token": south, "move": "A"}),
-        )
-        .await;
+    let (st, r) = s.play(&id, &south, "A").await;
     assert_eq!(st, 200, "{r}");
-    let (st, r) = s
-        .post(
-            &format!("/api/games/{id}/moves"),
-            &json!({"token": north, "move": "a"}),
-        )
-        .await;
+    let (st, r) = s.play(&id, &north, "a").await;
     assert_eq!(st, 200, "{r}");
     assert_eq!(moves_of(&r["state"]), ["A", "a"]);
     // No token, or one of no seat.
@@ -898,20 +807,11 @@ async fn an_invitation_opens_its_seat_once_and_the_seat_reopens_with_its_own_tok
 #[tokio::test]
 async fn hints_and_analysis_are_off_between_two_people_until_the_end_unless_chosen() {
     let (s, _d) = server().await;
-    let (_, c) = s
-        .post(
-            "/api/games",
-            &json!({"game": "modiar", "opponent": "remote"}),
-        )
+    let (id, south, c) = s
+        .create(&json!({"game": "modiar", "opponent": "remote"}))
         .await;
-    let id = c["id"].as_str().unwrap().to_string();
-    let south = c["token"].as_str().unwrap().to_string();
     assert_eq!(c["state"]["hints"], false);
-    s.post(
-        &format!("/api/games/{id}/moves"),
-        &json!({"token": south, "move": "A"}),
-    )
-    .await;
+    s.play(&id, &south, "A").await;
     let (st, e) = s.get(&format!("/api/games/{id}/hint")).await;
     assert_eq!(st, 403, "{e}");
     assert!(e["error"].as_str().unwrap().contains("two people"), "{e}");
@@ -953,14 +853,9 @@ async fn hints_and_analysis_are_off_between_two_people_until_the_end_unless_chos
 #[tokio::test]
 async fn a_move_can_be_answered_before_the_engine_replies() {
     let (s, _d) = server().await;
-    let (_, c) = s
-        .post(
-            "/api/games",
-            &json!({"game": "modiar", "opponent": "engine", "level": "greedy"}),
-        )
+    let (id, token, _) = s
+        .create(&json!({"game": "modiar", "opponent": "engine", "level": "greedy"}))
         .await;
-    let id = c["id"].as_str().unwrap().to_string();
-    let token = c["token"].as_str().unwrap().to_string();
     let (st, r) = s
         .post(
             &format!("/api/games/{id}/moves"),

@@ -259,3 +259,57 @@ async fn every_game_of_the_catalogue_has_a_rules_page() {
     );
     s.stop().await;
 }
+
+#[test]
+fn every_el_mirall_refusal_is_worded_in_every_language() {
+    use mancala_solitaire::el_mirall::PitRefusal;
+    let refusals = [
+        PitRefusal::NoSuchPit {
+            north: true,
+            pit: 6,
+            pits: 6,
+        },
+        PitRefusal::NotNext {
+            north: false,
+            must: 1,
+            pit: 2,
+            passed: vec![0],
+            pit_empty: true,
+        },
+    ];
+    // The messages the page words each code with (assets/js/words.js, refusalText); a new
+    // refusal has no arm here until it is worded.
+    let messages = |r: &PitRefusal| -> Vec<String> {
+        match r {
+            PitRefusal::NoSuchPit { .. } => vec!["m-no-such-pit".into()],
+            PitRefusal::NotNext { .. } => ["south", "north"]
+                .iter()
+                .flat_map(|s| {
+                    [
+                        format!("m-{s}-must"),
+                        format!("m-{s}-why"),
+                        format!("m-{s}-why-first"),
+                    ]
+                })
+                .chain(["m-pit-empty".to_string()])
+                .collect(),
+        }
+    };
+    assert_eq!(
+        refusals.iter().map(|r| r.code()).collect::<Vec<_>>(),
+        ["no-such-pit", "not-next-pit"]
+    );
+    let mut missing = Vec::new();
+    for l in mancala_locale::LANGS {
+        let src = mancala_locale::catalogue(l.code).expect("a catalogue");
+        let ids = message_ids(l.code, src);
+        for r in &refusals {
+            for id in messages(r) {
+                if !ids.contains(&id) {
+                    missing.push(format!("{}: {id} ({})", l.code, r.code()));
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "not worded: {missing:?}");
+}

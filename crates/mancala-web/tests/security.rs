@@ -53,6 +53,7 @@ async fn every_answer_carries_the_security_headers() {
     for path in [
         "/",
         "/app.js",
+        "/js/play.js",
         "/style.css",
         "/icon.svg",
         "/api/health",

@@ -80,6 +80,37 @@ impl Server {
         send(self.client.post(self.url(path)).json(body)).await
     }
 
+    /// A new game of `body` (`POST /api/games`, which must answer 201): its id, the creator's
+    /// token and the whole answer.
+    pub async fn create(&self, body: &Value) -> (String, String, Value) {
+        let (status, c) = self.post("/api/games", body).await;
+        assert_eq!(status, 201, "{c}");
+        let text = |v: &Value| v.as_str().expect("a string").to_string();
+        (text(&c["id"]), text(&c["token"]), c)
+    }
+
+    /// A move (`mv`) for the seat of `token` in game `id`: the status and the answer.
+    pub async fn play(
+        &self,
+        id: &str,
+        token: impl serde::Serialize,
+        mv: impl serde::Serialize,
+    ) -> (u16, Value) {
+        let body = serde_json::json!({"token": token, "move": mv});
+        self.post(&format!("/api/games/{id}/moves"), &body).await
+    }
+
+    /// GET, returning the status and the body as text.
+    pub async fn text(&self, path: &str) -> (u16, String) {
+        let r = self
+            .client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("request");
+        (r.status().as_u16(), r.text().await.expect("body"))
+    }
+
     /// POST with a raw body and content type.
     pub async fn post_raw(&self, path: &str, body: Vec<u8>, content_type: &str) -> (u16, Value) {
         send(

@@ -1,0 +1,69 @@
+// The API (docs/api.md): requests with errors in the player's words, and the connection: told
+// when lost, and the views shown again as the server has them when it is back.
+import { $, sleep } from "./dom.js";
+import { L10n, t } from "./l10n.js";
+
+// An error the server could not be asked about: the connection is lost.
+class Offline extends Error {
+  constructor() {
+    super(t("connection-lost"));
+    this.offline = true;
+  }
+}
+
+export async function api(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  let r, text;
+  try {
+    r = await fetch(path, opts);
+    text = await r.text();
+  } catch (_) {
+    // fetch fails only when the server cannot be reached ("Failed to fetch"): say so.
+    Net.lost();
+    throw new Offline();
+  }
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch (_) { data = { error: text }; }
+  if (!r.ok) {
+    const e = new Error(data && data.error ? L10n.error(data, r.status) : `${r.status} ${r.statusText}`);
+    e.status = r.status;
+    e.code = (data && data.code) || null;
+    throw e;
+  }
+  return data;
+}
+
+// A query string of `params` (values encoded).
+export function query(params) {
+  return new URLSearchParams(params).toString();
+}
+
+// `onLost` and `onBack` are the views' (set by the router): redraw without the server, reload.
+export const Net = {
+  down: false,
+  onLost: () => {},
+  onBack: async () => {},
+  lost() {
+    if (this.down) return;
+    this.down = true;
+    $("offline").hidden = false;
+    this.onLost();
+    this.retry();
+  },
+  async retry() {
+    while (this.down) {
+      await sleep(1500);
+      try {
+        const r = await fetch("/api/health", { cache: "no-store" });
+        if (r.ok) break;
+      } catch (_) { /* still down */ }
+    }
+    this.down = false;
+    $("offline").hidden = true;
+    await this.onBack();
+  },
+};

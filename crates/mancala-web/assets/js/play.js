@@ -1,0 +1,422 @@
+// Playing a game: the board, the moves list, the status, and the buttons (pass, undo, resign,
+// hint, analysis, the OGN record, invitations). Every move is asked of the server, which says
+// what is legal, what a ply did and how it is numbered; this module draws and animates.
+import { $, sleep } from "./dom.js";
+import { L10n, SIDE, gameName, levelName, t } from "./l10n.js";
+import { Net, api } from "./net.js";
+import { Saved } from "./saved.js";
+import { drawBoard } from "./board.js";
+import { boardModel, lastMarks, moveRows, seatOf } from "./plies.js";
+import { resultText, signed } from "./words.js";
+
+const SPEEDS = [420, 260, 150, 80, 0];
+export const Play = {
+  id: null, state: null, token: null, busy: false, busyText: "", hint: null, polling: 0, analysed: null,
+  lastCell: null, lastCaptured: [],
+  seat() {
+    if (!this.token) return [];
+    return seatOf(this.state, Object.assign({}, Saved.get(this.id), { token: this.token }));
+  },
+  // The one side this browser plays (against the computer or a friend), else null.
+  mine() {
+    const m = this.seat();
+    return this.state && this.state.opponent.kind !== "local" && m.length === 1 ? m[0] : null;
+  },
+  myTurn() {
+    const s = this.state;
+    return !!s && !s.over && !Net.down && !!s.to_move && this.seat().includes(s.to_move) && !s.seats[s.to_move].startsWith("engine");
+  },
+  engineToMove() {
+    const s = this.state;
+    return !!s && !s.over && !!s.to_move && s.seats[s.to_move].startsWith("engine");
+  },
+  setBusy(b) {
+    // Marked on the view too, so a test (or a style) can tell when the page is settled.
+    this.busy = b;
+    $("view-game").toggleAttribute("data-busy", b);
+  },
+  say(text) {
+    // The live region: moves, captures, the result, read out by screen readers.
+    $("g-live").textContent = text;
+  },
+  async open(id) {
+    this.id = id;
+    this.hint = null;
+    this.analysed = null;
+    this.setBusy(false);
+    $("g-analysis-card").hidden = true;
+    $("g-error").textContent = "";
+    const saved = Saved.get(id);
+    this.token = saved ? saved.token || null : null;
+    try {
+      this.state = await api("GET", "/api/games/" + id);
+    } catch (e) {
+      if (e.offline) { $("g-status").textContent = t("connection-lost"); return; }
+      $("g-title").textContent = t("game-not-found");
+      $("g-status").textContent = e.message;
+      $("board").innerHTML = "";
+      this.state = null;
+      return;
+    }
+    this.markLast(this.state);
+    this.render();
+    if (this.engineToMove() && this.token) {
+      // The computer had not answered yet (the page was closed while it thought).
+      this.setBusy(true);
+      try { await this.engineTurn(); } catch (e) { if (!e.offline) $("g-error").textContent = e.message; }
+      this.setBusy(false);
+      this.render();
+    }
+    this.poll();
+  },
+  markLast(s) {
+    const m = lastMarks(s);
+    this.lastCell = m.cell;
+    this.lastCaptured = m.captured;
+  },
+  stopPolling() { this.polling++; },
+  async poll() {
+    const my = ++this.polling;
+    // Every unfinished game is followed: a friend's moves arrive, and a lost connection shows.
+    const follows = () => this.state && !this.state.over;
+    while (my === this.polling && follows()) {
+      try {
+        const s = await api("GET", `/api/games/${this.id}?after=${this.state.version}&wait=20`);
+        if (my !== this.polling) return;
+        if (s.version > this.state.version && !this.busy) {
+          $("g-error").textContent = "";
+          const old = this.state.plies.length;
+          const fresh = s.plies.length > old ? s.plies.slice(old) : [];
+          if (fresh.length) {
+            this.setBusy(true);
+            await this.animate(fresh, s);
+            this.setBusy(false);
+          } else if (s.plies.length < old) {
+            this.say(t("taken-back-one"));
+          }
+          this.state = s;
+          this.markLast(s);
+          if (s.over) this.say(t("status-over", { result: resultText(L10n, s, this.mine()) }));
+          this.render();
+        }
+      } catch (e) {
+        if (my !== this.polling) return;
+        if (e.offline) return; // Net reopens the game when the server is back.
+        await sleep(2000);
+      }
+    }
+  },
+  speed() { return SPEEDS[Number($("g-speed").value)] ?? 150; },
+  flip() { return this.mine() === "north"; },
+  who(side) {
+    const s = this.state;
+    const seat = s.seats[side];
+    if (seat.startsWith("engine")) return t("who-computer", { side: SIDE(side) });
+    if (s.opponent.kind === "local") return SIDE(side);
+    const mine = this.mine();
+    if (mine) return t(mine === side ? "who-you" : "who-friend", { side: SIDE(side) });
+    return s.opponent.kind === "engine" ? t("who-person", { side: SIDE(side) }) : SIDE(side);
+  },
+  drawState(extra) {
+    const s = this.state;
+    const n = s.pits;
+    const model = boardModel(s, s.shown_board);
+    model.scores = [s.shown_scores.south, s.shown_scores.north];
+    const myTurn = this.myTurn() && !this.busy;
+    const keyRows = s.over ? [] : this.myTurn() ? [s.to_move] : this.mine() ? [this.mine()] : [];
+    drawBoard($("board"), n, model, Object.assign({
+      flip: this.flip(),
+      legal: myTurn ? s.legal.filter((m) => m !== "pass") : [],
+      hint: this.hint,
+      last: this.lastCell,
+      captured: this.lastCaptured,
+      keyRows,
+      onPit: (name) => this.click(name),
+    }, extra || {}));
+    $("board").setAttribute("aria-label", t(this.flip() ? "board-label-north" : "board-label-south"));
+  },
+  render() {
+    const s = this.state;
+    if (!s) return;
+    const mine = this.mine();
+    const seat = this.seat();
+    const spectator = seat.length === 0;
+    const name = gameName(s);
+    $("g-title").textContent = s.opponent.kind === "engine" ? t("game-title-engine", { name, level: levelName(s.opponent.level) })
+      : t(s.opponent.kind === "local" ? "game-title-local" : "game-title-remote", { name });
+    const base = (s.game || "").split(":")[0];
+    $("g-rules").hidden = !base;
+    $("g-rules").href = "#/rules/" + base;
+    $("g-rules").textContent = t("rules-of-game", { name: L10n.has("game-" + base) ? t("game-" + base) : name });
+    const myTurn = this.myTurn();
+    this.drawState();
+    $("g-south-name").textContent = this.who("south");
+    $("g-north-name").textContent = this.who("north");
+    $("g-south-score").textContent = s.shown_scores.south;
+    $("g-north-score").textContent = s.shown_scores.north;
+    $("g-scores").classList.toggle("flipped", this.flip());
+    document.querySelector(".score.south").classList.toggle("tomove", s.to_move === "south");
+    document.querySelector(".score.north").classList.toggle("tomove", s.to_move === "north");
+    // A spectator sees who plays, and that the board is read-only.
+    $("g-watch").hidden = !spectator;
+    if (spectator) {
+      const saved = Saved.get(this.id);
+      const players = s.opponent.kind === "remote" ? t("watching-remote")
+        : s.opponent.kind === "engine" ? t("watching-engine", { south: this.who("south"), north: this.who("north") })
+        : t("watching-local");
+      $("g-watch").textContent = t("watching", { players }) + (saved && saved.notice ? " " + t("watching-used") : "");
+    }
+    const last = s.plies[s.plies.length - 1];
+    let status;
+    let thinking = false;
+    if (Net.down) status = t("connection-lost");
+    else if (s.over) status = t("status-over", { result: resultText(L10n, s, mine) });
+    else if (this.busy) { status = this.busyText || "…"; thinking = this.busyText === t("status-thinking"); }
+    else if (myTurn) {
+      const who = s.opponent.kind === "local" ? t("to-move", { side: SIDE(s.to_move) }) : t("turn-yours");
+      const moves = s.legal.filter((m) => m !== "pass");
+      status = (last && last.extra_turn && last.side === s.to_move ? t("status-extra-turn") + " " : "") +
+        (moves.length ? t("status-choose", { who, moves: moves.join(" ") }) : t("status-must-pass", { who }));
+    } else if (this.engineToMove()) { status = t("status-thinking"); thinking = true; }
+    else if (spectator) status = t("to-move", { side: SIDE(s.to_move) });
+    else status = s.opponent.kind === "remote" ? t("status-waiting-friend", { side: SIDE(s.to_move) }) : t("status-waiting", { side: SIDE(s.to_move) });
+    $("g-status").textContent = status;
+    // Whatever the language: whether the computer is thinking, for a test or a style.
+    $("g-status").toggleAttribute("data-thinking", thinking);
+    $("g-result").hidden = !s.result;
+    if (s.result) $("g-result").textContent = resultText(L10n, s, mine);
+    // Moves, with the labels of their OGN record (the server's): a row a number.
+    const ol = $("g-moves");
+    ol.innerHTML = "";
+    for (const row of moveRows(s.plies)) {
+      const li = document.createElement("li");
+      if (row.label) {
+        const lab = document.createElement("span");
+        lab.className = "num";
+        lab.textContent = row.label;
+        li.appendChild(lab);
+      }
+      for (const { ply: p, index: i } of row.plies) {
+        const span = document.createElement("span");
+        span.className = "mv" + (i === s.plies.length - 1 ? " last" : "");
+        span.textContent = p.move + (p.captured ? "+" + p.captured : "");
+        span.setAttribute("data-move", p.move);
+        span.title = t("ply-title", { side: SIDE(p.side), move: p.move }) + (p.captured ? t("ply-title-captured", { count: p.captured }) : "") + (p.extra_turn ? t("ply-title-extra") : "");
+        li.appendChild(span);
+      }
+      ol.appendChild(li);
+    }
+    const canPass = myTurn && s.legal.includes("pass");
+    $("g-pass").hidden = !canPass;
+    $("g-pass").disabled = !canPass || this.busy;
+    const locked = this.busy || Net.down;
+    $("g-undo").disabled = s.over || s.plies.length === 0 || spectator || locked;
+    $("g-undo").title = s.over ? t("undo-over-title") : "";
+    $("g-undo-note").hidden = !(s.over && !spectator);
+    $("g-resign").disabled = s.over || spectator || locked;
+    $("g-hint").disabled = s.over || !s.hints || !myTurn || locked;
+    $("g-analyse").disabled = s.plies.length === 0 || !s.hints || locked;
+    const agreed = s.opponent.kind === "remote" && s.opponent.hints && !s.over;
+    $("g-hints-note").hidden = s.hints && !agreed;
+    $("g-hints-note").textContent = t(agreed ? "hints-on-note" : "hints-off-note");
+    // An analysis shown is of the moves as they were: gone once the game moves on.
+    if (this.analysed !== null && this.analysed !== s.plies.length) {
+      this.analysed = null;
+      $("g-analysis-card").hidden = true;
+    }
+    const saved = Saved.get(this.id);
+    $("g-invite").hidden = !(saved && saved.invite && s.opponent.kind === "remote" && s.opponent.invited && !s.over);
+    if (saved && saved.invite) $("g-invite-link").value = location.origin + saved.invite;
+    if (saved && saved.invite) $("g-invite-hints").textContent = t(s.opponent.hints ? "invite-hints-on" : "invite-hints-off");
+    const own = s.opponent.kind === "remote" && mine && this.token;
+    $("g-own").hidden = !own;
+    if (own) $("g-own-link").value = `${location.origin}/?game=${this.id}&token=${this.token}&side=${mine}`;
+    const ask = s.undo_request && mine && s.undo_request !== mine;
+    $("g-undo-ask").hidden = !ask;
+    if (ask) $("g-undo-ask-text").textContent = t("undo-asks", { side: SIDE(s.undo_request) });
+  },
+  async click(name) {
+    const s = this.state;
+    if (this.busy || !s || s.over || Net.down) return;
+    const mine = this.seat();
+    if (!mine.includes(s.to_move) || s.seats[s.to_move].startsWith("engine")) {
+      $("g-error").textContent = t(mine.length ? "not-your-turn" : "read-only");
+      return;
+    }
+    // A move the rules refuse is still asked: the server says why (a singleton, a grand slam,
+    // an opponent to feed ...), in the player's words.
+    $("g-error").textContent = "";
+    this.hint = null;
+    this.setBusy(true);
+    this.busyText = "…";
+    this.render();
+    try {
+      // The move alone first, so it is drawn at once; then the computer's answer.
+      const r = await api("POST", `/api/games/${this.id}/moves`, { token: this.token, move: name, reply: false });
+      await this.animate(r.plies, r.state);
+      this.state = r.state;
+      this.markLast(r.state);
+      await this.engineTurn();
+      if (this.state.over) this.say(t("status-over", { result: resultText(L10n, this.state, this.mine()) }));
+    } catch (e) {
+      if (!e.offline) $("g-error").textContent = e.message;
+    }
+    this.setBusy(false);
+    this.render();
+    this.poll();
+  },
+  // While the computer is to move: "thinking…", then its moves, drawn seed by seed.
+  async engineTurn() {
+    while (this.engineToMove()) {
+      this.busyText = t("status-thinking");
+      this.render();
+      const r = await api("POST", `/api/games/${this.id}/reply`, { token: this.token });
+      await this.animate(r.plies, r.state);
+      this.state = r.state;
+      this.markLast(r.state);
+      if (!r.plies.length) break;
+    }
+  },
+  // Shows plies seed by seed, then the captures; the last one stays marked.
+  async animate(plies, finalState) {
+    const n = finalState.pits;
+    const delay = this.speed();
+    for (const p of plies) {
+      const model = boardModel(finalState, p.before_board);
+      const idx = p.cell;
+      const side = SIDE(p.side);
+      const words = p.move === "pass" ? t("ply-passes", { side }) : t(p.captured ? "ply-plays-capturing" : "ply-plays", { side, move: p.move, count: p.captured });
+      const extra = p.extra_turn ? ". " + t("ply-extra-turn", { side }) : "";
+      this.busyText = words + extra;
+      $("g-status").textContent = this.busyText;
+      $("g-status").removeAttribute("data-thinking");
+      this.say(words + extra + ".");
+      const draw = (o) => drawBoard($("board"), n, model, Object.assign({ flip: this.flip(), onPit: (name) => this.click(name) }, o));
+      if (p.path && delay > 0) {
+        model.pits[idx] = 0;
+        draw({ origin: idx, last: idx });
+        await sleep(delay);
+        for (const c of p.path) {
+          if (c < 2 * n) model.pits[c] += 1; else model.scores[c - 2 * n] += 1;
+          draw({ origin: idx, last: idx, fresh: c });
+          await sleep(delay);
+        }
+        if (p.captured_pits.length) {
+          draw({ captured: p.captured_pits, last: idx });
+          await sleep(delay * 3);
+        }
+      }
+      const after = boardModel(finalState, p.after_board);
+      model.pits = after.pits;
+      model.scores = after.scores;
+      this.lastCell = idx;
+      this.lastCaptured = p.captured_pits;
+      draw({ last: idx, captured: p.captured_pits });
+      $("g-south-score").textContent = after.scores[0];
+      $("g-north-score").textContent = after.scores[1];
+      if (delay > 0) await sleep(delay);
+    }
+  },
+  async undo() {
+    $("g-error").textContent = "";
+    try {
+      const r = await api("POST", `/api/games/${this.id}/undo`, { token: this.token });
+      this.state = r.state;
+      this.markLast(r.state);
+      if (r.asked) $("g-error").textContent = t("undo-asked");
+      else this.say(t("taken-back", { count: r.taken_back }));
+    } catch (e) { if (!e.offline) $("g-error").textContent = e.message; }
+    this.hint = null;
+    this.render();
+  },
+  async declineUndo() {
+    try {
+      const r = await api("POST", `/api/games/${this.id}/undo/decline`, { token: this.token });
+      this.state = r.state;
+    } catch (e) { if (!e.offline) $("g-error").textContent = e.message; }
+    this.render();
+  },
+  async resign() {
+    if (!confirm(t("resign-confirm"))) return;
+    try {
+      const r = await api("POST", `/api/games/${this.id}/resign`, { token: this.token });
+      this.state = r.state;
+      this.say(t("status-over", { result: resultText(L10n, r.state, this.mine()) }));
+    } catch (e) { if (!e.offline) $("g-error").textContent = e.message; }
+    this.render();
+  },
+  async analyse() {
+    $("g-error").textContent = "";
+    const n = this.state ? this.state.plies.length : 0;
+    $("g-analysis").textContent = "";
+    $("g-analysis-sum").textContent = t("analysis-weighing");
+    $("g-analysis-card").hidden = false;
+    try {
+      const a = await api("GET", `/api/games/${this.id}/analysis`);
+      const sign = signed;
+      const list = $("g-analysis");
+      a.plies.forEach((p) => {
+        const li = document.createElement("li");
+        li.dataset.ply = p.ply;
+        li.dataset.best = p.best;
+        li.dataset.move = p.move;
+        let note = p.forced ? t("analysis-forced") : p.loss <= 0 ? t("analysis-best") : t("analysis-loses", { loss: p.loss, best: p.best, score: sign(p.best_score) });
+        if (p.mistake) {
+          li.className = "mistake";
+          note = t("analysis-mistake", { note });
+        }
+        const deep = p.depth !== undefined ? `, ${p.exact ? t("analysis-exact") : t("analysis-depth", { depth: p.depth })}` : "";
+        li.textContent = `${p.label} ${SIDE(p.side)} ${p.move} ${sign(p.score)} — ${note}${deep}`;
+        list.appendChild(li);
+      });
+      const side = (s, x) => t("analysis-side", { side: SIDE(s), mistakes: x.mistakes, lost: x.lost });
+      const how = a.depth !== undefined ? t(a.database ? "analysis-how-deep-db" : "analysis-how-deep", { depth: a.depth }) : t("analysis-how");
+      $("g-analysis-sum").textContent = t("analysis-summary", { how, south: side("south", a.south), north: side("north", a.north) });
+      this.analysed = n;
+    } catch (e) {
+      $("g-analysis-card").hidden = true;
+      if (!e.offline) $("g-error").textContent = e.message;
+    }
+  },
+  async getHint() {
+    $("g-error").textContent = "";
+    try {
+      const h = await api("GET", `/api/games/${this.id}/hint`);
+      this.hint = h.move;
+      const lead = signed(h.score);
+      const side = h.side === "south" || h.side === "north" ? SIDE(h.side) : h.side;
+      this.render();
+      $("g-status").textContent = h.source === "database"
+        ? t("hint-database", { move: h.move, side, score: lead, moves: h.moves.map((m) => `${m.move} ${signed(m.value)}`).join(", ") })
+        : t("hint-search", { move: h.move, side, score: lead, depth: h.depth });
+      this.say(t("hint-said", { move: h.move }));
+    } catch (e) { if (!e.offline) $("g-error").textContent = e.message; }
+  },
+};
+$("g-pass").addEventListener("click", () => Play.click("pass"));
+$("g-undo").addEventListener("click", () => Play.undo());
+$("g-undo-accept").addEventListener("click", () => Play.undo());
+$("g-undo-decline").addEventListener("click", () => Play.declineUndo());
+$("g-resign").addEventListener("click", () => Play.resign());
+$("g-hint").addEventListener("click", () => Play.getHint());
+$("g-analyse").addEventListener("click", () => Play.analyse());
+$("g-ogn").addEventListener("click", () => { location.href = `/api/games/${Play.id}/ogn`; });
+$("g-invite-copy").addEventListener("click", () => { $("g-invite-link").select(); navigator.clipboard && navigator.clipboard.writeText($("g-invite-link").value); });
+document.addEventListener("keydown", (e) => {
+  // Your own pits' letters play, in either case; P passes.
+  const tag = e.target.tagName;
+  if ($("view-game").hidden || tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || e.ctrlKey || e.metaKey || e.altKey) return;
+  const s = Play.state;
+  if (!s || !Play.myTurn() || e.key.length !== 1) return;
+  if (e.key === "p" || e.key === "P") {
+    if (s.legal.includes("pass")) { e.preventDefault(); Play.click("pass"); }
+    return;
+  }
+  // A pit's key is its name, in either case (the names are the server's).
+  const name = s.pit_names[s.to_move].find((p) => p.toLowerCase() === e.key.toLowerCase());
+  if (name) {
+    e.preventDefault();
+    Play.click(name);
+  }
+});
+

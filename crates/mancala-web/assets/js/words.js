@@ -1,0 +1,67 @@
+// The page's sentences made from the server's answers: a result, why a game ended, an error, an
+// El mirall refusal. Pure functions of a translator `L` (`t(id, args)`, `has(id)`, `side(s)`),
+// so they are tested without a browser (assets/test/).
+
+export const other = (s) => (s === "south" ? "north" : "south");
+
+// Variables that are themselves messages formatted here (a result, a reason) lose their own
+// bidi isolation marks, so that the marks Fluent puts around them find the text's direction.
+export function plainArgs(args) {
+  const own = {};
+  for (const [k, v] of Object.entries(args)) own[k] = typeof v === "string" ? v.replace(/[\u2068\u2069]/g, "") : v;
+  return own;
+}
+
+// A server error in the player's words: `error-<code>` with the error's parameters (sides
+// translated, lists joined, the reason of an illegal move worded); the server's English text
+// when the catalogue has no message for the code.
+export function errorText(L, data, status) {
+  if (!data || !data.code || !L.has("error-" + data.code)) return (data && data.error) || String(status);
+  const args = {};
+  for (const [k, v] of Object.entries(data.params || {})) {
+    if (Array.isArray(v)) args[k] = v.join(k === "legal" || k === "pits" ? " " : ", ");
+    else if (v === "south" || v === "north") args[k] = L.side(v);
+    else args[k] = v;
+  }
+  if (data.code === "illegal-move" && data.params && L.has("reason-" + data.params.reason)) {
+    args.reason = L.t("reason-" + data.params.reason, args);
+  }
+  return L.t("error-" + data.code, args);
+}
+
+// A game's result, worded for whoever looks. `mine`: the one side this browser plays (null for
+// a spectator or a game on one screen).
+export function resultText(L, s, mine) {
+  const r = s.result;
+  if (!r) return "";
+  const sc = r.scores;
+  let text;
+  if (r.winner === "draw") text = L.t("result-draw", { south: sc.south, north: sc.north });
+  else if (mine) text = L.t(r.winner === mine ? "result-you-win" : "result-you-lost", { mine: sc[mine], theirs: sc[other(mine)] });
+  else text = L.t("result-wins", { winner: L.side(r.winner), score: sc[r.winner], other: sc[other(r.winner)] });
+  return L.t("result-with-reason", { result: text, reason: endReasonText(L, s, mine) });
+}
+
+// Why a game ended: a resignation, or the rules' reason by its code (`end-<code>` messages).
+export function endReasonText(L, s, mine) {
+  const code = s.result.code;
+  if (code === "resigned") {
+    const loser = other(s.result.winner);
+    if (mine && loser === mine) return L.t("reason-you-resigned");
+    if (mine) return L.t(s.opponent.kind === "engine" ? "reason-computer-resigned" : "reason-opponent-resigned");
+    return L.t("reason-side-resigned", { side: L.side(loser) });
+  }
+  return L.has("end-" + code) ? L.t("end-" + code) : s.result.reason;
+}
+
+// An El mirall pit the server refused (its `refusal`: code, side, pits by letter), worded; the
+// server's English text for a code the page does not know.
+export function refusalText(L, r) {
+  if (r.code === "no-such-pit") return L.t("m-no-such-pit", { side: L.side(r.side) });
+  if (r.code !== "not-next-pit") return r.text;
+  const why = r.passed.length ? L.t(`m-${r.side}-why`, { empty: r.passed.join(", ") }) : L.t(`m-${r.side}-why-first`);
+  return L.t(`m-${r.side}-must`, { want: r.must, pit: r.pit, why }) + (r.pit_empty ? L.t("m-pit-empty", { pit: r.pit }) : "");
+}
+
+// A signed number: +3, -2, +0.
+export const signed = (v) => `${v >= 0 ? "+" : ""}${v}`;

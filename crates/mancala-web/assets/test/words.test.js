@@ -1,0 +1,62 @@
+// The page's sentences from the server's answers, with a translator that shows what it was
+// asked (message id and arguments), so each test sees which message is chosen with what.
+import test from "node:test";
+import assert from "node:assert/strict";
+import { endReasonText, errorText, plainArgs, refusalText, resultText, signed } from "../js/words.js";
+
+function translator(known) {
+  return {
+    has: (id) => known.includes(id),
+    t: (id, args) => (args ? `${id}(${Object.entries(args).map(([k, v]) => `${k}=${v}`).join(",")})` : id),
+    side: (s) => (s === "south" ? "Güney" : "Kuzey"),
+  };
+}
+
+test("an error is worded by its code with its sides and lists translated", () => {
+  const L = translator(["error-illegal-move", "reason-too-few-seeds"]);
+  const data = { error: "English", code: "illegal-move", params: { move: "C", reason: "too-few-seeds", legal: ["A", "B"], min: 2, held: 1 } };
+  assert.equal(errorText(L, data, 422), "error-illegal-move(move=C,reason=reason-too-few-seeds(move=C,reason=too-few-seeds,legal=A B,min=2,held=1),legal=A B,min=2,held=1)");
+  const side = { error: "x", code: "not-your-turn", params: { side: "north", pits: ["a", "b"], ids: ["x", "y"] } };
+  assert.equal(errorText(translator(["error-not-your-turn"]), side, 409), "error-not-your-turn(side=Kuzey,pits=a b,ids=x, y)");
+});
+
+test("an error of a code the catalogue lacks keeps the server's English, else the status", () => {
+  const L = translator([]);
+  assert.equal(errorText(L, { error: "no game 'x'", code: "no-game" }, 404), "no game 'x'");
+  assert.equal(errorText(L, null, 502), "502");
+});
+
+test("isolation marks of a formatted variable are dropped, other values kept", () => {
+  assert.deepEqual(plainArgs({ a: "\u2068South\u2069 wins", n: 3 }), { a: "South wins", n: 3 });
+});
+
+test("a result says who won, to a player or to a spectator", () => {
+  const L = translator(["end-no-legal-move"]);
+  const s = { result: { winner: "south", scores: { south: 30, north: 18 }, code: "no-legal-move", reason: "x" }, opponent: { kind: "remote" } };
+  assert.equal(resultText(L, s, "north"), "result-with-reason(result=result-you-lost(mine=18,theirs=30),reason=end-no-legal-move)");
+  assert.equal(resultText(L, s, null), "result-with-reason(result=result-wins(winner=Güney,score=30,other=18),reason=end-no-legal-move)");
+  assert.equal(resultText(L, { result: null }, null), "");
+});
+
+test("a resignation is told as the loser's, and an unknown end code by the server's reason", () => {
+  const L = translator([]);
+  const r = (winner) => ({ result: { winner, code: "resigned" }, opponent: { kind: "engine" } });
+  assert.equal(endReasonText(L, r("north"), "south"), "reason-you-resigned");
+  assert.equal(endReasonText(L, r("south"), "south"), "reason-computer-resigned");
+  assert.equal(endReasonText(L, r("south"), null), "reason-side-resigned(side=Kuzey)");
+  assert.equal(endReasonText(L, { result: { code: "new-rule", reason: "the server's words" } }, null), "the server's words");
+});
+
+test("an El mirall refusal is worded from the server's code and pits", () => {
+  const L = translator([]);
+  const passed = { code: "not-next-pit", side: "south", must: "B", pit: "C", passed: ["A"], pit_empty: false, text: "English" };
+  assert.equal(refusalText(L, passed), "m-south-must(want=B,pit=C,why=m-south-why(empty=A))");
+  const first = { code: "not-next-pit", side: "north", must: "f", pit: "d", passed: [], pit_empty: true, text: "English" };
+  assert.equal(refusalText(L, first), "m-north-must(want=f,pit=d,why=m-north-why-first)m-pit-empty(pit=d)");
+  assert.equal(refusalText(L, { code: "no-such-pit", side: "north", pit: "g", pits: 6 }), "m-no-such-pit(side=Kuzey)");
+  assert.equal(refusalText(L, { code: "later-code", text: "English text" }), "English text");
+});
+
+test("a value is signed", () => {
+  assert.deepEqual([signed(3), signed(0), signed(-2)], ["+3", "+0", "-2"]);
+});
