@@ -443,6 +443,24 @@ pub fn move_numbers(first: Side, moves: impl Iterator<Item = Move>) -> Vec<Strin
     out
 }
 
+/// The label of each move written on a line of its own (an analysis line): [`move_numbers`]'s
+/// label, and for a move the record writes without one, its number as a later move of that
+/// number is written (`3...`).
+pub fn line_labels(first: Side, moves: impl Iterator<Item = Move>) -> Vec<String> {
+    let mut number = String::new();
+    move_numbers(first, moves)
+        .into_iter()
+        .map(|label| {
+            if label.is_empty() {
+                format!("{number}...")
+            } else {
+                number = label.trim_end_matches('.').to_string();
+                label
+            }
+        })
+        .collect()
+}
+
 /// The number of move `i` for a message: its own label, or the label of the move it follows
 /// with `...` (`3...` for North's reply to South's third move).
 fn error_label(numbers: &[String], i: usize) -> String {
@@ -1061,5 +1079,27 @@ mod error_label_tests {
         let rec = Record::parse("[Variant \"Mangala II\"]\n1. A A *\n").unwrap();
         let e = rec.to_game(&rules).unwrap_err().to_string();
         assert!(e.contains("move 1... ('A', ply 2)"), "{e}");
+    }
+}
+
+#[cfg(test)]
+mod label_tests {
+    use super::*;
+
+    fn sow(side: Side, pit: u8) -> Move {
+        Move::Sow { side, pit }
+    }
+
+    #[test]
+    fn a_line_numbers_every_move_and_the_record_only_where_it_writes_one() {
+        use Side::{North, South};
+        // South, North's reply, North again after an extra turn, South: 1. A a b 2. B
+        let moves = [sow(South, 0), sow(North, 0), sow(North, 1), sow(South, 1)];
+        assert_eq!(move_numbers(South, moves.into_iter()), ["1.", "", "1...", "2."]);
+        assert_eq!(line_labels(South, moves.into_iter()), ["1.", "1...", "1...", "2."]);
+        // A game North began: 1... a 2. A 2... b
+        let moves = [sow(North, 0), sow(South, 0), sow(North, 1)];
+        assert_eq!(move_numbers(North, moves.into_iter()), ["1...", "2.", ""]);
+        assert_eq!(line_labels(North, moves.into_iter()), ["1...", "2.", "2..."]);
     }
 }

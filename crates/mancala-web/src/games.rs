@@ -494,7 +494,7 @@ pub async fn analysis(
     ))
     .map_err(|e| ApiError::internal(e.to_string()))?;
     // Each weighed move on its line with its number, as the game's record numbers it.
-    let labels = views::line_labels(first, moves.into_iter());
+    let labels = mancala_core::record::line_labels(first, moves.into_iter());
     if let Some(plies) = report.get_mut("plies").and_then(Value::as_array_mut) {
         for (p, label) in plies.iter_mut().zip(labels) {
             p["label"] = Value::String(label);

@@ -3,7 +3,7 @@
 
 use crate::session::{Opponent, Session};
 use mancala_core::record::move_numbers;
-use mancala_core::{BySide, Move, Ply, Position, Side};
+use mancala_core::{BySide, Ending, Move, Ply, Position, Side};
 use serde::Serialize;
 
 /// A position's seeds as the page draws them: the pits in cell order (`0..n` South's `A`..,
@@ -37,24 +37,6 @@ pub fn pit_names(n: usize) -> BySide<Vec<String>> {
             .collect()
     };
     BySide::new(row(Side::South), row(Side::North))
-}
-
-/// The label of each move written on a line of its own (the analysis): the record's label, and
-/// for a move the record writes without one, its move's number as a later move of that number
-/// is written (`3...`).
-pub fn line_labels(first: Side, moves: impl Iterator<Item = Move>) -> Vec<String> {
-    let mut number = String::new();
-    move_numbers(first, moves)
-        .into_iter()
-        .map(|label| {
-            if label.is_empty() {
-                format!("{number}...")
-            } else {
-                number = label.trim_end_matches('.').to_string();
-                label
-            }
-        })
-        .collect()
 }
 
 /// The move number label of each ply of `s`, as its OGN record writes it (`""` where none is).
@@ -105,30 +87,21 @@ pub fn state(s: &Session) -> StateView {
     let rules = s.game.rules();
     let pos = s.game.position();
     let over = s.is_over();
-    let result = if let Some(side) = s.resigned {
-        let winner = side.other();
-        Some(ResultView {
-            winner: winner.name().to_string(),
-            scores: pos.scores().map(u32::from),
-            reason: format!("{side} resigned"),
-            code: "resigned",
-            text: format!("{side} resigned: {winner} wins"),
-        })
-    } else {
-        s.game.outcome().map(|o| {
-            let text = match o.winner {
-                Some(w) => format!("{w} wins {}-{}", o.scores[w], o.scores[w.other()]),
-                None => format!("draw {}-{}", o.scores.south, o.scores.north),
-            };
-            ResultView {
-                winner: o.winner_name().to_string(),
-                scores: o.scores,
-                reason: o.reason.to_string(),
-                code: o.reason.code(),
-                text: format!("{text} ({})", o.reason),
-            }
-        })
-    };
+    let result = s.game.ending(s.resigned).map(|e| {
+        let scores = e.scores();
+        let text = match (e, e.winner()) {
+            (Ending::Resigned { side, .. }, _) => format!("{side} resigned: {} wins", side.other()),
+            (_, Some(w)) => format!("{w} wins {}-{} ({e})", scores[w], scores[w.other()]),
+            (_, None) => format!("draw {}-{} ({e})", scores.south, scores.north),
+        };
+        ResultView {
+            winner: e.winner_name().to_string(),
+            scores,
+            reason: e.to_string(),
+            code: e.code(),
+            text,
+        }
+    });
     let seat_kind = |side_of: Side| match &s.opponent {
         Opponent::Local => "local".to_string(),
         Opponent::Engine { side, level } if *side == side_of => format!("engine:{level}"),
