@@ -116,6 +116,7 @@ pub fn state(s: &Session) -> StateView {
     StateView {
         id: s.id.clone(),
         game: s.spec.to_string(),
+        game_id: s.spec.id.clone(),
         name: rules.name().to_string(),
         pits: rules.pits_per_row(),
         stores: rules.ruleset().stores,
@@ -203,6 +204,9 @@ pub struct ResultView {
 pub struct StateView {
     pub id: String,
     pub game: String,
+    /// The game's id without its parameters (`modiar` for `modiar:seeds=5`): the rules page
+    /// and the catalogues' name of the game.
+    pub game_id: String,
     pub name: String,
     pub pits: usize,
     pub stores: bool,

@@ -144,7 +144,7 @@ export const Play = {
     const name = gameName(s);
     $("g-title").textContent = s.opponent.kind === "engine" ? t("game-title-engine", { name, level: levelName(s.opponent.level) })
       : t(s.opponent.kind === "local" ? "game-title-local" : "game-title-remote", { name });
-    const base = (s.game || "").split(":")[0];
+    const base = s.game_id;
     $("g-rules").hidden = !base;
     $("g-rules").href = "#/rules/" + base;
     $("g-rules").textContent = t("rules-of-game", { name: L10n.has("game-" + base) ? t("game-" + base) : name });
