@@ -33,6 +33,9 @@ pub fn default_data_dir() -> PathBuf {
 pub enum DbError {
     #[error(transparent)]
     Unsupported(#[from] Unsupported),
+    /// A game resized to a size its rules refuse.
+    #[error("{spec}: {why}")]
+    NoSuchSize { spec: String, why: String },
     #[error("no {name} database for {level} stones on the board ({path} not found); build it with `mancala db build {spec}{max}`", path = path.display(), max = max_flag(*level, *total))]
     Missing {
         name: String,
@@ -51,6 +54,9 @@ pub enum DbError {
     },
     #[error("{0}")]
     Io(String),
+    /// What rank 0 of a distributed build failed with, as the other ranks learn it.
+    #[error("{0}")]
+    OnRankZero(String),
     #[error(
         "the position has {stones} stones on the board, an odd number: captures take an even number, so no game of {name} reaches it and the databases do not hold it"
     )]
@@ -67,16 +73,11 @@ pub enum DbError {
         /// The ranks of a distributed build, the memory being each rank's.
         ranks: Option<usize>,
     },
+    /// A level to solve holds more stones than the seven bits of a value reach.
     #[error(
         "level {level} of {name}: this build solves levels of at most {MAX_LEVEL} stones (values are kept in seven bits); build fewer levels with --max-stones"
     )]
     TooManyStones { name: String, level: u32 },
-    /// A game resized to a size its rules refuse.
-    #[error("{spec}: {why}")]
-    NoSuchSize { spec: String, why: String },
-    /// What rank 0 of a distributed build failed with, as the other ranks learn it.
-    #[error("{0}")]
-    OnRankZero(String),
 }
 
 fn per_rank(ranks: Option<usize>) -> String {
