@@ -181,6 +181,7 @@ pub(crate) struct LevelSolver<'a, P: Placement> {
 }
 
 /// A threshold's propagation under way over a block: what a round needs.
+#[derive(Clone, Copy)]
 pub(crate) struct Pass<'a> {
     pub game: &'a SolverGame,
     pub ix: &'a Indexer,
@@ -399,14 +400,16 @@ impl<'a, P: Placement> LevelSolver<'a, P> {
             .par_chunks(CHUNK)
             .enumerate()
             .map(|(c, ex)| {
+                // Copies the scan keeps in registers (no store of the loop reaches them).
+                let (th, first, state) = (th, first, pass.state);
                 let mut marked = 0;
                 for (j, &e) in ex.iter().enumerate() {
                     if !may_start(e, th, first) {
                         continue;
                     }
                     let i = c * CHUNK + j;
-                    if let Some(new) = start_state(e, pass.state[i].load(Relaxed), th) {
-                        pass.state[i].store(new, Relaxed);
+                    if let Some(new) = start_state(e, state[i].load(Relaxed), th) {
+                        state[i].store(new, Relaxed);
                         pass.mark(i);
                         marked += 1;
                     }
@@ -498,6 +501,8 @@ impl Placement for Local<'_> {
             .par_chunks(WORDS)
             .enumerate()
             .map(|(c, words)| {
+                // A copy the sweep keeps in registers (no store of the loop reaches it).
+                let pass = *pass;
                 let (mut taken, mut decided) = (0u64, 0u64);
                 // The predecessors of one word's boards, gathered first and their state
                 // bytes prefetched, then told: the updates' cache misses overlap.
