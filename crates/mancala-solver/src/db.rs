@@ -33,6 +33,9 @@ pub fn default_data_dir() -> PathBuf {
 pub enum DbError {
     #[error(transparent)]
     Unsupported(#[from] Unsupported),
+    /// A game resized to a size its rules refuse.
+    #[error("{spec}: {why}")]
+    NoSuchSize { spec: String, why: String },
     #[error("no {name} database for {level} stones on the board ({path} not found); build it with `mancala db build {spec}{max}`", path = path.display(), max = max_flag(*level, *total))]
     Missing {
         name: String,
@@ -51,12 +54,15 @@ pub enum DbError {
     },
     #[error("{0}")]
     Io(String),
+    /// What rank 0 of a distributed build failed with, as the other ranks learn it.
+    #[error("{0}")]
+    OnRankZero(String),
     #[error(
         "the position has {stones} stones on the board, an odd number: captures take an even number, so no game of {name} reaches it and the databases do not hold it"
     )]
     OddBoard { name: String, stones: u32 },
     #[error(
-        "level {level} of {name} has {boards} boards and needs about {need_mib} MiB of memory, more than the {limit_mib} MiB allowed; build fewer levels with --max-stones"
+        "level {level} of {name} has {boards} boards and needs about {need_mib} MiB of memory, more than the {limit_mib} MiB allowed; build fewer levels with --max-stones{per_rank}", per_rank = per_rank(*ranks)
     )]
     TooBig {
         name: String,
@@ -64,7 +70,18 @@ pub enum DbError {
         boards: u64,
         need_mib: u64,
         limit_mib: u64,
+        /// The ranks of a distributed build, the memory being each rank's.
+        ranks: Option<usize>,
     },
+    /// A level to solve holds more stones than the seven bits of a value reach.
+    #[error(
+        "level {level} of {name}: this build solves levels of at most {MAX_LEVEL} stones (values are kept in seven bits); build fewer levels with --max-stones"
+    )]
+    TooManyStones { name: String, level: u32 },
+}
+
+fn per_rank(ranks: Option<usize>) -> String {
+    ranks.map_or(String::new(), |p| format!(" (per rank, with {p} ranks)"))
 }
 
 fn max_flag(level: u32, total: u32) -> String {
@@ -253,7 +270,7 @@ impl Database {
         }
     }
 
-    fn file_error(&self, b: u32, e: FileError) -> DbError {
+    pub(crate) fn file_error(&self, b: u32, e: FileError) -> DbError {
         let name = self.game.rules().name().to_string();
         let (spec, total) = (self.spec.clone(), self.game.total());
         match e {
@@ -464,49 +481,20 @@ impl Database {
             .copied()
             .filter(|d| self.same_board(d) && d.dir != self.dir)
             .collect();
-        let levels: Vec<u32> = self.game.levels(max_stones).collect();
-        if let Some(&b) = levels
-            .iter()
-            .find(|&&b| b > MAX_LEVEL && !self.level_path(b).exists())
-        {
-            return Err(DbError::Io(format!(
-                "level {b} of {}: this build solves levels of at most {MAX_LEVEL} stones (values are kept in seven bits); build fewer levels with --max-stones",
-                self.game.rules().name(),
-            )));
-        }
         let importable = |b: u32| {
             sources
                 .iter()
                 .any(|d| b <= d.game.total() && d.level_path(b).exists())
         };
-        // Refuse early, before hours of work, if a level will not fit.
-        if let Some(limit) = memory_limit {
-            for &b in &levels {
-                let need = self.build_memory(b);
-                if need > limit && !self.level_path(b).exists() && !importable(b) {
-                    return Err(DbError::TooBig {
-                        name: self.game.rules().name().to_string(),
-                        level: b,
-                        boards: self.ix.level_size(b),
-                        need_mib: need >> 20,
-                        limit_mib: limit >> 20,
-                    });
-                }
-            }
-        }
-        self.remove_stale_temporaries();
+        let need = |b| self.build_memory(b);
+        let plan = self.plan_build(max_stones, memory_limit, &need, None, &importable, progress)?;
         let mut report = BuildReport::default();
-        for &b in &levels {
+        for (&b, &on_disk) in plan.levels.iter().zip(&plan.on_disk) {
             let boards = self.ix.level_size(b);
-            match self.level(b) {
-                Ok(_) => {
-                    report.kept.push(b);
-                    progress.done(b, boards, None, 0.0);
-                    continue;
-                }
-                Err(DbError::Missing { .. }) => {}
-                Err(e @ DbError::Corrupt { .. }) => progress.replacing(b, &e.to_string()),
-                Err(e) => return Err(e),
+            if on_disk {
+                report.kept.push(b);
+                progress.done(b, boards, None, 0.0);
+                continue;
             }
             if let Some(from) = sources
                 .iter()
@@ -537,14 +525,79 @@ impl Database {
             write_level(&self.level_path(b), &self.level_header(b), &data)
                 .map_err(|e| self.file_error(b, e))?;
             self.level(b)?;
-            // A distributed build's checkpoint of this level is of no more use.
-            let _ = std::fs::remove_file(self.checkpoint_path(b));
+            self.remove_checkpoint(b);
             let secs = t0.elapsed().as_secs_f64();
             report.built.push((b, boards, secs));
             report.stats.push((b, stats));
             progress.done(b, boards, Some(&stats), secs);
         }
         Ok(report)
+    }
+
+    /// Plans a build of every level up to `max_stones` stones, the same for both builds: which
+    /// levels are on disk and sound (kept; an unusable one is reported to `progress` and
+    /// rebuilt), refusing, before any work, a level of more than [`MAX_LEVEL`] stones not on
+    /// disk and, with a `memory_limit`, a level to build that needs more (`need`: the bytes a
+    /// level needs, of each of `ranks` ranks for a distributed build) unless it is
+    /// `importable`. Temporaries of a killed build, and checkpoints of levels on disk, go.
+    pub(crate) fn plan_build(
+        &self,
+        max_stones: u32,
+        memory_limit: Option<u64>,
+        need: &dyn Fn(u32) -> u64,
+        ranks: Option<usize>,
+        importable: &dyn Fn(u32) -> bool,
+        progress: &dyn BuildProgress,
+    ) -> Result<BuildPlan, DbError> {
+        let levels: Vec<u32> = self.game.levels(max_stones).collect();
+        let name = || self.game.rules().name().to_string();
+        if let Some(&level) = levels
+            .iter()
+            .find(|&&b| b > MAX_LEVEL && !self.level_path(b).exists())
+        {
+            return Err(DbError::TooManyStones {
+                name: name(),
+                level,
+            });
+        }
+        let mut on_disk = Vec::with_capacity(levels.len());
+        for &b in &levels {
+            let sound = match self.level(b) {
+                Ok(_) => true,
+                Err(DbError::Missing { .. }) => false,
+                Err(e @ DbError::Corrupt { .. }) => {
+                    progress.replacing(b, &e.to_string());
+                    false
+                }
+                Err(e) => return Err(e),
+            };
+            if let Some(limit) = memory_limit
+                && !sound
+                && !importable(b)
+                && need(b) > limit
+            {
+                return Err(DbError::TooBig {
+                    name: name(),
+                    level: b,
+                    boards: self.ix.level_size(b),
+                    need_mib: need(b) >> 20,
+                    limit_mib: limit >> 20,
+                    ranks,
+                });
+            }
+            if sound {
+                // Left by a build killed between writing the level and removing it.
+                self.remove_checkpoint(b);
+            }
+            on_disk.push(sound);
+        }
+        self.remove_stale_temporaries();
+        Ok(BuildPlan { levels, on_disk })
+    }
+
+    /// A distributed build's checkpoint of level `b`, of no more use once the level is built.
+    fn remove_checkpoint(&self, b: u32) {
+        let _ = std::fs::remove_file(self.checkpoint_path(b));
     }
 
     /// Temporary files left by a build that was killed.
@@ -558,6 +611,20 @@ impl Database {
                 }
             }
         }
+    }
+}
+
+/// The levels a build goes through, lowest first, and which of them it keeps.
+pub(crate) struct BuildPlan {
+    pub levels: Vec<u32>,
+    /// Whether each level of `levels` is on disk and sound: kept, not built.
+    pub on_disk: Vec<bool>,
+}
+
+impl BuildPlan {
+    /// Whether a level after the `n`-th is still to be built (and reads the `n`-th).
+    pub fn builds_after(&self, n: usize) -> bool {
+        self.on_disk[n + 1..].contains(&false)
     }
 }
 

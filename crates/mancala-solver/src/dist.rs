@@ -17,16 +17,14 @@
 //! The transport is the [`Comm`] trait: [`Single`] for one process, MPI (feature `mpi`) for a
 //! job of many.
 
-use crate::db::{BuildProgress, BuildReport, Database, DbError};
+use crate::db::{BuildPlan, BuildProgress, BuildReport, Database, DbError};
 use crate::file::{AtomicWriter, LevelWriter, crc};
-use crate::index::Indexer;
 use crate::level::{
-    CHUNK, DECIDED, LevelStats, MAX_LEVEL, STEPS, Threshold, atomic, capture_share, forward,
-    mover_loses, seed, seed_candidate, settle, tell,
+    CHUNK, Capture, DECIDED, LevelSolver, LevelStats, Lookup, Pass, Placement, capture_share,
 };
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 
 /// What the ranks of a job need of each other.
@@ -117,7 +115,7 @@ const PIECE: usize = 1 << 26;
 /// Boards a rank scans in one round of the forward pass.
 const FORWARD_ROUND: usize = 1 << 20;
 /// Decided boards a rank tells its predecessors of in one round of the propagation.
-const TELL_ROUND: u64 = 1 << 20;
+const PROPAGATION_ROUND: u64 = 1 << 20;
 /// Bits of a request for a lower level's value: the level above, the index in the owner's block
 /// below.
 const LEVEL_SHIFT: u32 = 57;
@@ -160,48 +158,24 @@ impl Blocks {
     }
 }
 
-/// Counts the bytes a rank sends to other ranks.
-struct Counted<'a> {
-    comm: &'a dyn Comm,
-    sent: std::cell::Cell<u64>,
-}
-
-impl Counted<'_> {
-    fn to_others<T>(&self, counts: &[usize]) {
-        let me = self.comm.rank();
-        let n: usize = counts
-            .iter()
-            .enumerate()
-            .filter(|&(r, _)| r != me)
-            .map(|(_, &c)| c)
-            .sum();
-        self.sent
-            .set(self.sent.get() + (n * std::mem::size_of::<T>()) as u64);
-    }
-    fn all_to_all_u64(&self, send: &[u64], counts: &[usize]) -> (Vec<u64>, Vec<usize>) {
-        self.to_others::<u64>(counts);
-        self.comm.all_to_all_u64(send, counts)
-    }
-    fn all_to_all_u8(&self, send: &[u8], counts: &[usize], recv: &[usize]) -> Vec<u8> {
-        self.to_others::<u8>(counts);
-        self.comm.all_to_all_u8(send, counts, recv)
-    }
-}
-
-/// Rank 0's verdict, told to every rank: `Err` everywhere when rank 0 failed.
-fn agree(comm: &dyn Comm, mine: Result<(), String>) -> Result<(), String> {
-    let mut msg = match (&mine, comm.rank()) {
-        (Ok(()), _) => vec![0],
-        (Err(e), _) => {
+/// Rank 0's verdict, told to every rank: rank 0's error stays itself, the other ranks get its
+/// message ([`DbError::OnRankZero`]). The other ranks pass `Ok`: only rank 0 reads and writes
+/// files.
+fn agree<T>(comm: &dyn Comm, mine: Result<T, DbError>) -> Result<T, DbError> {
+    let mut msg = match &mine {
+        Ok(_) => vec![0],
+        Err(e) => {
             let mut m = vec![1];
-            m.extend_from_slice(e.as_bytes());
+            m.extend_from_slice(e.to_string().as_bytes());
             m
         }
     };
     comm.broadcast(&mut msg);
-    match msg[0] {
-        0 => Ok(()),
-        _ => Err(String::from_utf8_lossy(&msg[1..]).into_owned()),
+    match (mine, msg[0]) {
+        (Ok(_), 1) => Err(DbError::OnRankZero(
+            String::from_utf8_lossy(&msg[1..]).into_owned(),
+        )),
+        (mine, _) => mine,
     }
 }
 
@@ -213,6 +187,13 @@ fn share_u64(comm: &dyn Comm, x: &[u64]) -> Vec<u64> {
         .chunks_exact(8)
         .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
         .collect()
+}
+
+/// Rank 0's flags to every rank.
+fn share_flags(comm: &dyn Comm, flags: &[bool]) -> Vec<bool> {
+    let mut bytes: Vec<u8> = flags.iter().map(|&f| f as u8).collect();
+    comm.broadcast(&mut bytes);
+    bytes.iter().map(|&b| b == 1).collect()
 }
 
 /// Every rank's block of a level that rank 0 holds whole (`all`), to its owner; returns this
@@ -248,8 +229,8 @@ fn gather(
     comm: &dyn Comm,
     blocks: &Blocks,
     mine: &[u8],
-    sink: &mut dyn FnMut(&[u8]) -> Result<(), String>,
-) -> Result<(), String> {
+    sink: &mut dyn FnMut(&[u8]) -> Result<(), DbError>,
+) -> Result<(), DbError> {
     let me = comm.rank();
     if me != 0 {
         for piece in mine.chunks(PIECE) {
@@ -332,17 +313,15 @@ impl Checkpoint {
     }
 }
 
-/// One rank's block of the level being built.
-struct Work<'a> {
-    comm: Counted<'a>,
-    db: &'a Database,
-    ix: &'a Indexer,
-    stones: u32,
+/// The placement of a level over the ranks of a job ([`Placement`]): this rank's block of the
+/// level and of each lower level; the lower levels' values of the captures read from their
+/// owners in a batch a round (an all-to-all of requests, one of answers), each board decided
+/// sent to the owners of its predecessors in a batch a round (an all-to-all). Rank 0 reports
+/// the progress of all ranks.
+pub(crate) struct Ranks<'a> {
+    comm: &'a dyn Comm,
+    /// The blocks of the level being built.
     blocks: Blocks,
-    /// The first index of this rank's block.
-    lo: u64,
-    exit: Vec<u8>,
-    state: Vec<u8>,
     /// This rank's block of each lower level (empty for the others), and their blocks.
     lower: &'a [Vec<u8>],
     lower_blocks: &'a [Blocks],
@@ -350,231 +329,196 @@ struct Work<'a> {
     /// Work units done by all ranks (two a board: the forward pass, and the board's decision
     /// or the end of the level).
     done: u64,
+    /// Bytes this rank sent to other ranks.
+    bytes_sent: u64,
 }
 
-impl Work<'_> {
-    fn len(&self) -> usize {
-        self.exit.len()
+/// The worker threads' side of [`Ranks`]: captures are left for the round's exchange.
+pub(crate) struct Batched;
+
+impl Lookup for Batched {
+    #[inline(always)]
+    fn capture_found(&self, _: u8, _: u64) {}
+    #[inline(always)]
+    fn value_group(&self, _: &mut Vec<Capture>, _: &mut [u8]) {}
+    fn tick(&self, _: u64) {}
+}
+
+impl Ranks<'_> {
+    /// Counts the items of `T` of an exchange that go to other ranks.
+    fn count_sent<T>(&mut self, counts: &[usize]) {
+        let me = self.comm.rank();
+        let n: usize = counts
+            .iter()
+            .enumerate()
+            .filter(|&(r, _)| r != me)
+            .map(|(_, &c)| c)
+            .sum();
+        self.bytes_sent += (n * std::mem::size_of::<T>()) as u64;
     }
 
-    /// The forward pass over this rank's block, in rounds: the best capture or the end of the
-    /// game, and the moves staying in the level, of every board.
-    fn forward(&mut self) {
-        let (game, ix, stones) = (self.db.game(), self.ix, self.stones);
-        let p = self.comm.comm.size();
-        // As many rounds on every rank: enough for the largest block.
-        let rounds = (0..p)
+    fn all_to_all_u64(&mut self, send: &[u64], counts: &[usize]) -> (Vec<u64>, Vec<usize>) {
+        self.count_sent::<u64>(counts);
+        self.comm.all_to_all_u64(send, counts)
+    }
+
+    fn all_to_all_u8(&mut self, send: &[u8], counts: &[usize], recv: &[usize]) -> Vec<u8> {
+        self.count_sent::<u8>(counts);
+        self.comm.all_to_all_u8(send, counts, recv)
+    }
+
+    /// Reports the work units done by all ranks, on rank 0.
+    fn report(&self) {
+        if self.comm.rank() == 0 {
+            self.progress.advance(self.done, 2 * self.blocks.n);
+        }
+    }
+}
+
+impl Placement for Ranks<'_> {
+    type Lookup = Batched;
+
+    fn lookup(&self) -> &Batched {
+        &Batched
+    }
+
+    /// As many rounds on every rank: enough for the largest block.
+    fn forward_rounds(&self, _: usize) -> (usize, usize) {
+        let rounds = (0..self.comm.size())
             .map(|r| {
                 let range = self.blocks.range(r);
                 ((range.end - range.start) as usize).div_ceil(FORWARD_ROUND)
             })
             .max()
             .unwrap_or(0);
-        let lo = self.lo;
-        for t in 0..rounds {
-            let a = (t * FORWARD_ROUND).min(self.len());
-            let z = ((t + 1) * FORWARD_ROUND).min(self.len());
-            // Each capture: (board in the round, stones captured, stones left, index there).
-            let caps: Vec<Vec<(u32, u8, u8, u64)>> = self.exit[a..z]
-                .par_chunks_mut(CHUNK)
-                .zip(self.state[a..z].par_chunks_mut(CHUNK))
-                .enumerate()
-                .map(|(c, (ex, st))| {
-                    let mut caps = Vec::new();
-                    let mut cur = ix.cursor(stones, lo + (a + c * CHUNK) as u64);
-                    for k in 0..ex.len() {
-                        let at = (c * CHUNK + k) as u32;
-                        // Captures are valued when the answers are in: 0 until then.
-                        (ex[k], st[k]) = forward(game, cur.board(), |ch| {
-                            let left = stones as u8 - ch.captured;
-                            caps.push((at, ch.captured, left, ix.rank(&ch.board)));
-                            0
-                        });
-                        if k + 1 < ex.len() {
-                            cur.advance();
-                        }
-                    }
-                    caps
-                })
-                .collect();
-            let caps: Vec<(u32, u8, u8, u64)> = caps.concat();
-            // Requests grouped by owner.
-            let owners: Vec<u32> = caps
-                .par_iter()
-                .map(|&(_, _, left, i)| self.lower_blocks[left as usize].owner(i) as u32)
-                .collect();
-            let mut counts = vec![0usize; p];
-            for &o in &owners {
-                counts[o as usize] += 1;
-            }
-            let mut next: Vec<usize> = counts
-                .iter()
-                .scan(0, |acc, &c| {
-                    let at = *acc;
-                    *acc += c;
-                    Some(at)
-                })
-                .collect();
-            let mut send = vec![0u64; caps.len()];
-            let mut slot = vec![0u32; caps.len()];
-            for (n, (&(_, _, left, i), &o)) in caps.iter().zip(&owners).enumerate() {
-                let o = o as usize;
-                let start = self.lower_blocks[left as usize].range(o).start;
-                send[next[o]] = (left as u64) << LEVEL_SHIFT | (i - start);
-                slot[n] = next[o] as u32;
-                next[o] += 1;
-            }
-            let (requests, from) = self.comm.all_to_all_u64(&send, &counts);
-            let lower = self.lower;
-            let answers: Vec<u8> = requests
-                .par_iter()
-                .map(|&q| {
-                    lower[(q >> LEVEL_SHIFT) as usize][(q & ((1 << LEVEL_SHIFT) - 1)) as usize]
-                })
-                .collect();
-            let values = self.comm.all_to_all_u8(&answers, &from, &counts);
-            let exit = &mut self.exit[a..z];
-            for (&(at, captured, left, _), &s) in caps.iter().zip(&slot) {
-                let share = capture_share(captured, left as u32, values[s as usize]);
-                let e = &mut exit[at as usize];
-                *e = (*e).max(share);
-            }
-            let mut scanned = [(z - a) as u64];
-            self.comm.comm.sum(&mut scanned);
-            self.report(scanned[0]);
-        }
+        (rounds, FORWARD_ROUND)
     }
 
-    /// Counts `units` more work units done by all ranks, and reports them on rank 0.
-    fn report(&mut self, units: u64) {
-        self.done += units;
-        if self.comm.comm.rank() == 0 {
-            self.progress.advance(self.done, 2 * self.blocks.n);
-        }
-    }
-
-    /// Seeds and propagates threshold `k` over all ranks.
-    fn threshold(&mut self, k: u8) {
-        let b = self.stones as u8;
-        let th = Threshold { k, lo: b - k };
-        let first = k == b;
-        let p = self.comm.comm.size();
-        let len = self.len();
-        let exit = &self.exit[..];
-        let st: &[AtomicU8] = atomic(&mut self.state);
-        let pending: Vec<AtomicU64> = (0..len.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
-        let mark = |i: usize| {
-            pending[i / 64].fetch_or(1 << (i % 64), Relaxed);
-        };
-        let mut waiting: u64 = exit
-            .par_chunks(CHUNK)
+    fn value_round(&mut self, captures: Vec<Vec<Capture>>, exit: &mut [u8]) {
+        let p = self.comm.size();
+        // Each capture with its board's place in the round.
+        let caps: Vec<(usize, Capture)> = captures
+            .iter()
             .enumerate()
-            .map(|(c, ex)| {
-                let mut marked = 0;
-                for (j, &e) in ex.iter().enumerate() {
-                    if seed_candidate(e, th, first) {
-                        let i = c * CHUNK + j;
-                        if let Some(new) = seed(e, st[i].load(Relaxed), th) {
-                            st[i].store(new, Relaxed);
-                            mark(i);
-                            marked += 1;
-                        }
-                    }
+            .flat_map(|(c, caps)| caps.iter().map(move |&x| (c * CHUNK + x.at as usize, x)))
+            .collect();
+        drop(captures);
+        // Requests grouped by owner.
+        let lower_blocks = self.lower_blocks;
+        let owners: Vec<u32> = caps
+            .par_iter()
+            .map(|(_, x)| lower_blocks[x.left as usize].owner(x.index) as u32)
+            .collect();
+        let mut counts = vec![0usize; p];
+        for &o in &owners {
+            counts[o as usize] += 1;
+        }
+        let mut next: Vec<usize> = counts
+            .iter()
+            .scan(0, |acc, &c| {
+                let at = *acc;
+                *acc += c;
+                Some(at)
+            })
+            .collect();
+        let mut send = vec![0u64; caps.len()];
+        let mut slot = vec![0u32; caps.len()];
+        for (n, ((_, x), &o)) in caps.iter().zip(&owners).enumerate() {
+            let o = o as usize;
+            let start = lower_blocks[x.left as usize].range(o).start;
+            send[next[o]] = (x.left as u64) << LEVEL_SHIFT | (x.index - start);
+            slot[n] = next[o] as u32;
+            next[o] += 1;
+        }
+        let (requests, from) = self.all_to_all_u64(&send, &counts);
+        let lower = self.lower;
+        let answers: Vec<u8> = requests
+            .par_iter()
+            .map(|&q| lower[(q >> LEVEL_SHIFT) as usize][(q & ((1 << LEVEL_SHIFT) - 1)) as usize])
+            .collect();
+        let values = self.all_to_all_u8(&answers, &from, &counts);
+        for (&(at, x), &s) in caps.iter().zip(&slot) {
+            let share = capture_share(x.captured, x.left as u32, values[s as usize]);
+            let e = &mut exit[at];
+            *e = (*e).max(share);
+        }
+    }
+
+    fn advance(&mut self, units: u64) {
+        let mut all = [units];
+        self.comm.sum(&mut all);
+        self.done += all[0];
+        self.report();
+    }
+
+    fn any_waiting(&mut self, waiting: u64, newly_decided: u64) -> bool {
+        let mut total = [waiting, newly_decided];
+        self.comm.sum(&mut total);
+        self.done += total[1];
+        self.report();
+        total[0] > 0
+    }
+
+    fn propagate(&mut self, pass: &Pass<'_>, waiting: u64, next_word: &mut usize) -> (u64, u64) {
+        let p = self.comm.size();
+        // The next words with boards waiting, up to a round's worth of boards.
+        let mut taken: Vec<(usize, u64)> = Vec::new();
+        let mut handled = 0u64;
+        let words = pass.pending.len();
+        let mut seen = 0;
+        while handled < PROPAGATION_ROUND && seen < words && waiting > handled {
+            let w = *next_word;
+            *next_word = (w + 1) % words;
+            seen += 1;
+            if pass.pending[w].load(Relaxed) != 0 {
+                let bits = pass.pending[w].swap(0, Relaxed);
+                handled += bits.count_ones() as u64;
+                taken.push((w, bits));
+            }
+        }
+        // Their predecessors, addressed to their owners: the index in the owner's block, and
+        // whether the side to move loses on the board decided.
+        let blocks = &self.blocks;
+        let msgs: Vec<Vec<Vec<u64>>> = taken
+            .par_chunks(64)
+            .map(|ws| {
+                let mut out = vec![Vec::new(); p];
+                for &(w, bits) in ws {
+                    pass.predecessors(w, bits, |j, loses| {
+                        let o = blocks.owner(j);
+                        out[o].push((j - blocks.range(o).start) << 1 | loses as u64);
+                    });
                 }
-                marked
+                out
+            })
+            .collect();
+        let counts: Vec<usize> = (0..p)
+            .map(|o| msgs.iter().map(|m| m[o].len()).sum())
+            .collect();
+        let mut send = Vec::with_capacity(counts.iter().sum());
+        for o in 0..p {
+            for m in &msgs {
+                send.extend_from_slice(&m[o]);
+            }
+        }
+        drop(msgs);
+        let (told, _) = self.all_to_all_u64(&send, &counts);
+        drop(send);
+        let decided: u64 = told
+            .par_chunks(1 << 14)
+            .map(|ms| {
+                ms.iter()
+                    .map(|&m| pass.tell_decided((m >> 1) as usize, m & 1 == 1) as u64)
+                    .sum::<u64>()
             })
             .sum();
-        let mut decided = waiting;
-        let mut decided_all;
-        let (ix, game, stones, lo) = (self.ix, self.db.game(), self.stones, self.lo);
-        let blocks = &self.blocks.clone();
-        let mut word = 0usize;
-        loop {
-            let mut total = [waiting, decided];
-            self.comm.comm.sum(&mut total);
-            decided_all = total[1];
-            if self.comm.comm.rank() == 0 {
-                self.progress.advance(self.done + decided_all, 2 * blocks.n);
-            }
-            if total[0] == 0 {
-                break;
-            }
-            // The next words with boards waiting, up to a round's worth of boards.
-            let mut taken: Vec<(usize, u64)> = Vec::new();
-            let mut handled = 0u64;
-            let words = pending.len();
-            let mut seen = 0;
-            while handled < TELL_ROUND && seen < words && waiting > handled {
-                let w = word;
-                word = (word + 1) % words;
-                seen += 1;
-                if pending[w].load(Relaxed) != 0 {
-                    let bits = pending[w].swap(0, Relaxed);
-                    handled += bits.count_ones() as u64;
-                    taken.push((w, bits));
-                }
-            }
-            // Their predecessors, addressed to their owners.
-            let msgs: Vec<Vec<Vec<u64>>> = taken
-                .par_chunks(64)
-                .map(|ws| {
-                    let mut out = vec![Vec::new(); p];
-                    for &(w, mut bits) in ws {
-                        let mut at: Option<(usize, crate::index::Cursor)> = None;
-                        while bits != 0 {
-                            let i = w * 64 + bits.trailing_zeros() as usize;
-                            bits &= bits - 1;
-                            let loses = mover_loses(st[i].load(Relaxed), stones) as u64;
-                            match &mut at {
-                                Some((a, cur)) if i - *a <= STEPS => {
-                                    for _ in *a..i {
-                                        cur.advance();
-                                    }
-                                    *a = i;
-                                }
-                                _ => at = Some((i, ix.cursor(stones, lo + i as u64))),
-                            }
-                            let board = *at.as_ref().unwrap().1.board();
-                            game.predecessors(&board, stones, |q| {
-                                let j = ix.rank(q);
-                                let o = blocks.owner(j);
-                                out[o].push((j - blocks.range(o).start) << 1 | loses);
-                            });
-                        }
-                    }
-                    out
-                })
-                .collect();
-            let counts: Vec<usize> = (0..p)
-                .map(|o| msgs.iter().map(|m| m[o].len()).sum())
-                .collect();
-            let mut send = Vec::with_capacity(counts.iter().sum());
-            for o in 0..p {
-                for m in &msgs {
-                    send.extend_from_slice(&m[o]);
-                }
-            }
-            drop(msgs);
-            let (told, _) = self.comm.all_to_all_u64(&send, &counts);
-            drop(send);
-            let newly: u64 = told
-                .par_chunks(1 << 14)
-                .map(|ms| {
-                    let mut n = 0;
-                    for &m in ms {
-                        let j = (m >> 1) as usize;
-                        if tell(&st[j], exit[j], m & 1 == 1, th) {
-                            mark(j);
-                            n += 1;
-                        }
-                    }
-                    n
-                })
-                .sum();
-            waiting = waiting - handled + newly;
-            decided += newly;
-        }
-        self.done += decided_all;
+        (handled, decided)
+    }
+
+    /// The boards no threshold decided are settled now: the level's last work units.
+    fn finish(&mut self) {
+        self.done = self.done.max(2 * self.blocks.n);
+        self.report();
     }
 }
 
@@ -613,83 +557,50 @@ impl Database {
         let (me, p) = (comm.rank(), comm.size());
         let root = me == 0;
         let started = Instant::now();
-        let levels: Vec<u32> = self.game().levels(max_stones).collect();
-        // Rank 0 finds which levels are built; the others learn it.
-        let plan: Result<Vec<u64>, String> = if root {
-            (|| {
-                if let Some(&b) = levels
-                    .iter()
-                    .find(|&&b| b > MAX_LEVEL && !self.level_path(b).exists())
-                {
-                    return Err(format!(
-                        "level {b} of {}: this build solves levels of at most {MAX_LEVEL} stones (values are kept in seven bits); build fewer levels with --max-stones",
-                        self.game().rules().name()
-                    ));
-                }
-                let mut plan = Vec::new();
-                for &b in &levels {
-                    let built = match self.level(b) {
-                        Ok(_) => true,
-                        Err(DbError::Missing { .. }) => false,
-                        Err(e @ DbError::Corrupt { .. }) => {
-                            progress.replacing(b, &e.to_string());
-                            false
-                        }
-                        Err(e) => return Err(e.to_string()),
-                    };
-                    if !built && let Some(limit) = memory_limit {
-                        let need = self.rank_memory(b, p);
-                        if need > limit {
-                            return Err(DbError::TooBig {
-                                name: self.game().rules().name().to_string(),
-                                level: b,
-                                boards: self.indexer().level_size(b),
-                                need_mib: need >> 20,
-                                limit_mib: limit >> 20,
-                            }
-                            .to_string()
-                                + &format!(" (per rank, with {p} ranks)"));
-                        }
-                    }
-                    if built {
-                        // Left by a job killed between writing the level and removing it.
-                        let _ = std::fs::remove_file(self.checkpoint_path(b));
-                    }
-                    plan.push(built as u64);
-                }
-                self.remove_stale_temporaries();
-                Ok(plan)
-            })()
+        // Rank 0 plans the build; the others learn which levels are on disk.
+        let planned = if root {
+            let need = |b| self.rank_memory(b, p);
+            self.plan_build(
+                max_stones,
+                memory_limit,
+                &need,
+                Some(p),
+                &|_| false,
+                progress,
+            )
+            .map(Some)
         } else {
-            Ok(Vec::new())
+            Ok(None)
         };
-        let plan_ok = plan.as_ref().map(|_| ()).map_err(|e| e.clone());
-        agree(comm, plan_ok).map_err(DbError::Io)?;
-        let plan = share_u64(comm, &plan.unwrap_or_default());
-        let ix = self.indexer();
-        let top = levels.last().copied().unwrap_or(0);
+        let planned = agree(comm, planned)?;
+        let on_disk = planned.as_ref().map_or(&[][..], |plan| &plan.on_disk[..]);
+        let plan = BuildPlan {
+            levels: self.game().levels(max_stones).collect(),
+            on_disk: share_flags(comm, on_disk),
+        };
+        drop(planned);
+        let (game, ix) = (self.game(), self.indexer());
+        let top = plan.levels.last().copied().unwrap_or(0);
         let mut lower: Vec<Vec<u8>> = vec![Vec::new(); top as usize + 1];
         let lower_blocks: Vec<Blocks> = (0..=top)
             .map(|l| Blocks::new(ix.level_size(l), p))
             .collect();
         let mut report = DistReport::default();
-        for (n, &b) in levels.iter().enumerate() {
+        for (n, &b) in plan.levels.iter().enumerate() {
             let boards = ix.level_size(b);
             let blocks = &lower_blocks[b as usize];
-            let building_later = plan[n + 1..].contains(&0);
-            if plan[n] == 1 {
-                if building_later {
-                    let file = if root { Some(self.level(b)) } else { None };
-                    let status = match &file {
-                        Some(Err(e)) => Err(e.to_string()),
-                        _ => Ok(()),
-                    };
-                    agree(comm, status).map_err(DbError::Io)?;
-                    let data = file
-                        .as_ref()
-                        .and_then(|f| f.as_ref().ok())
-                        .map(|f| f.data());
-                    lower[b as usize] = scatter(comm, blocks, data);
+            let read_later = plan.builds_after(n);
+            if plan.on_disk[n] {
+                if read_later {
+                    let file = agree(
+                        comm,
+                        if root {
+                            self.level(b).map(Some)
+                        } else {
+                            Ok(None)
+                        },
+                    )?;
+                    lower[b as usize] = scatter(comm, blocks, file.as_ref().map(|f| f.data()));
                 }
                 report.build.kept.push(b);
                 if root {
@@ -702,22 +613,14 @@ impl Database {
             }
             let t0 = Instant::now();
             let range = blocks.range(me);
-            let mut work = Work {
-                comm: Counted {
-                    comm,
-                    sent: std::cell::Cell::new(0),
-                },
-                db: self,
-                ix,
-                stones: b,
+            let place = Ranks {
+                comm,
                 blocks: blocks.clone(),
-                lo: range.start,
-                exit: Vec::new(),
-                state: Vec::new(),
                 lower: &lower,
                 lower_blocks: &lower_blocks,
                 progress,
                 done: 0,
+                bytes_sent: 0,
             };
             // A checkpoint of this level, if rank 0 has a sound one.
             let ckpt_path = self.checkpoint_path(b);
@@ -727,73 +630,68 @@ impl Database {
                 None
             };
             let resume = share_u64(comm, &[found.as_ref().map_or(0, |f| f.0 as u64)])[0] as u32;
-            let mut last = Some(t0);
-            if resume > 0 {
+            let mut solver = if resume > 0 {
                 let data = found.as_ref().map(|(_, m)| &m[CKPT_LEN..]);
-                work.exit = scatter(comm, blocks, data.map(|d| &d[..boards as usize]));
-                work.state = scatter(comm, blocks, data.map(|d| &d[boards as usize..]));
+                let exit = scatter(comm, blocks, data.map(|d| &d[..boards as usize]));
+                let state = scatter(comm, blocks, data.map(|d| &d[boards as usize..]));
                 drop(found);
                 report.resumed.push((b, resume));
+                let mut solver = LevelSolver::resumed(game, ix, b, range.start, exit, state, place);
                 // Work units as at the end of the checkpointed step: the forward pass and the
                 // boards decided so far.
-                let mut decided = [work.state.iter().filter(|&&s| s & DECIDED != 0).count() as u64];
-                comm.sum(&mut decided);
-                work.report(boards + decided[0]);
+                let decided = solver.state.iter().filter(|&&s| s & DECIDED != 0).count();
+                solver.place.advance((solver.state.len() + decided) as u64);
+                solver
             } else {
                 drop(found);
-                work.exit = vec![0u8; (range.end - range.start) as usize];
-                work.state = vec![0u8; work.exit.len()];
-                work.forward();
-                if self.checkpoint(&work, b + 1, options, &mut last, started)? {
-                    report.stopped = Some((b, b + 1));
-                    return Ok(report);
-                }
+                let len = (range.end - range.start) as usize;
+                LevelSolver::new(game, ix, b, range.start, len, place)
+            };
+            let mut last = Some(t0);
+            let stopped = solver.run((resume > 0).then_some(resume), |solver, step| {
+                self.checkpoint(solver, step, options, &mut last, started)
+            })?;
+            if let Some(step) = stopped {
+                report.stopped = Some((b, step));
+                return Ok(report);
             }
-            let start_k = if resume > 0 { resume - 1 } else { b };
-            for k in (b / 2 + 1..=start_k).rev() {
-                work.threshold(k as u8);
-                if self.checkpoint(&work, k, options, &mut last, started)? {
-                    report.stopped = Some((b, k));
-                    return Ok(report);
-                }
-            }
-            // The boards no threshold decided are settled now: the level's last work units.
-            work.report((2 * boards).saturating_sub(work.done));
-            let stats = settle(&mut work.state, b);
-            let mut s = [stats.wins, stats.draws, stats.losses, work.comm.sent.get()];
+            let stats = solver.settle();
+            let mut s = [
+                stats.wins,
+                stats.draws,
+                stats.losses,
+                solver.place.bytes_sent,
+            ];
             comm.sum(&mut s);
             let stats = LevelStats {
                 wins: s[0],
                 draws: s[1],
                 losses: s[2],
             };
-            let values = std::mem::take(&mut work.state);
-            drop(work);
+            let values = std::mem::take(&mut solver.state);
+            drop(solver);
             // Rank 0 writes the level file from the blocks, in index order.
-            let path = self.level_path(b);
-            let mut writer = if root {
-                Some(LevelWriter::create(&path, &self.level_header(b)).map_err(|e| e.to_string()))
-            } else {
-                None
-            };
+            let (mut writer, mut failed) = (None, None);
+            if root {
+                match LevelWriter::create(&self.level_path(b), &self.level_header(b)) {
+                    Ok(w) => writer = Some(w),
+                    Err(e) => failed = Some(self.file_error(b, e)),
+                }
+            }
             let written = gather(comm, blocks, &values, &mut |piece| match &mut writer {
-                Some(Ok(w)) => w.write(piece).map_err(|e| e.to_string()),
-                Some(Err(e)) => Err(e.clone()),
+                Some(w) => w.write(piece).map_err(|e| self.file_error(b, e)),
                 None => Ok(()),
             });
-            let finished = written.and_then(|()| match writer {
-                Some(w) => w.and_then(|w| w.finish().map_err(|e| e.to_string())),
-                None => Ok(()),
-            });
-            let finished = finished.and_then(|()| {
-                if root {
-                    self.level(b).map_err(|e| e.to_string())?;
+            let finished = failed.map_or(Ok(()), Err).and(written).and_then(|()| {
+                if let Some(w) = writer {
+                    w.finish().map_err(|e| self.file_error(b, e))?;
+                    self.level(b)?;
                     let _ = std::fs::remove_file(&ckpt_path);
                 }
                 Ok(())
             });
-            agree(comm, finished).map_err(DbError::Io)?;
-            if building_later {
+            agree(comm, finished)?;
+            if read_later {
                 lower[b as usize] = values;
             }
             let secs = t0.elapsed().as_secs_f64();
@@ -807,74 +705,73 @@ impl Database {
         Ok(report)
     }
 
-    /// Writes the checkpoint of `work` after `threshold` (`stones + 1`: after the forward
+    /// Writes the checkpoint of `solver` after `threshold` (`stones + 1`: after the forward
     /// pass) when `options` say it is time (`last`: when the last one was written, or the
     /// level started). True when the build is to stop there (its time is up).
     fn checkpoint(
         &self,
-        work: &Work<'_>,
+        solver: &LevelSolver<'_, Ranks<'_>>,
         threshold: u32,
         options: &DistOptions,
         last: &mut Option<Instant>,
         started: Instant,
     ) -> Result<bool, DbError> {
-        let comm = work.comm.comm;
+        let comm = solver.place.comm;
         // Rank 0's clock decides for all.
         let due = last.is_none_or(|t| t.elapsed().as_secs_f64() >= options.checkpoint_secs);
         let stop = options
             .stop_after_secs
             .is_some_and(|s| started.elapsed().as_secs_f64() >= s);
         let decided = share_u64(comm, &[due as u64, stop as u64]);
-        if decided[0] == 0 || threshold == work.stones / 2 + 1 {
+        if decided[0] == 0 || threshold == solver.stones / 2 + 1 {
             // The last threshold is followed by the level file itself.
             return Ok(false);
         }
-        self.write_checkpoint(work, threshold)
-            .map_err(DbError::Io)?;
+        self.write_checkpoint(solver, threshold)?;
         *last = Some(Instant::now());
         Ok(decided[1] == 1)
     }
 
-    fn write_checkpoint(&self, work: &Work<'_>, threshold: u32) -> Result<(), String> {
-        let comm = work.comm.comm;
-        let path = self.checkpoint_path(work.stones);
-        let mut writer = if comm.rank() == 0 {
-            Some(
-                AtomicWriter::create(&path, CKPT_LEN)
-                    .map_err(|e| format!("{}: {e}", path.display())),
-            )
-        } else {
-            None
-        };
-        let mut sink = |piece: &[u8]| match &mut writer {
-            Some(Ok(w)) => w
-                .write(piece)
-                .map_err(|e| format!("{}: {e}", path.display())),
-            Some(Err(e)) => Err(e.clone()),
-            None => Ok(()),
-        };
-        let r = gather(comm, &work.blocks, &work.exit, &mut sink).and(gather(
-            comm,
-            &work.blocks,
-            &work.state,
-            &mut sink,
-        ));
-        let r = r.and_then(|()| match writer {
-            Some(w) => {
-                let w = w?;
-                let (len, data_crc) = w.data_crc();
-                debug_assert_eq!(len, 2 * work.blocks.n);
-                let h = Checkpoint::header(
-                    self.ruleset_hash(),
-                    work.stones,
-                    threshold,
-                    work.blocks.n,
-                    data_crc,
-                );
-                w.finish(&h).map_err(|e| format!("{}: {e}", path.display()))
+    fn write_checkpoint(
+        &self,
+        solver: &LevelSolver<'_, Ranks<'_>>,
+        threshold: u32,
+    ) -> Result<(), DbError> {
+        let (comm, blocks) = (solver.place.comm, &solver.place.blocks);
+        let path = self.checkpoint_path(solver.stones);
+        let io = |e: std::io::Error| DbError::Io(format!("{}: {e}", path.display()));
+        let (mut writer, mut failed) = (None, None);
+        if comm.rank() == 0 {
+            match AtomicWriter::create(&path, CKPT_LEN) {
+                Ok(w) => writer = Some(w),
+                Err(e) => failed = Some(io(e)),
             }
+        }
+        let mut sink = |piece: &[u8]| match &mut writer {
+            Some(w) => w.write(piece).map_err(io),
             None => Ok(()),
-        });
+        };
+        // Both gathers run on every rank, whatever the first one did.
+        let exits = gather(comm, blocks, &solver.exit, &mut sink);
+        let written = exits.and(gather(comm, blocks, &solver.state, &mut sink));
+        let r = failed
+            .map_or(Ok(()), Err)
+            .and(written)
+            .and_then(|()| match writer {
+                Some(w) => {
+                    let (len, data_crc) = w.data_crc();
+                    debug_assert_eq!(len, 2 * blocks.n);
+                    let h = Checkpoint::header(
+                        self.ruleset_hash(),
+                        solver.stones,
+                        threshold,
+                        blocks.n,
+                        data_crc,
+                    );
+                    w.finish(&h).map_err(io)
+                }
+                None => Ok(()),
+            });
         agree(comm, r)
     }
 }

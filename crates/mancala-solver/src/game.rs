@@ -363,6 +363,7 @@ impl SolverGame {
     /// pits they were sown into. A candidate counts if its last seed did not capture (read off
     /// the landing pit) and the move was legal; in debug builds every candidate is also played
     /// forwards through the rules core and compared.
+    #[inline]
     pub fn predecessors(&self, child: &Board, stones: u32, mut f: impl FnMut(&Board)) {
         // The board right after the move, seen from the player who made it.
         let after = self.mirror(child);

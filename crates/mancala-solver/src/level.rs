@@ -95,165 +95,443 @@ pub fn solve_level(
     lower: &[&[u8]],
     progress: &dyn Progress,
 ) -> (Vec<u8>, LevelStats) {
-    assert!(
-        stones <= MAX_LEVEL,
-        "level {stones}: values are kept in seven bits"
-    );
     let size = usize::try_from(ix.level_size(stones)).expect("the level fits the address space");
-    let b = stones as u8;
-    let half = b / 2;
-    // Work units for progress: the forward pass counts each board once, the threshold pass
-    // each board once more (when it is decided or left at the split).
-    let total_work = 2 * size as u64;
-    let done = AtomicU64::new(0);
-    let tick = |n: u64| {
-        if n > 0 {
-            let d = done.fetch_add(n, Relaxed) + n;
-            progress.advance(d, total_work);
-        }
+    let local = Local {
+        lower,
+        progress,
+        done: AtomicU64::new(0),
+        total: 2 * size as u64,
     };
+    let mut solver = LevelSolver::new(game, ix, stones, 0, size, local);
+    let stopped = solver.run(None, |_, _| Ok::<bool, std::convert::Infallible>(false));
+    debug_assert!(matches!(stopped, Ok(None)));
+    let stats = solver.settle();
+    (solver.state, stats)
+}
 
-    let t_start = std::time::Instant::now();
-    let mut t_seed = std::time::Duration::ZERO;
-    let mut sweeps = 0u32;
-    // Forward pass: the best capture (or the end of the game) and the number of moves that
-    // stay in the level, for every board.
-    let mut exit = vec![NO_EXIT; size];
-    let mut state = vec![0u8; size];
-    exit.par_chunks_mut(CHUNK)
-        .zip(state.par_chunks_mut(CHUNK))
-        .enumerate()
-        .for_each(|(c, (ex, st))| {
-            let mut cur = ix.cursor(stones, (c * CHUNK) as u64);
-            // The captures of a group of boards: their lower-level entries are prefetched as
-            // they are found, and read once the group's moves are all generated (the cache
-            // misses of the random lookups overlap).
-            let mut caps: Vec<(u32, u8, u8, u64)> = Vec::with_capacity(GROUP * 8);
-            for g in (0..ex.len()).step_by(GROUP) {
-                for k in g..(g + GROUP).min(ex.len()) {
-                    // Captures are valued below: 0 until then.
-                    (ex[k], st[k]) = forward(game, cur.board(), |ch| {
-                        let left = stones as u8 - ch.captured;
-                        let i = ix.rank(&ch.board);
-                        prefetch(&lower[left as usize][i as usize]);
-                        caps.push((k as u32, ch.captured, left, i));
-                        0
-                    });
-                    if k + 1 < ex.len() {
+/// A capture found by the forward pass, valued once the lower level's value of the board it
+/// leads to is read.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Capture {
+    /// The capturing board: its place in its chunk of [`CHUNK`] boards.
+    pub at: u32,
+    /// Stones captured.
+    pub captured: u8,
+    /// Stones left on the board: the lower level the capture leads to.
+    pub left: u8,
+    /// The index of the board it leads to in that level.
+    pub index: u64,
+}
+
+/// The boards of a level being solved and the values of the solved levels below it, as the
+/// level solver ([`LevelSolver`]) reaches them: all in this process's memory ([`Local`]), or
+/// split into blocks over the ranks of a distributed build (`dist::Ranks`), where the values
+/// and decisions that cross blocks are exchanged in batches. Every call is monomorphised: the
+/// solver's loops are compiled once per placement.
+pub(crate) trait Placement {
+    /// What the solver's worker threads use while they scan boards.
+    type Lookup: Lookup;
+    fn lookup(&self) -> &Self::Lookup;
+    /// The forward pass's rounds over a block of `len` boards: how many, and the boards of
+    /// each (the last ones may be short or empty). Captures a round leaves unvalued go to
+    /// [`Self::value_round`] at its end.
+    fn forward_rounds(&self, len: usize) -> (usize, usize);
+    /// Values the captures of a round that [`Lookup::value_group`] left, one list per chunk
+    /// of [`CHUNK`] boards of `exit` (the round's best exits), and keeps the best.
+    fn value_round(&mut self, captures: Vec<Vec<Capture>>, exit: &mut [u8]);
+    /// `units` of work done here since the last call, counted at the end of a round.
+    fn advance(&mut self, units: u64);
+    /// Whether a board waits to be propagated anywhere, with `waiting` here and
+    /// `newly_decided` here since the last call.
+    fn any_waiting(&mut self, waiting: u64, newly_decided: u64) -> bool;
+    /// One round of propagation: takes boards waiting in `pass` (from word `next_word` on,
+    /// `waiting` in all) and tells their predecessors, wherever they are, that they are
+    /// decided. Returns the boards taken and the boards this decided here.
+    fn propagate(&mut self, pass: &Pass<'_>, waiting: u64, next_word: &mut usize) -> (u64, u64);
+    /// The level's work is done: its progress goes to the end.
+    fn finish(&mut self);
+}
+
+/// What a [`Placement`] does for the solver's worker threads.
+pub(crate) trait Lookup: Sync {
+    /// A capture was just found, leading to board `index` of level `left`.
+    fn capture_found(&self, left: u8, index: u64);
+    /// Values the captures of a group of boards of a chunk (`exit`: the chunk's best exits)
+    /// and keeps the best, if the values are at hand; else leaves them for the round.
+    fn value_group(&self, captures: &mut Vec<Capture>, exit: &mut [u8]);
+    /// `units` of work just done by a worker thread.
+    fn tick(&self, units: u64);
+}
+
+/// The level solver: retrograde analysis of one level (the module documentation tells the
+/// method) over the block of boards this process owns, its lower levels reached through the
+/// placement `P`. Its steps are the forward pass, then each threshold from `B` down to
+/// `B/2 + 1`; after each, the build may checkpoint (see [`Self::run`]).
+pub(crate) struct LevelSolver<'a, P: Placement> {
+    game: &'a SolverGame,
+    ix: &'a Indexer,
+    pub stones: u32,
+    /// The index of the block's first board.
+    lo: u64,
+    /// Each board's best exit ([`NO_EXIT`]: none), from the forward pass.
+    pub exit: Vec<u8>,
+    /// Each board's state byte ([`DECIDED`] and its value, or its moves left undecided).
+    pub state: Vec<u8>,
+    pub place: P,
+}
+
+/// A threshold's propagation under way over a block: what a round needs.
+#[derive(Clone, Copy)]
+pub(crate) struct Pass<'a> {
+    pub game: &'a SolverGame,
+    pub ix: &'a Indexer,
+    pub stones: u32,
+    /// The index of the block's first board.
+    pub lo: u64,
+    pub th: Threshold,
+    pub exit: &'a [u8],
+    pub state: &'a [AtomicU8],
+    /// Boards decided whose predecessors are still to be told, one bit a board.
+    pub pending: &'a [AtomicU64],
+}
+
+impl Pass<'_> {
+    /// Puts board `i` of the block among those waiting.
+    #[inline(always)]
+    pub fn mark(&self, i: usize) {
+        self.pending[i / 64].fetch_or(1 << (i % 64), Relaxed);
+    }
+
+    /// Tells board `j` of the block that a move leads to a board just decided (lost for the
+    /// side to move there when `mover_loses`); marks it when this decides it, and says so.
+    #[inline(always)]
+    pub fn tell_decided(&self, j: usize, mover_loses: bool) -> bool {
+        let now = successor_decided(&self.state[j], self.exit[j], mover_loses, self.th);
+        if now {
+            self.mark(j);
+        }
+        now
+    }
+
+    /// The predecessors of the boards of `bits`, bitmap word `w` of the block: `each` gets a
+    /// predecessor's index in the level and whether the side to move loses on the board it
+    /// precedes. Boards close together in the word are reached by stepping a cursor.
+    #[inline(always)]
+    pub fn predecessors(&self, w: usize, mut bits: u64, mut each: impl FnMut(u64, bool)) {
+        let mut at: Option<(usize, Cursor)> = None;
+        while bits != 0 {
+            let i = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let loses = mover_loses(self.state[i].load(Relaxed), self.stones);
+            match &mut at {
+                Some((a, cur)) if i - *a <= STEPS => {
+                    for _ in *a..i {
                         cur.advance();
                     }
+                    *a = i;
                 }
-                for &(k, captured, left, i) in &caps {
-                    let share =
-                        capture_share(captured, left as u32, lower[left as usize][i as usize]);
-                    let e = &mut ex[k as usize];
-                    *e = (*e).max(share);
-                }
-                caps.clear();
+                _ => at = Some((i, self.ix.cursor(self.stones, self.lo + i as u64))),
             }
-            tick(ex.len() as u64);
-        });
-
-    let t_forward = t_start.elapsed();
-    let exit = &exit[..];
-    let st = atomic(&mut state);
-    // Boards decided whose predecessors are still to be told, one bit a board.
-    let pending: Vec<AtomicU64> = (0..size.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
-    let waiting = AtomicU64::new(0);
-    // Counted in `waiting` by the caller, once a piece of work.
-    let mark = |i: usize| {
-        pending[i / 64].fetch_or(1 << (i % 64), Relaxed);
-    };
-    let mut decided = 0u64;
-    for k in (half + 1..=b).rev() {
-        // New seeds at this threshold (`seed_candidate`, `seed`).
-        let first = k == b;
-        let th = Threshold { k, lo: b - k };
-        let t0 = std::time::Instant::now();
-        exit.par_chunks(CHUNK).enumerate().for_each(|(c, ex)| {
-            let base = c * CHUNK;
-            let mut marked = 0u64;
-            for (j, &e) in ex.iter().enumerate() {
-                if !seed_candidate(e, th, first) {
-                    continue;
-                }
-                let i = base + j;
-                if let Some(new) = seed(e, st[i].load(Relaxed), th) {
-                    st[i].store(new, Relaxed);
-                    mark(i);
-                    marked += 1;
-                }
-            }
-            waiting.fetch_add(marked, Relaxed);
-        });
-        t_seed += t0.elapsed();
-        // Propagation along the moves played backwards, in sweeps over the bitmap: a board
-        // decided behind a sweep is taken by the next one.
-        while waiting.load(Relaxed) > 0 {
-            sweeps += 1;
-            pending
-                .par_chunks(WORDS)
-                .enumerate()
-                .for_each(|(c, words)| {
-                    let (mut handled, mut marked) = (0u64, 0u64);
-                    // The predecessors of one word's boards, gathered first and their state
-                    // bytes prefetched, then updated: the updates' cache misses overlap.
-                    let mut batch: Vec<(usize, bool)> = Vec::with_capacity(1024);
-                    for (w, word) in words.iter().enumerate() {
-                        if word.load(Relaxed) == 0 {
-                            continue;
-                        }
-                        let mut bits = word.swap(0, Relaxed);
-                        handled += bits.count_ones() as u64;
-                        batch.clear();
-                        // Boards close together in the word are reached by stepping a cursor.
-                        let mut at: Option<(usize, Cursor)> = None;
-                        while bits != 0 {
-                            let i = (c * WORDS + w) * 64 + bits.trailing_zeros() as usize;
-                            bits &= bits - 1;
-                            let mover_loses = mover_loses(st[i].load(Relaxed), stones);
-                            match &mut at {
-                                Some((a, cur)) if i - *a <= STEPS => {
-                                    for _ in *a..i {
-                                        cur.advance();
-                                    }
-                                    *a = i;
-                                }
-                                _ => at = Some((i, ix.cursor(stones, i as u64))),
-                            }
-                            let board = *at.as_ref().unwrap().1.board();
-                            game.predecessors(&board, stones, |p| {
-                                let j = ix.rank(p) as usize;
-                                prefetch(&st[j]);
-                                batch.push((j, mover_loses));
-                            });
-                        }
-                        for &(j, mover_loses) in &batch {
-                            if tell(&st[j], exit[j], mover_loses, th) {
-                                mark(j);
-                                marked += 1;
-                            }
-                        }
-                    }
-                    waiting.fetch_add(marked, Relaxed);
-                    waiting.fetch_sub(handled, Relaxed);
-                    tick(handled);
-                });
+            let board = *at.as_ref().unwrap().1.board();
+            self.game
+                .predecessors(&board, self.stones, |p| each(self.ix.rank(p), loses));
         }
-        decided = done.load(Relaxed) - size as u64;
     }
-    tick(size as u64 - decided);
-    drop(pending);
-    if std::env::var_os("MANCALA_SOLVER_PHASES").is_some() {
-        eprintln!(
-            "level {stones}: forward {:.2} s, seeds {:.2} s, propagation {:.2} s in {sweeps} sweeps",
-            t_forward.as_secs_f64(),
-            t_seed.as_secs_f64(),
-            (t_start.elapsed() - t_forward - t_seed).as_secs_f64()
+}
+
+impl<'a, P: Placement> LevelSolver<'a, P> {
+    /// The solver of level `stones` over the `len` boards from index `lo`, before its
+    /// forward pass.
+    pub fn new(
+        game: &'a SolverGame,
+        ix: &'a Indexer,
+        stones: u32,
+        lo: u64,
+        len: usize,
+        place: P,
+    ) -> Self {
+        Self::resumed(game, ix, stones, lo, vec![0; len], vec![0; len], place)
+    }
+
+    /// The solver of level `stones` over the boards from index `lo` whose best exits and
+    /// states a checkpoint kept.
+    pub fn resumed(
+        game: &'a SolverGame,
+        ix: &'a Indexer,
+        stones: u32,
+        lo: u64,
+        exit: Vec<u8>,
+        state: Vec<u8>,
+        place: P,
+    ) -> Self {
+        assert!(
+            stones <= MAX_LEVEL,
+            "level {stones}: values are kept in seven bits"
         );
+        assert_eq!(exit.len(), state.len());
+        LevelSolver {
+            game,
+            ix,
+            stones,
+            lo,
+            exit,
+            state,
+            place,
+        }
     }
-    let stats = settle(&mut state, stones);
-    (state, stats)
+
+    /// Runs the level's steps: the forward pass and then every threshold, or, when
+    /// `resume_after` names the step a checkpoint was taken after (`stones + 1`: the forward
+    /// pass; else a threshold), the thresholds below it. After each step `after_step` is
+    /// called with the step; when it says so the solver stops there and returns that step
+    /// (`None`: the level is solved, its values for [`Self::settle`]).
+    pub fn run<E>(
+        &mut self,
+        resume_after: Option<u32>,
+        mut after_step: impl FnMut(&Self, u32) -> Result<bool, E>,
+    ) -> Result<Option<u32>, E> {
+        let b = self.stones;
+        let t_start = std::time::Instant::now();
+        let first = match resume_after {
+            Some(step) => step - 1,
+            None => {
+                self.forward();
+                if after_step(self, b + 1)? {
+                    return Ok(Some(b + 1));
+                }
+                b
+            }
+        };
+        let t_forward = t_start.elapsed();
+        let (mut t_start_sets, mut rounds) = (std::time::Duration::ZERO, 0);
+        for k in (b / 2 + 1..=first).rev() {
+            let (t, r) = self.threshold(k as u8);
+            t_start_sets += t;
+            rounds += r;
+            if after_step(self, k)? {
+                return Ok(Some(k));
+            }
+        }
+        self.place.finish();
+        if std::env::var_os("MANCALA_SOLVER_PHASES").is_some() {
+            eprintln!(
+                "level {b}: forward {:.2} s, starts {:.2} s, propagation {:.2} s in {rounds} sweeps",
+                t_forward.as_secs_f64(),
+                t_start_sets.as_secs_f64(),
+                (t_start.elapsed() - t_forward - t_start_sets).as_secs_f64()
+            );
+        }
+        Ok(None)
+    }
+
+    /// The forward pass, in the placement's rounds: the best capture (or the end of the
+    /// game) and the number of moves that stay in the level, for every board.
+    fn forward(&mut self) {
+        let (game, ix, stones, lo) = (self.game, self.ix, self.stones, self.lo);
+        let len = self.exit.len();
+        let (rounds, round) = self.place.forward_rounds(len);
+        for t in 0..rounds {
+            let a = t.saturating_mul(round).min(len);
+            let z = (t + 1).saturating_mul(round).min(len);
+            let lookup = self.place.lookup();
+            let captures: Vec<Vec<Capture>> = self.exit[a..z]
+                .par_chunks_mut(CHUNK)
+                .zip(self.state[a..z].par_chunks_mut(CHUNK))
+                .enumerate()
+                .map(|(c, (ex, st))| {
+                    let mut cur = ix.cursor(stones, lo + (a + c * CHUNK) as u64);
+                    // The captures of a group of boards: a local placement prefetches their
+                    // lower-level entries as they are found and reads them once the group's
+                    // moves are all generated (the cache misses of the random lookups
+                    // overlap).
+                    let mut caps: Vec<Capture> = Vec::with_capacity(GROUP * 8);
+                    for g in (0..ex.len()).step_by(GROUP) {
+                        for k in g..(g + GROUP).min(ex.len()) {
+                            // Captures are valued below: 0 until then.
+                            (ex[k], st[k]) = forward(game, cur.board(), |ch| {
+                                let left = stones as u8 - ch.captured;
+                                let index = ix.rank(&ch.board);
+                                lookup.capture_found(left, index);
+                                caps.push(Capture {
+                                    at: k as u32,
+                                    captured: ch.captured,
+                                    left,
+                                    index,
+                                });
+                                0
+                            });
+                            if k + 1 < ex.len() {
+                                cur.advance();
+                            }
+                        }
+                        lookup.value_group(&mut caps, ex);
+                    }
+                    lookup.tick(ex.len() as u64);
+                    caps
+                })
+                .collect();
+            self.place.value_round(captures, &mut self.exit[a..z]);
+            self.place.advance((z - a) as u64);
+        }
+    }
+
+    /// Threshold `k`: the boards its sets start from, then the propagation along the moves
+    /// played backwards. Returns the time the start took and the propagation's rounds.
+    fn threshold(&mut self, k: u8) -> (std::time::Duration, u32) {
+        let t0 = std::time::Instant::now();
+        let b = self.stones as u8;
+        let th = Threshold { k, lo: b - k };
+        let first = k == b;
+        let pending: Vec<AtomicU64> = (0..self.exit.len().div_ceil(64))
+            .map(|_| AtomicU64::new(0))
+            .collect();
+        let pass = Pass {
+            game: self.game,
+            ix: self.ix,
+            stones: self.stones,
+            lo: self.lo,
+            th,
+            exit: &self.exit,
+            state: atomic(&mut self.state),
+            pending: &pending,
+        };
+        let started: u64 = pass
+            .exit
+            .par_chunks(CHUNK)
+            .enumerate()
+            .map(|(c, ex)| {
+                // Copies the scan keeps in registers (no store of the loop reaches them).
+                let (th, first, state) = (th, first, pass.state);
+                let mut marked = 0;
+                for (j, &e) in ex.iter().enumerate() {
+                    if !may_start(e, th, first) {
+                        continue;
+                    }
+                    let i = c * CHUNK + j;
+                    if let Some(new) = start_state(e, state[i].load(Relaxed), th) {
+                        state[i].store(new, Relaxed);
+                        pass.mark(i);
+                        marked += 1;
+                    }
+                }
+                marked
+            })
+            .sum();
+        let t_start = t0.elapsed();
+        let (mut waiting, mut newly, mut next_word, mut rounds) = (started, started, 0, 0);
+        while self.place.any_waiting(waiting, newly) {
+            rounds += 1;
+            let (taken, decided) = self.place.propagate(&pass, waiting, &mut next_word);
+            // A sweep may take boards decided ahead of it in the same sweep.
+            waiting = waiting + decided - taken;
+            newly = decided;
+        }
+        (t_start, rounds)
+    }
+
+    /// Turns the states into values (boards left undecided are worth the split) and counts
+    /// the block's wins, draws and losses.
+    pub fn settle(&mut self) -> LevelStats {
+        settle(&mut self.state, self.stones)
+    }
+}
+
+/// The whole level and its lower levels in this process's memory (the lower levels as
+/// memory-mapped files): captures valued a group of boards at a time, their entries
+/// prefetched as they are found, and the propagation in sweeps over the whole level.
+struct Local<'a> {
+    lower: &'a [&'a [u8]],
+    progress: &'a dyn Progress,
+    /// Work units done: the forward pass counts each board once, the threshold pass each
+    /// board once more (when it is decided or left at the split).
+    done: AtomicU64,
+    total: u64,
+}
+
+impl Lookup for Local<'_> {
+    #[inline(always)]
+    fn capture_found(&self, left: u8, index: u64) {
+        prefetch(&self.lower[left as usize][index as usize]);
+    }
+
+    #[inline(always)]
+    fn value_group(&self, captures: &mut Vec<Capture>, exit: &mut [u8]) {
+        for c in captures.iter() {
+            let their_share = self.lower[c.left as usize][c.index as usize];
+            let share = capture_share(c.captured, c.left as u32, their_share);
+            let e = &mut exit[c.at as usize];
+            *e = (*e).max(share);
+        }
+        captures.clear();
+    }
+
+    fn tick(&self, units: u64) {
+        if units > 0 {
+            let d = self.done.fetch_add(units, Relaxed) + units;
+            self.progress.advance(d, self.total);
+        }
+    }
+}
+
+impl Placement for Local<'_> {
+    type Lookup = Self;
+
+    fn lookup(&self) -> &Self {
+        self
+    }
+
+    fn forward_rounds(&self, len: usize) -> (usize, usize) {
+        (1, len)
+    }
+
+    fn value_round(&mut self, captures: Vec<Vec<Capture>>, _: &mut [u8]) {
+        debug_assert!(captures.iter().all(|c| c.is_empty()));
+    }
+
+    fn advance(&mut self, _: u64) {}
+
+    fn any_waiting(&mut self, waiting: u64, _: u64) -> bool {
+        waiting > 0
+    }
+
+    /// A sweep over the bitmap: a board decided behind it is taken by the next one.
+    fn propagate(&mut self, pass: &Pass<'_>, _: u64, _: &mut usize) -> (u64, u64) {
+        let this = &*self;
+        pass.pending
+            .par_chunks(WORDS)
+            .enumerate()
+            .map(|(c, words)| {
+                // A copy the sweep keeps in registers (no store of the loop reaches it).
+                let pass = *pass;
+                let (mut taken, mut decided) = (0u64, 0u64);
+                // The predecessors of one word's boards, gathered first and their state
+                // bytes prefetched, then told: the updates' cache misses overlap.
+                let mut batch: Vec<(usize, bool)> = Vec::with_capacity(1024);
+                for (w, word) in words.iter().enumerate() {
+                    if word.load(Relaxed) == 0 {
+                        continue;
+                    }
+                    let bits = word.swap(0, Relaxed);
+                    taken += bits.count_ones() as u64;
+                    batch.clear();
+                    pass.predecessors(c * WORDS + w, bits, |j, mover_loses| {
+                        let j = j as usize;
+                        prefetch(&pass.state[j]);
+                        batch.push((j, mover_loses));
+                    });
+                    for &(j, mover_loses) in &batch {
+                        decided += pass.tell_decided(j, mover_loses) as u64;
+                    }
+                }
+                this.tick(taken);
+                (taken, decided)
+            })
+            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+    }
+
+    fn finish(&mut self) {
+        self.tick(self.total - self.done.load(Relaxed));
+    }
 }
 
 /// The forward pass's verdict on one board: its best capture's share (`share_of` values each
@@ -287,23 +565,24 @@ pub(crate) fn capture_share(captured: u8, left: u32, their_share: u8) -> u8 {
     captured + (left as u8 - their_share)
 }
 
-/// Whether a board whose best exit is `e` can become a seed at threshold `k` (`first`: the
-/// highest threshold, `k = B`).
+/// Whether a board whose best exit is `e` can be one of the boards the sets of threshold `k`
+/// start from (`first`: the highest threshold, `k = B`), before any propagation.
 ///
-/// Only boards whose best capture is worth exactly `k` or `B - k` can be new seeds: a board
-/// with a better capture joined W at a higher threshold, and one whose moves inside the level
-/// all lead into W joined L as soon as its captures allowed it (at the first threshold, a
+/// Only boards whose best capture is worth exactly `k` or `B - k` can start a threshold's sets:
+/// a board with a better capture joined W at a higher threshold, and one whose moves inside the
+/// level all lead into W joined L as soon as its captures allowed it (at the first threshold, a
 /// board may have no capture at all).
 #[inline(always)]
-pub(crate) fn seed_candidate(e: u8, k: Threshold, first: bool) -> bool {
+pub(crate) fn may_start(e: u8, k: Threshold, first: bool) -> bool {
     e == k.k || e == k.lo || (first && e == NO_EXIT)
 }
 
-/// The state a board of state `s` and best exit `e` takes as a seed of threshold `k`, if it is
-/// one: a capture worth at least `k`, or no move left inside the level that avoids W and every
-/// capture worth at most `B - k`.
+/// The state a board of state `s` and best exit `e` takes at the start of threshold `k`, when
+/// its exits alone decide it there (the start of the retrograde propagation): a capture worth
+/// at least `k` puts it in W; no move left inside the level and every capture worth at most
+/// `B - k` put it in L.
 #[inline(always)]
-pub(crate) fn seed(e: u8, s: u8, k: Threshold) -> Option<u8> {
+pub(crate) fn start_state(e: u8, s: u8, k: Threshold) -> Option<u8> {
     if s & DECIDED != 0 {
         None
     } else if e != NO_EXIT && e >= k.k {
@@ -322,11 +601,12 @@ pub(crate) struct Threshold {
     pub lo: u8,
 }
 
-/// Tells a board (state `st`, best exit `e`) that one of its moves leads to a board just
-/// decided at threshold `k`, lost for the side to move there when `mover_loses`. True when
-/// this decides the board.
+/// A board (state `st`, best exit `e`) learns that one of its moves leads to a board just
+/// decided at threshold `k`, lost for the side to move there when `mover_loses`: it is decided
+/// (W when that board is lost, L when this was its last move not known to lead into W and its
+/// captures allow it) or has one undecided move fewer. True when this decides the board.
 #[inline(always)]
-pub(crate) fn tell(st: &AtomicU8, e: u8, mover_loses: bool, k: Threshold) -> bool {
+pub(crate) fn successor_decided(st: &AtomicU8, e: u8, mover_loses: bool, k: Threshold) -> bool {
     let mut s = st.load(Relaxed);
     loop {
         if s & DECIDED != 0 {

@@ -45,10 +45,14 @@ pub struct SizeResult {
 }
 
 /// The rules of `id` resized to `pits` and `seeds`, and how to name them.
-pub fn size_rules(id: &str, pits: u8, seeds: u8) -> Result<(Rules, String), String> {
+pub fn size_rules(id: &str, pits: u8, seeds: u8) -> Result<(Rules, String), DbError> {
     let spec = format!("{id}:pits={pits},seeds={seeds}");
-    let parsed = spec.parse().map_err(|e| format!("{spec}: {e}"))?;
-    let rules = rules_for(&parsed).map_err(|e| format!("{spec}: {e}"))?;
+    let no_size = |why: String| DbError::NoSuchSize {
+        spec: spec.clone(),
+        why,
+    };
+    let parsed = spec.parse().map_err(|e| no_size(format!("{e}")))?;
+    let rules = rules_for(&parsed).map_err(|e| no_size(format!("{e}")))?;
     Ok((rules, spec))
 }
 
@@ -73,7 +77,7 @@ pub fn solve_size(
     memory_limit: Option<u64>,
     progress: &dyn BuildProgress,
 ) -> Result<SizeResult, DbError> {
-    let (rules, spec) = size_rules(id, pits, seeds).map_err(DbError::Io)?;
+    let (rules, spec) = size_rules(id, pits, seeds)?;
     let db = Database::open(data_dir, &rules)?;
     let total = db.game().total();
     let others = same_width(data_dir, id, pits, seeds);
@@ -110,7 +114,7 @@ fn same_width(data_dir: &Path, id: &str, pits: u8, seeds: u8) -> Vec<Database> {
 /// Boards [`solve_size`] would have to solve: those of the levels neither built for the size
 /// nor found in a database of the same width.
 pub fn boards_to_build(data_dir: &Path, id: &str, pits: u8, seeds: u8) -> Result<u64, DbError> {
-    let (rules, _) = size_rules(id, pits, seeds).map_err(DbError::Io)?;
+    let (rules, _) = size_rules(id, pits, seeds)?;
     let db = Database::open(data_dir, &rules)?;
     let others = same_width(data_dir, id, pits, seeds);
     let total = db.game().total();
