@@ -26,7 +26,7 @@ pub fn db_header(data: &[u8]) {
     }
     let parsed = read_header(&bytes);
     if let Err(e) = &parsed {
-        assert!(!e.is_empty());
+        assert!(!e.to_string().is_empty());
     }
     if bytes.len() < HEADER_LEN || &bytes[..8] != MAGIC {
         return;

@@ -1,7 +1,7 @@
 //! The database of a game: its level files in a data directory, probing, solving positions,
 //! and building the levels (resumable: a finished level is never rebuilt).
 
-use crate::file::{FileError, Header, LevelFile, fnv1a, write_level};
+use crate::file::{FileError, Header, HeaderError, LevelFile, fnv1a, write_level};
 use crate::game::{SolverGame, Unsupported};
 use crate::index::Indexer;
 use crate::level::{LevelStats, MAX_LEVEL, Progress, memory_needed, solve_level};
@@ -634,7 +634,7 @@ pub struct FileInfo {
     pub path: PathBuf,
     pub bytes: u64,
     /// The header, or why it cannot be read.
-    pub header: Result<Header, String>,
+    pub header: Result<Header, HeaderError>,
 }
 
 /// Every level file under `data_dir` (one directory per game), sorted by path.
@@ -657,7 +657,7 @@ pub fn list_files(data_dir: &Path) -> std::io::Result<Vec<FileInfo>> {
             let meta = f.metadata();
             let bytes = meta.as_ref().map(|m| m.len()).unwrap_or(0);
             let header = if meta.is_ok_and(|m| m.is_dir()) {
-                Err("is a directory, not a level file".to_string())
+                Err(HeaderError::Directory)
             } else {
                 read_head(&path).and_then(|b| crate::file::read_header(&b).map(|(h, _)| h))
             };
@@ -755,11 +755,12 @@ pub fn verify_file(path: &Path) -> Result<LevelFile, FileError> {
     Ok(f)
 }
 
-fn read_head(path: &Path) -> Result<Vec<u8>, String> {
+fn read_head(path: &Path) -> Result<Vec<u8>, HeaderError> {
     use std::io::Read;
-    let mut f = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let unreadable = |e| HeaderError::Unreadable(Arc::new(e));
+    let mut f = std::fs::File::open(path).map_err(unreadable)?;
     let mut buf = vec![0u8; crate::file::HEADER_LEN];
-    let n = f.read(&mut buf).map_err(|e| e.to_string())?;
+    let n = f.read(&mut buf).map_err(unreadable)?;
     buf.truncate(n);
     Ok(buf)
 }

@@ -327,7 +327,7 @@ impl LevelFile {
             path: path.to_path_buf(),
             source,
         })?;
-        let (h, data_crc) = read_header(&map).map_err(corrupt)?;
+        let (h, data_crc) = read_header(&map).map_err(|e| corrupt(e.to_string()))?;
         if (map.len() - HEADER_LEN) as u64 != h.entries {
             return Err(corrupt(format!(
                 "is truncated or padded: {} data bytes for {} entries",
@@ -413,32 +413,44 @@ impl Stamp {
     }
 }
 
+/// Why the first bytes of a file are not a level file's header.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum HeaderError {
+    #[error("is {0} bytes long, shorter than a header")]
+    Short(usize),
+    #[error("is not a mancala database file (bad magic)")]
+    Magic,
+    #[error("has format version {0}; this build reads version {VERSION}")]
+    Version(u32),
+    #[error("header checksum mismatch (the file is damaged)")]
+    Checksum,
+    #[error("has value encoding {0}; this build reads {ENCODING_SHARE}")]
+    Encoding(u8),
+    #[error("is a directory, not a level file")]
+    Directory,
+    /// The file could not be read.
+    #[error("{0}")]
+    Unreadable(std::sync::Arc<std::io::Error>),
+}
+
 /// Parses a header: the fields and the stored data checksum.
-pub fn read_header(bytes: &[u8]) -> Result<(Header, u32), String> {
+pub fn read_header(bytes: &[u8]) -> Result<(Header, u32), HeaderError> {
     if bytes.len() < HEADER_LEN {
-        return Err(format!(
-            "is {} bytes long, shorter than a header",
-            bytes.len()
-        ));
+        return Err(HeaderError::Short(bytes.len()));
     }
     if &bytes[0..8] != MAGIC {
-        return Err("is not a mancala database file (bad magic)".into());
+        return Err(HeaderError::Magic);
     }
     let version = u32::from_le_bytes(bytes[8..12].try_into().unwrap());
     if version != VERSION {
-        return Err(format!(
-            "has format version {version}; this build reads version {VERSION}"
-        ));
+        return Err(HeaderError::Version(version));
     }
     let hc = u32::from_le_bytes(bytes[52..56].try_into().unwrap());
     if crc(&bytes[0..52]) != hc {
-        return Err("header checksum mismatch (the file is damaged)".into());
+        return Err(HeaderError::Checksum);
     }
     if bytes[37] != ENCODING_SHARE {
-        return Err(format!(
-            "has value encoding {}; this build reads {ENCODING_SHARE}",
-            bytes[37]
-        ));
+        return Err(HeaderError::Encoding(bytes[37]));
     }
     let id_end = bytes[12..28].iter().position(|&c| c == 0).unwrap_or(16);
     let game = String::from_utf8_lossy(&bytes[12..12 + id_end]).into_owned();
