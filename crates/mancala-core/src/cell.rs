@@ -37,16 +37,25 @@ impl Cell {
     }
 
     /// The cell of a position's raw cell number (pits `0..2n`, stores after the largest row).
+    /// No division: the rules call it for every move they make.
+    #[inline]
     pub(crate) fn from_raw(raw: usize, n: usize) -> Cell {
         let store0 = crate::position::store(Side::South);
-        if raw >= store0 {
-            Cell::Store(if raw == store0 {
-                Side::South
-            } else {
-                Side::North
-            })
+        if raw < n {
+            Cell::Pit {
+                side: Side::South,
+                pit: raw as u8,
+            }
+        } else if raw < 2 * n {
+            Cell::Pit {
+                side: Side::North,
+                pit: (raw - n) as u8,
+            }
+        } else if raw == store0 {
+            Cell::Store(Side::South)
         } else {
-            Cell::from_index(raw, n).expect("a pit of the board")
+            debug_assert_eq!(raw, store0 + 1, "a cell of the board");
+            Cell::Store(Side::North)
         }
     }
 }

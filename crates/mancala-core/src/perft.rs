@@ -14,11 +14,7 @@ pub fn perft(rules: &Rules, pos: &Position, depth: u32) -> u64 {
         return moves.len() as u64;
     }
     let mut total = 0;
-    for m in moves {
-        let mut child = *pos;
-        rules.play_unchecked(&mut child, m);
-        total += perft(rules, &child, depth - 1);
-    }
+    rules.each_child(pos, moves, |child| total += perft(rules, child, depth - 1));
     total
 }
 
