@@ -8,6 +8,11 @@ cd "$(dirname "$0")/.."
 # One full build: incremental caches would only take disk.
 export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
 
+echo "== formatting (cargo fmt)"
+cargo fmt --all -- --check
+(cd crates/mancala-py && cargo fmt --all -- --check)
+(cd fuzz && cargo fmt --all -- --check)
+
 echo "== OpenSpiel (for the differential test)"
 export OPENSPIEL_PYTHON="$(bash scripts/openspiel-venv.sh | tail -n 1)"
 export OPENSPIEL_REQUIRED=1

@@ -1095,11 +1095,20 @@ mod label_tests {
         use Side::{North, South};
         // South, North's reply, North again after an extra turn, South: 1. A a b 2. B
         let moves = [sow(South, 0), sow(North, 0), sow(North, 1), sow(South, 1)];
-        assert_eq!(move_numbers(South, moves.into_iter()), ["1.", "", "1...", "2."]);
-        assert_eq!(line_labels(South, moves.into_iter()), ["1.", "1...", "1...", "2."]);
+        assert_eq!(
+            move_numbers(South, moves.into_iter()),
+            ["1.", "", "1...", "2."]
+        );
+        assert_eq!(
+            line_labels(South, moves.into_iter()),
+            ["1.", "1...", "1...", "2."]
+        );
         // A game North began: 1... a 2. A 2... b
         let moves = [sow(North, 0), sow(South, 0), sow(North, 1)];
         assert_eq!(move_numbers(North, moves.into_iter()), ["1...", "2.", ""]);
-        assert_eq!(line_labels(North, moves.into_iter()), ["1...", "2.", "2..."]);
+        assert_eq!(
+            line_labels(North, moves.into_iter()),
+            ["1...", "2.", "2..."]
+        );
     }
 }
