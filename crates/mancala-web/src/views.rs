@@ -44,9 +44,12 @@ pub fn labels(s: &Session) -> Vec<String> {
     move_numbers(s.game.start().side(), s.game.plies().iter().map(|p| p.mv))
 }
 
-/// The ply `i` as the page shows it.
+/// The ply `i` as the page shows it (its label needs only the plies up to it).
 pub fn ply(s: &Session, i: usize) -> PlyView {
-    let label = labels(s).swap_remove(i);
+    let moves = s.game.plies()[..=i].iter().map(|p| p.mv);
+    let label = move_numbers(s.game.start().side(), moves)
+        .pop()
+        .unwrap_or_default();
     labelled_ply(s, i, label)
 }
 

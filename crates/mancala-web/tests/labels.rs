@@ -62,6 +62,10 @@ async fn played(s: &Server, body: Value, opening: &[&str], plies: usize) -> (Val
         let (st, r) = s.play(&id, &token, &mv).await;
         assert_eq!(st, 200, "{r}");
         state = r["state"].clone();
+        // The ply the move answer carries is labelled as the whole game's list labels it.
+        let ply = &r["plies"][0];
+        let whole = &state["plies"][ply["number"].as_u64().unwrap() as usize - 1];
+        assert_eq!(ply["label"], whole["label"], "{r}");
     }
     let (st, ogn) = s.text(&format!("/api/games/{id}/ogn")).await;
     assert_eq!(st, 200);
