@@ -44,6 +44,8 @@ enum Command {
     Db(cmd::db::DbArgs),
     /// Serve the web app.
     Serve(cmd::serve::ServeArgs),
+    /// The web app's database: copy it to another store (SQLite to PostgreSQL).
+    Store(cmd::store::StoreArgs),
     /// Speak the Universal Game Interface (UGI) on stdin/stdout, for GUIs and match runners.
     Ugi(cmd::ugi::UgiArgs),
 }
@@ -94,6 +96,7 @@ fn main() -> ExitCode {
         Command::Solve(a) => cmd::solve::run(a),
         Command::Db(a) => cmd::db::run(a),
         Command::Serve(a) => cmd::serve::run(a),
+        Command::Store(a) => cmd::store::run(a),
         Command::Ugi(a) => cmd::ugi::run(a),
     };
     match result {

@@ -16,4 +16,5 @@ pub mod rules;
 pub mod serve;
 pub mod solitaire_play;
 pub mod solve;
+pub mod store;
 pub mod ugi;

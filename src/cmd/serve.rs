@@ -1,9 +1,14 @@
-//! `mancala serve`: the web app — every game in the browser, saved in SQLite.
+//! `mancala serve`: the web app — every game in the browser, saved in SQLite or PostgreSQL.
 
 use clap::Args;
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::path::PathBuf;
+
+/// At most 60 characters of what was typed, for an error message.
+fn short(s: &str) -> String {
+    s.chars().take(60).collect()
+}
 
 #[derive(Args)]
 pub struct ServeArgs {
@@ -16,8 +21,13 @@ pub struct ServeArgs {
     pub host: String,
     /// The SQLite file of saved games [default: ~/.local/share/mancala/games.sqlite].
     /// (Its folder must exist.)
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "database")]
     pub db: Option<PathBuf>,
+    /// A PostgreSQL database (`postgres://user:password@host:port/name`) instead of the SQLite
+    /// file: several servers can share it (docs/deploy.md). Also read from
+    /// `MANCALA_DATABASE_URL`, which keeps the password out of the process list.
+    #[arg(long, value_name = "URL", env = "MANCALA_DATABASE_URL", hide_env_values = true)]
+    pub database: Option<String>,
     /// A host name the server answers to, as the browser sends it in `Host` (`games.example.org`
     /// for any port, `games.example.org:8443` for one); repeatable. localhost, 127.0.0.1 and
     /// [::1] with the port are always answered; other names are refused (421) unless given
@@ -39,11 +49,25 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
             .next()
             .ok_or_else(|| anyhow::anyhow!("--host {}: the name has no address", args.host))?,
     };
-    let store = match &args.db {
-        Some(db) => mancala_web::Store::open(db)?,
-        None => mancala_web::Store::open_creating_folder(&mancala_web::default_db_path())?,
+    let target = match (&args.database, &args.db) {
+        (Some(url), _) => match mancala_web::Target::parse(url) {
+            t @ mancala_web::Target::Postgres(_) => t,
+            mancala_web::Target::Sqlite(_) => anyhow::bail!(
+                "--database {}: give a PostgreSQL URL (postgres://...); an SQLite file is given with --db",
+                short(url)
+            ),
+        },
+        (None, Some(db)) => mancala_web::Target::Sqlite(db.clone()),
+        (None, None) => {
+            let path = mancala_web::default_db_path();
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir).map_err(|e| {
+                    anyhow::anyhow!("cannot create the folder {} for the database: {e}", dir.display())
+                })?;
+            }
+            mancala_web::Target::Sqlite(path)
+        }
     };
-    let db = store.path().to_path_buf();
     let config = mancala_web::ServeConfig {
         limits: mancala_web::Limits {
             max_connections: args.max_connections as usize,
@@ -53,13 +77,17 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     };
     // A bad --allowed-host is refused before anything listens.
     mancala_web::HostCheck::new(addr, &config.allowed_hosts)?;
-    mancala_web::run(addr, store, config, |local| {
+    let open = async || mancala_web::Store::open_target(&target).await;
+    mancala_web::run(addr, open, config, |local, store| {
         let shown = if local.ip().is_unspecified() {
             SocketAddr::new(IpAddr::from([127, 0, 0, 1]), local.port())
         } else {
             local
         };
-        eprintln!("games are saved in {}; press Ctrl-C to stop", db.display());
+        eprintln!(
+            "games are saved in {}; press Ctrl-C to stop",
+            store.describe()
+        );
         println!("open http://{shown}/");
         std::io::stdout().flush().ok();
     })?;

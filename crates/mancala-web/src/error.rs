@@ -125,6 +125,12 @@ codes! {
     WrongHost = "wrong-host", MISDIRECTED_REQUEST;
     /// The request has no Host header.
     NoHost = "no-host", BAD_REQUEST;
+    /// The request was made for a version of the game or room it is no longer at (`version`:
+    /// the current one, `expected`: the one sent; for a room `moves` and `expected`); the body's
+    /// `state` is the game or room as it is now.
+    StaleVersion = "stale-version", CONFLICT;
+    /// The database does not answer (`detail`); nothing was changed, try again.
+    DatabaseUnavailable = "database-unavailable", SERVICE_UNAVAILABLE;
     /// The answer took longer than the server waits (`seconds`); try again.
     ServerBusy = "server-busy", SERVICE_UNAVAILABLE;
     /// The server could not do its part (`detail`).
@@ -140,6 +146,9 @@ pub struct ApiError {
     pub message: String,
     /// The values the message names, for the page to word it in another language.
     pub params: Map<String, Value>,
+    /// The game or room as it is now, sent with a refusal that the client answers by showing
+    /// it (a stale version).
+    pub state: Option<Value>,
 }
 
 impl ApiError {
@@ -150,6 +159,7 @@ impl ApiError {
             code,
             message: message.into().replace('\n', " "),
             params: Map::new(),
+            state: None,
         }
     }
 
@@ -157,6 +167,14 @@ impl ApiError {
     pub fn with(mut self, key: &str, value: impl Into<Value>) -> ApiError {
         self.params.insert(key.to_string(), value.into());
         self
+    }
+
+    /// The same error with the current state of the game or room.
+    pub fn with_state(self, state: Value) -> ApiError {
+        ApiError {
+            state: Some(state),
+            ..self
+        }
     }
 
     /// The same error answered with another status (an unknown game named in the path is a
@@ -194,12 +212,15 @@ impl std::error::Error for ApiError {}
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = serde_json::json!({
+        let mut body = serde_json::json!({
             "error": self.message,
             "status": self.status.as_u16(),
             "code": self.code.as_str(),
             "params": self.params,
         });
+        if let Some(state) = self.state {
+            body["state"] = state;
+        }
         (self.status, axum::Json(body)).into_response()
     }
 }

@@ -182,10 +182,8 @@ async fn created(
     other: Option<(Side, String)>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     run_engine(st, &mut s).await?;
-    st.save(&s).await?;
-    let answer = created_answer(&s, token, other);
-    st.remember(s);
-    Ok((StatusCode::CREATED, Json(answer)))
+    st.insert(&s).await?;
+    Ok((StatusCode::CREATED, Json(created_answer(&s, token, other))))
 }
 
 fn created_answer(s: &Session, token: String, other: Option<(Side, String)>) -> Value {
@@ -254,14 +252,10 @@ pub async fn get_game(
     Param(id): Param,
     Params(q): Params<StateQuery>,
 ) -> Result<Json<StateView>, ApiError> {
-    let s = st.session(&id).await?;
-    let changes = st.changes().subscribe(&crate::state::game_key(&id));
-    let view = crate::poll::long_poll(q.after, q.wait, changes, || {
-        let s = s.clone();
-        async move {
-            let g = s.lock().await;
-            Ok((g.version, views::state(&g)))
-        }
+    let changes = st.changes().subscribe(&crate::store::game_key(&id));
+    let view = crate::poll::long_poll(q.after, q.wait, changes, || async {
+        let g = st.load(&id).await?;
+        Ok((g.version, views::state(&g)))
     })
     .await?;
     Ok(Json(view))
@@ -274,36 +268,62 @@ pub struct MoveRequest {
     pub token: Option<String>,
     #[serde(rename = "move")]
     pub mv: String,
+    /// The game's version the move is meant for (the state's `version`): a move sent for an
+    /// older version, or sent again, is refused with 409 and the game as it is.
+    pub version: u64,
     /// Whether the engine answers in the same request (default); `false` answers at once with
     /// the player's move, and `POST /api/games/{id}/reply` then lets the engine move.
     #[serde(default)]
     pub reply: Option<bool>,
 }
 
-/// A change made by a seat: the session locked, the seat checked, `change` made on a copy
-/// (then the engine's replies, when `engine_replies`), and the copy saved before it replaces
-/// the session, so a failed change or save leaves the game as it was. Returns what `change`
-/// returned, the plies the engine played and the new state.
-async fn change_as_seat<R>(
+/// A change made by a seat, against the database: the game is read, the seat checked, the
+/// version checked against `expected` (the version the request was made for), `change` made
+/// (then the engine's replies, when `engine_replies`), and the game written back only if its
+/// stored version has not moved meanwhile (compare-and-set), so a stale or repeated request is
+/// refused with 409 and the game as it is. Without `expected` (a request that is harmless to
+/// repeat) a change that lost a race is made again on the new version. The change runs to its
+/// end even if the client goes away, so what is saved is what would have been answered.
+/// Returns what `change` returned, the plies the engine played and the new state.
+async fn change_as_seat<R: Send + 'static>(
     st: &Arc<AppState>,
     id: &str,
-    token: Option<&str>,
+    token: Option<String>,
+    expected: Option<u64>,
     engine_replies: bool,
-    change: impl FnOnce(&mut Session, Seat) -> Result<R, ApiError>,
+    change: impl Fn(&mut Session, Seat) -> Result<R, ApiError> + Send + 'static,
 ) -> Result<(R, Vec<PlyView>, StateView), ApiError> {
-    let s = st.session(id).await?;
-    let mut guard = s.lock().await;
-    let seat = guard.require_seat(token)?;
-    let mut next = guard.clone();
-    let r = change(&mut next, seat)?;
-    let plies = if engine_replies {
-        run_engine(st, &mut next).await?
-    } else {
-        Vec::new()
-    };
-    st.save(&next).await?;
-    *guard = next;
-    Ok((r, plies, views::state(&guard)))
+    let (st, id) = (st.clone(), id.to_string());
+    tokio::spawn(async move {
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            let mut s = st.load(&id).await?;
+            let seat = s.require_seat(token.as_deref())?;
+            let seen = s.version;
+            if let Some(v) = expected
+                && v != seen
+            {
+                return Err(crate::state::stale(&s, v));
+            }
+            let r = change(&mut s, seat)?;
+            let plies = if engine_replies {
+                run_engine(&st, &mut s).await?
+            } else {
+                Vec::new()
+            };
+            if s.version == seen || st.commit(&s, seen).await? {
+                return Ok((r, plies, views::state(&s)));
+            }
+            // Another change came first.
+            if expected.is_some() || tries >= 5 {
+                let now = st.load(&id).await?;
+                return Err(crate::state::stale(&now, expected.unwrap_or(seen)));
+            }
+        }
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("the change could not be made: {e}")))?
 }
 
 pub async fn play_move(
@@ -312,9 +332,10 @@ pub async fn play_move(
     Body(req): Body<MoveRequest>,
 ) -> Result<Json<Value>, ApiError> {
     let reply = req.reply.unwrap_or(true);
+    let mv = req.mv;
     let (ply, replies, state) =
-        change_as_seat(&st, &id, req.token.as_deref(), reply, |next, seat| {
-            let i = next.play(seat, &req.mv)?;
+        change_as_seat(&st, &id, req.token, Some(req.version), reply, move |next, seat| {
+            let i = next.play(seat, &mv)?;
             Ok(views::ply(next, i))
         })
         .await?;
@@ -329,8 +350,7 @@ pub async fn engine_reply(
     Param(id): Param,
     Body(req): Body<TokenRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let (_, plies, state) =
-        change_as_seat(&st, &id, req.token.as_deref(), true, |_, _| Ok(())).await?;
+    let (_, plies, state) = change_as_seat(&st, &id, req.token, None, true, |_, _| Ok(())).await?;
     Ok(Json(json!({ "plies": plies, "state": state })))
 }
 
@@ -349,9 +369,10 @@ pub async fn join(
     Body(req): Body<TokenRequest>,
 ) -> Result<Json<Value>, ApiError> {
     let fresh = new_id(24);
+    let token = req.token.clone().unwrap_or_default();
     let ((side, token), _, state) =
-        change_as_seat(&st, &id, req.token.as_deref(), false, |next, _| {
-            Ok(next.join(req.token.as_deref().unwrap_or(""), fresh)?)
+        change_as_seat(&st, &id, req.token, None, false, move |next, _| {
+            Ok(next.join(&token, fresh.clone())?)
         })
         .await
         .map_err(|e| {
@@ -377,6 +398,8 @@ pub async fn join(
 #[serde(deny_unknown_fields)]
 pub struct SeatRequest {
     pub token: Option<String>,
+    /// The game's version the request is meant for (the state's `version`).
+    pub version: u64,
     /// For a game on one screen: the side resigning (default: the side to move).
     #[serde(default)]
     pub side: Option<String>,
@@ -387,10 +410,11 @@ pub async fn undo(
     Param(id): Param,
     Body(req): Body<SeatRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let (outcome, _, state) = change_as_seat(&st, &id, req.token.as_deref(), true, |next, seat| {
-        Ok(next.undo(seat)?)
-    })
-    .await?;
+    let (outcome, _, state) =
+        change_as_seat(&st, &id, req.token, Some(req.version), true, |next, seat| {
+            Ok(next.undo(seat)?)
+        })
+        .await?;
     let (taken, asked) = match outcome {
         UndoOutcome::TakenBack(n) => (n, false),
         UndoOutcome::Asked => (0, true),
@@ -405,10 +429,11 @@ pub async fn decline_undo(
     Param(id): Param,
     Body(req): Body<SeatRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let (_, _, state) = change_as_seat(&st, &id, req.token.as_deref(), false, |next, seat| {
-        Ok(next.decline_undo(seat)?)
-    })
-    .await?;
+    let (_, _, state) =
+        change_as_seat(&st, &id, req.token, Some(req.version), false, |next, seat| {
+            Ok(next.decline_undo(seat)?)
+        })
+        .await?;
     Ok(Json(json!({ "state": state })))
 }
 
@@ -418,15 +443,16 @@ pub async fn resign(
     Body(req): Body<SeatRequest>,
 ) -> Result<Json<Value>, ApiError> {
     // The side is read after the seat is checked, so a bad token is refused first.
-    let (_, _, state) = change_as_seat(&st, &id, req.token.as_deref(), false, |next, seat| {
-        let side = req
-            .side
-            .as_deref()
-            .map(|t| parse_side(Some(t)))
-            .transpose()?;
-        Ok(next.resign(seat, side)?)
-    })
-    .await?;
+    let asked = req.side;
+    let (_, _, state) =
+        change_as_seat(&st, &id, req.token, Some(req.version), false, move |next, seat| {
+            let side = asked
+                .as_deref()
+                .map(|t| parse_side(Some(t)))
+                .transpose()?;
+            Ok(next.resign(seat, side)?)
+        })
+        .await?;
     Ok(Json(json!({ "state": state })))
 }
 
@@ -434,14 +460,13 @@ pub async fn hint(
     State(st): State<Arc<AppState>>,
     Param(id): Param,
 ) -> Result<Json<Value>, ApiError> {
-    let s = st.session(&id).await?;
     let game = {
-        let g = s.lock().await;
+        let g = st.load(&id).await?;
         if g.is_over() {
             return Err(SessionError::GameOver.into());
         }
         g.require_hints_open()?;
-        g.game.clone()
+        g.game
     };
     let side = game.position().side();
     let dir = st.data_dir();
@@ -469,11 +494,10 @@ pub async fn analysis(
     State(st): State<Arc<AppState>>,
     Param(id): Param,
 ) -> Result<Json<Value>, ApiError> {
-    let s = st.session(&id).await?;
     let game = {
-        let g = s.lock().await;
+        let g = st.load(&id).await?;
         g.require_hints_open()?;
-        g.game.clone()
+        g.game
     };
     if game.plies().is_empty() {
         return Err(ApiError::new(
@@ -507,8 +531,7 @@ pub async fn export_ogn(
     State(st): State<Arc<AppState>>,
     Param(id): Param,
 ) -> Result<Response, ApiError> {
-    let s = st.session(&id).await?;
-    let g = s.lock().await;
+    let g = st.load(&id).await?;
     let name = |side: Side| match &g.opponent {
         Opponent::Engine { side: e, level } if *e == side => format!("Engine ({level})"),
         _ => side.to_string(),

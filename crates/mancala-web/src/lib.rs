@@ -14,6 +14,7 @@
 //! - [`server`]: the HTTP server's limits, timeouts, security headers and `Host` check.
 
 pub mod assets;
+pub mod copy;
 pub mod engine;
 pub mod error;
 pub mod extract;
@@ -31,7 +32,7 @@ pub mod views;
 
 pub use routes::router;
 pub use state::AppState;
-pub use store::{Store, StoreError, default_db_path};
+pub use store::{Store, StoreError, Target, default_db_path};
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -102,14 +103,15 @@ pub async fn spawn_config(
     Ok((local, handle, stats))
 }
 
-/// Runs the app on `addr` with `config` until Ctrl-C or SIGTERM, in a runtime of its own;
-/// `ready` is called with the bound address once the app listens. This is `mancala serve`.
+/// Runs the app on `addr` with `config` until Ctrl-C or SIGTERM, in a runtime of its own, on
+/// the store `open` gives (called in that runtime: a PostgreSQL store needs it); `ready` is
+/// called with the bound address and the store once the app listens. This is `mancala serve`.
 pub fn run(
     addr: SocketAddr,
-    store: Store,
+    open: impl AsyncFnOnce() -> Result<Store, StoreError>,
     config: ServeConfig,
-    ready: impl FnOnce(SocketAddr),
-) -> std::io::Result<()> {
+    ready: impl FnOnce(SocketAddr, &Store),
+) -> Result<(), RunError> {
     let say = |what: String| {
         move |e: std::io::Error| std::io::Error::new(e.kind(), format!("{what}: {e}"))
     };
@@ -118,13 +120,14 @@ pub fn run(
         .build()
         .map_err(say("cannot start the server's runtime".into()))?;
     runtime.block_on(async move {
+        let store = open().await?;
         let listener = tokio::net::TcpListener::bind(addr)
             .await
             .map_err(say(format!("cannot listen on {addr}")))?;
         let local = listener.local_addr()?;
         HostCheck::new(local, &config.allowed_hosts)
             .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e.to_string()))?;
-        ready(local);
+        ready(local, &store);
         let shutdown = async {
             #[cfg(unix)]
             {
@@ -148,6 +151,16 @@ pub fn run(
         };
         serve_config(listener, AppState::new(store), &config, shutdown, None)
             .await
-            .map_err(say("the server stopped".into()))
+            .map_err(say("the server stopped".into()))?;
+        Ok(())
     })
+}
+
+/// Why `mancala serve` stopped or could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
 }

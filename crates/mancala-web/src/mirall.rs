@@ -121,29 +121,19 @@ impl Room {
 }
 
 async fn load(st: &Arc<AppState>, id: &str) -> Result<Room, ApiError> {
-    if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+    if !crate::state::is_id(id) {
         return Err(
             ApiError::new(Code::NoGame, "no El mirall game with that id")
                 .with("id", id.chars().take(40).collect::<String>()),
         );
     }
-    let key = id.to_string();
-    st.with_store("database", move |store| store.load_mirall(&key))
-        .await?
+    st.store()
+        .load_room(id)
+        .await
+        .map_err(crate::state::db_error)?
         .ok_or_else(|| {
             ApiError::new(Code::NoGame, format!("no El mirall game '{id}'")).with("id", id)
         })
-}
-
-async fn save(st: &Arc<AppState>, r: &Room) -> Result<(), ApiError> {
-    let r = r.clone();
-    let id = r.id.clone();
-    st.with_store("the game could not be saved", move |store| {
-        store.save_mirall(&r)
-    })
-    .await?;
-    st.changes().changed(&crate::state::room_key(&id));
-    Ok(())
 }
 
 #[derive(Deserialize)]
@@ -170,7 +160,14 @@ pub async fn create(
         [crate::poll::new_id(24), crate::poll::new_id(24)],
         now_ms(),
     );
-    save(&st, &room).await?;
+    if !st
+        .store()
+        .insert_room(&room)
+        .await
+        .map_err(crate::state::db_error)?
+    {
+        return Err(ApiError::internal("the room could not be saved: its id is taken"));
+    }
     let link = format!("/?mirall={}&token={}&side=north", room.id, room.tokens[1]);
     Ok((
         StatusCode::CREATED,
@@ -188,7 +185,7 @@ pub async fn get(
     Param(id): Param,
     Params(q): Params<StateQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    let changes = st.changes().subscribe(&crate::state::room_key(&id));
+    let changes = st.changes().subscribe(&crate::store::room_key(&id));
     let view = crate::poll::long_poll(q.after, q.wait, changes, || async {
         let r = load(&st, &id).await?;
         Ok((r.version, r.view()))
@@ -203,16 +200,20 @@ pub struct SowRequest {
     pub token: Option<String>,
     /// The pit's letter: `A`.. for South, `a`.. for North.
     pub pit: String,
+    /// The move this sowing is for (the room's `moves` as the player saw it): a sowing sent
+    /// again after its move was completed is refused with 409 and the room as it is.
+    pub moves: u64,
 }
 
-/// `POST /api/mirall/{id}/sow`: a player sows a pit of his row.
+/// `POST /api/mirall/{id}/sow`: a player sows a pit of his row. The two players sow for the
+/// same move at the same time, so the room is changed by compare-and-set on its version, made
+/// again on the new version if the other sowing came first; a sowing for a move already
+/// completed is refused (409).
 pub async fn sow(
     State(st): State<Arc<AppState>>,
     Param(id): Param,
     Body(req): Body<SowRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let _one_at_a_time = st.mirall_lock().lock().await;
-    let mut room = load(&st, &id).await?;
     let token = req.token.unwrap_or_default();
     if token.is_empty() {
         return Err(ApiError::new(
@@ -220,22 +221,50 @@ pub async fn sow(
             "this needs the seat's token (field \"token\")",
         ));
     }
-    let side = room.seat(&token).ok_or_else(|| {
-        ApiError::new(
-            Code::TokenRejected,
-            "the token does not open a seat of this game",
-        )
-        .with("id", id.as_str())
-    })?;
-    let pit = crate::solitaire::pit_of(side == 1, &req.pit, room.pits)?;
-    let refused = room.sow(side, pit, now_ms())?;
-    save(&st, &room).await?;
-    Ok(Json(json!({
-        "accepted": refused.is_none(),
-        "reason": refused.as_ref().map(|r| r.to_string()),
-        "refusal": refused.as_ref().map(crate::solitaire::refusal_json),
-        "state": room.view(),
-    })))
+    // The change runs to its end even if the client goes away.
+    tokio::spawn(async move {
+        loop {
+            let mut room = load(&st, &id).await?;
+            let side = room.seat(&token).ok_or_else(|| {
+                ApiError::new(
+                    Code::TokenRejected,
+                    "the token does not open a seat of this game",
+                )
+                .with("id", id.as_str())
+            })?;
+            let pit = crate::solitaire::pit_of(side == 1, &req.pit, room.pits)?;
+            if room.moves != req.moves {
+                return Err(ApiError::new(
+                    Code::StaleVersion,
+                    format!(
+                        "the room has moved on: it is at move {}, not {} (this sowing was for an earlier move, or was already done)",
+                        room.moves, req.moves
+                    ),
+                )
+                .with("moves", room.moves)
+                .with("expected", req.moves)
+                .with_state(room.view()));
+            }
+            let seen = room.version;
+            let refused = room.sow(side, pit, now_ms())?;
+            let done = st
+                .store()
+                .update_room(&room, seen)
+                .await
+                .map_err(crate::state::db_error)?;
+            if done {
+                st.changes().changed(&crate::store::room_key(&id));
+                return Ok(Json(json!({
+                    "accepted": refused.is_none(),
+                    "reason": refused.as_ref().map(|r| r.to_string()),
+                    "refusal": refused.as_ref().map(crate::solitaire::refusal_json),
+                    "state": room.view(),
+                })));
+            }
+        }
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("the sowing could not be made: {e}")))?
 }
 
 #[cfg(test)]

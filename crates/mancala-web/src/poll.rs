@@ -30,6 +30,14 @@ impl Changes {
             .subscribe()
     }
 
+    /// Every key may have changed (the news of other servers was interrupted): every waiting
+    /// poll looks again.
+    pub fn changed_all(&self) {
+        for tx in self.senders().values() {
+            tx.send_replace(());
+        }
+    }
+
     /// `key` has changed: every poll waiting on it looks again.
     pub fn changed(&self, key: &str) {
         if let Some(tx) = self.senders().get(key) {

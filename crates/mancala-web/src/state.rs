@@ -1,27 +1,21 @@
-//! What every request handler shares: the store, the games kept in memory, where the
-//! databases are.
+//! What every request handler shares: the store (the truth: no game is kept in memory between
+//! requests, so every server sees the same games), the waiting polls, where the databases are.
 
 use crate::error::{ApiError, Code};
 use crate::extract::short;
 use crate::session::Session;
-use crate::store::Store;
-use std::collections::HashMap;
+use crate::store::{DbError, Store, game_key};
+use crate::views;
 use std::path::PathBuf;
 use std::sync::Arc;
-
-/// Games kept in memory; finished or idle ones beyond this are read back from the database.
-const CACHE_LIMIT: usize = 4096;
 
 /// What every request handler shares.
 pub struct AppState {
     store: Store,
-    cache: std::sync::Mutex<HashMap<String, Arc<tokio::sync::Mutex<Session>>>>,
     /// Where the perfect-play databases are looked for (the engine and hints).
     data_dir: Option<PathBuf>,
-    /// El mirall rooms change one at a time (they are small and rare).
-    mirall_lock: tokio::sync::Mutex<()>,
     /// The long polls waiting for a game or a room to change.
-    changes: crate::poll::Changes,
+    changes: Arc<crate::poll::Changes>,
 }
 
 impl AppState {
@@ -30,14 +24,16 @@ impl AppState {
         Self::with_data_dir(store, Some(mancala_solver::default_data_dir()))
     }
 
-    /// The app's state with hints from the databases in `data_dir` (none: search only).
+    /// The app's state with hints from the databases in `data_dir` (none: search only). A
+    /// PostgreSQL store starts listening for the other servers' changes (so this is called in
+    /// the server's runtime).
     pub fn with_data_dir(store: Store, data_dir: Option<PathBuf>) -> Arc<AppState> {
+        let changes = Arc::new(crate::poll::Changes::default());
+        store.listen(changes.clone());
         Arc::new(AppState {
             store,
-            cache: std::sync::Mutex::new(HashMap::new()),
             data_dir,
-            mirall_lock: tokio::sync::Mutex::new(()),
-            changes: crate::poll::Changes::default(),
+            changes,
         })
     }
 
@@ -50,99 +46,86 @@ impl AppState {
         self.data_dir.clone()
     }
 
-    pub(crate) fn mirall_lock(&self) -> &tokio::sync::Mutex<()> {
-        &self.mirall_lock
-    }
-
-    /// Runs `f` on the store in a blocking task; a failure is a 500 whose message starts
-    /// with `what` ("database", "the game could not be saved").
-    pub async fn with_store<T: Send + 'static>(
-        self: &Arc<Self>,
-        what: &'static str,
-        f: impl FnOnce(&Store) -> rusqlite::Result<T> + Send + 'static,
-    ) -> Result<T, ApiError> {
-        let me = self.clone();
-        tokio::task::spawn_blocking(move || f(&me.store))
-            .await
-            .map_err(|e| ApiError::internal(format!("database task failed: {e}")))?
-            .map_err(|e| ApiError::internal(format!("{what}: {e}")))
-    }
-
-    fn cache(
-        &self,
-    ) -> std::sync::MutexGuard<'_, HashMap<String, Arc<tokio::sync::Mutex<Session>>>> {
-        self.cache.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// The session `id`, from memory or the database.
-    pub async fn session(
-        self: &Arc<Self>,
-        id: &str,
-    ) -> Result<Arc<tokio::sync::Mutex<Session>>, ApiError> {
-        if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
-            return Err(no_game(id));
-        }
-        if let Some(s) = self.cache().get(id) {
-            return Ok(s.clone());
-        }
-        let key = id.to_string();
-        let row = self
-            .with_store("database", move |store| store.load(&key))
-            .await?
-            .ok_or_else(|| no_game(id))?;
-        let session = Session::from_row(&row)
-            .map_err(|e| ApiError::internal(format!("saved game {id} cannot be read back: {e}")))?;
-        let mut cache = self.cache();
-        if !cache.contains_key(id) {
-            make_room(&mut cache);
-        }
-        let entry = cache
-            .entry(id.to_string())
-            .or_insert_with(|| Arc::new(tokio::sync::Mutex::new(session)));
-        Ok(entry.clone())
-    }
-
-    /// Saves `s` to the database; the polls waiting on it look again.
-    pub async fn save(self: &Arc<Self>, s: &Session) -> Result<(), ApiError> {
-        let row = s.to_row();
-        self.with_store("the game could not be saved", move |store| store.save(&row))
-            .await?;
-        self.changes.changed(&game_key(&s.id));
-        Ok(())
-    }
-
-    /// The long polls' changes: a game's key is [`game_key`], a room's [`room_key`].
+    /// The long polls' changes: a game's key is [`game_key`], a room's
+    /// [`crate::store::room_key`].
     pub fn changes(&self) -> &crate::poll::Changes {
         &self.changes
     }
 
-    /// Keeps a new session in memory, making room if needed.
-    pub fn remember(&self, s: Session) -> Arc<tokio::sync::Mutex<Session>> {
-        let mut cache = self.cache();
-        make_room(&mut cache);
-        let id = s.id.clone();
-        let arc = Arc::new(tokio::sync::Mutex::new(s));
-        cache.insert(id, arc.clone());
-        arc
+    /// The game `id` as the database has it now.
+    pub async fn load(&self, id: &str) -> Result<Session, ApiError> {
+        if !is_id(id) {
+            return Err(no_game(id));
+        }
+        let row = self
+            .store
+            .load_game(id)
+            .await
+            .map_err(db_error)?
+            .ok_or_else(|| no_game(id))?;
+        Session::from_row(&row)
+            .map_err(|e| ApiError::internal(format!("saved game {id} cannot be read back: {e}")))
+    }
+
+    /// Saves a new game.
+    pub async fn insert(&self, s: &Session) -> Result<(), ApiError> {
+        if self.store.insert_game(&s.to_row()).await.map_err(db_error)? {
+            Ok(())
+        } else {
+            Err(ApiError::internal(format!(
+                "the game could not be saved: a game {} exists",
+                s.id
+            )))
+        }
+    }
+
+    /// Writes `s` if the stored game is still at version `expected`; the polls waiting on it
+    /// look again. False (nothing written) if another change came first.
+    pub async fn commit(&self, s: &Session, expected: u64) -> Result<bool, ApiError> {
+        let done = self
+            .store
+            .update_game(&s.to_row(), expected as i64)
+            .await
+            .map_err(db_error)?;
+        if done {
+            self.changes.changed(&game_key(&s.id));
+        }
+        Ok(done)
     }
 }
 
-/// At the cache's limit, drops the sessions nobody is using right now (they are in the
-/// database), before one more is kept, whether new or loaded.
-fn make_room(cache: &mut HashMap<String, Arc<tokio::sync::Mutex<Session>>>) {
-    if cache.len() >= CACHE_LIMIT {
-        cache.retain(|_, v| Arc::strong_count(v) > 1);
+/// Whether `id` can be a game's or a room's id (ids are short and alphanumeric).
+pub fn is_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+/// A database failure as answered: 503 while the database does not answer (the page says it
+/// is reconnecting and tries again), else 500.
+pub fn db_error(e: DbError) -> ApiError {
+    match e {
+        DbError::Unavailable(detail) => ApiError::new(
+            Code::DatabaseUnavailable,
+            "the database is not answering; nothing was changed, try again in a moment",
+        )
+        .with("detail", detail),
+        DbError::Failed(detail) => ApiError::internal(format!("database: {detail}")),
     }
 }
 
-/// A game's key among the [`crate::poll::Changes`].
-pub fn game_key(id: &str) -> String {
-    format!("game:{id}")
-}
-
-/// An El mirall room's key among the [`crate::poll::Changes`].
-pub fn room_key(id: &str) -> String {
-    format!("mirall:{id}")
+/// 409: the game is no longer at the version the request was made for (another change came
+/// first, or the request is a repeat of one already done); the answer carries the game as it
+/// is, so a retry is harmless.
+pub fn stale(s: &Session, expected: u64) -> ApiError {
+    ApiError::new(
+        Code::StaleVersion,
+        format!(
+            "the game has moved on: it is at version {}, not {expected} (this request was made for an earlier position, or was already done)",
+            s.version
+        ),
+    )
+    .with("version", s.version)
+    .with("expected", expected)
+    .with_state(serde_json::to_value(views::state(s)).unwrap_or_default())
 }
 
 /// No game of that id.
