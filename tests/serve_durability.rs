@@ -6,63 +6,20 @@
 //! for before the kill) make it bigger: scripts/durability.sh runs it so and prints the
 //! figures.
 
-use serde_json::{Value, json};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+use serde_json::json;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+mod serving;
+
+use serving::{call, legal, serve};
 
 fn env_usize(name: &str, default: usize) -> usize {
     std::env::var(name)
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
-}
-
-/// `mancala serve` on a free loopback port with the database `db`, and its address.
-fn serve(db: &std::path::Path) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(["serve", "--host", "127.0.0.1", "--port", "0", "--db"])
-        .arg(db)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start mancala serve");
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    loop {
-        line.clear();
-        assert!(
-            out.read_line(&mut line).unwrap() > 0,
-            "the server stopped before printing its address"
-        );
-        if let Some(url) = line.trim().strip_prefix("open http://") {
-            let addr = url.trim_end_matches('/').parse().expect("an address");
-            return (child, addr);
-        }
-    }
-}
-
-/// One request on a fresh connection: the status and the JSON body, or `None` if the
-/// connection failed (the server is gone).
-fn call(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> Option<(u16, Value)> {
-    let mut s = TcpStream::connect_timeout(&addr, Duration::from_secs(5)).ok()?;
-    s.set_read_timeout(Some(Duration::from_secs(30))).ok()?;
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).ok()?;
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).ok()?;
-    let text = String::from_utf8(raw).ok()?;
-    let (head, body) = text.split_once("\r\n\r\n")?;
-    let status = head.split_whitespace().nth(1)?.parse().ok()?;
-    Some((status, serde_json::from_str(body).ok()?))
 }
 
 #[test]
@@ -73,7 +30,8 @@ fn no_acknowledged_move_is_lost_when_the_server_is_killed() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let db = dir.join("games.sqlite");
-    let (mut child, addr) = serve(&db);
+    let db_arg = db.to_str().unwrap();
+    let (mut child, addr) = serve(&["--db", db_arg]);
 
     // Local games (both seats on one token), Oware: long games with no engine to wait for.
     let mut ids = Vec::new();
@@ -89,7 +47,7 @@ fn no_acknowledged_move_is_lost_when_the_server_is_killed() {
         ids.push((
             c["id"].as_str().unwrap().to_string(),
             c["token"].as_str().unwrap().to_string(),
-            c["state"]["legal"].clone(),
+            c["state"].clone(),
         ));
     }
 
@@ -99,30 +57,21 @@ fn no_acknowledged_move_is_lost_when_the_server_is_killed() {
     let total = Arc::new(AtomicUsize::new(0));
     let gone = Arc::new(AtomicBool::new(false));
     let mut clients = Vec::new();
-    for (g, (id, token, legal)) in ids.iter().cloned().enumerate() {
+    for (g, (id, token, state)) in ids.iter().cloned().enumerate() {
         let (acked, total, gone) = (acked.clone(), total.clone(), gone.clone());
         clients.push(std::thread::spawn(move || {
-            let mut legal: Vec<String> = legal
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|m| m.as_str().unwrap().to_string())
-                .collect();
+            let mut state = state;
             let mut k = g;
-            while !gone.load(Ordering::SeqCst) && !legal.is_empty() {
+            while !gone.load(Ordering::SeqCst) && !legal(&state).is_empty() {
                 k = k.wrapping_mul(31).wrapping_add(7);
-                let mv = legal[k % legal.len()].clone();
-                let body = json!({"token": token, "move": mv});
+                let moves = legal(&state);
+                let mv = moves[k % moves.len()].clone();
+                let body = json!({"token": token, "move": mv, "version": state["version"]});
                 match call(addr, "POST", &format!("/api/games/{id}/moves"), Some(&body)) {
-                    Some((200, state)) => {
+                    Some((200, answer)) => {
                         acked[g].lock().unwrap().push(mv);
                         total.fetch_add(1, Ordering::SeqCst);
-                        legal = state["state"]["legal"]
-                            .as_array()
-                            .unwrap()
-                            .iter()
-                            .map(|m| m.as_str().unwrap().to_string())
-                            .collect();
+                        state = answer["state"].clone();
                     }
                     Some((status, body)) => panic!("move {mv} refused: {status} {body}"),
                     // The server was killed while this move was on its way: not acknowledged.
@@ -148,7 +97,7 @@ fn no_acknowledged_move_is_lost_when_the_server_is_killed() {
     let acknowledged = total.load(Ordering::SeqCst);
     assert!(acknowledged > 0, "no move was played before the kill");
 
-    let (mut child, addr) = serve(&db);
+    let (mut child, addr) = serve(&["--db", db_arg]);
     let mut found = 0;
     for (g, (id, _, _)) in ids.iter().enumerate() {
         let (status, state) = call(addr, "GET", &format!("/api/games/{id}"), None).unwrap();

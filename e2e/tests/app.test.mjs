@@ -161,7 +161,7 @@ test("the moves list shows the move numbers of the game's record", async () => {
   };
   const c = await post("/api/games", { game: "kalah", opponent: "local", position: "4-4-4-4-4-4-4-4-4-4-4-4-0-0-N" });
   let s = c.state;
-  for (let i = 0; i < 9 && s.legal.length; i++) s = (await post(`/api/games/${c.id}/moves`, { token: c.token, move: i === 0 ? "c" : s.legal[0] })).state;
+  for (let i = 0; i < 9 && s.legal.length; i++) s = (await post(`/api/games/${c.id}/moves`, { token: c.token, move: i === 0 ? "c" : s.legal[0], version: s.version })).state;
   assert.equal(s.plies[0].extra_turn, true);
   const ogn = await (await fetch(new URL(`/api/games/${c.id}/ogn`, BASE))).text();
   const movetext = ogn.split("\n").filter((l) => !l.startsWith("[")).join(" ").split(/\s+/);

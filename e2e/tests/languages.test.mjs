@@ -159,7 +159,7 @@ test("a move the rules refuse is worded by the server's code in the player's lan
   await page.waitForSelector("#pit-B .pit.legal");
   // The API itself: the code and its parameters beside the English text.
   const answer = await page.evaluate(async ({ id, token }) => {
-    const res = await fetch(`/api/games/${id}/moves`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token, move: "A" }) });
+    const res = await fetch(`/api/games/${id}/moves`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token, move: "A", version: 0 }) });
     return { status: res.status, body: await res.json() };
   }, { id: r.id, token: r.token });
   assert.equal(answer.status, 422);

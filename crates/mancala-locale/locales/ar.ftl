@@ -438,6 +438,8 @@ error-mirall-other-row = الحفرة { $pit } في الصفّ الآخر: أن�
 error-not-a-pit = «{ $text }» ليست حفرة.
 error-wrong-host = هذا الخادم لا يجيب عن المضيف «{ $host }».
 error-no-host = الطلب لا يذكر أيّ مضيف.
+error-stale-version = كانت اللعبة قد تقدّمت (كان هذا لوضع سابق، أو سبق تنفيذه): تعرض اللوحة الآن حالتها الحالية.
+error-database-unavailable = قاعدة البيانات لا تجيب: لم يتغيّر شيء؛ جارٍ إعادة الاتصال…
 error-server-busy = الخادم مشغول: حاول من جديد بعد لحظة.
 error-server-error = أخفق الخادم: { $detail }
 # The reasons of an illegal move ({ $reason } above).

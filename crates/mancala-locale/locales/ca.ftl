@@ -388,6 +388,8 @@ error-mirall-other-row = El forat { $pit } és a l'altra fila: jugues amb { $sid
 error-not-a-pit = «{ $text }» no és un forat.
 error-wrong-host = Aquest servidor no respon al host «{ $host }».
 error-no-host = La petició no indica cap host.
+error-stale-version = La partida ja havia avançat (això era per a una posició anterior, o ja s'havia fet): el tauler la mostra ara tal com és.
+error-database-unavailable = La base de dades no respon: no s'ha canviat res; es torna a connectar…
 error-server-busy = El servidor està ocupat: torna-ho a provar d'aquí a un moment.
 error-server-error = El servidor ha fallat: { $detail }
 # The reasons of an illegal move ({ $reason } above).

@@ -399,6 +399,8 @@ error-mirall-other-row = Pit { $pit } is on the other row: you play { $side }.
 error-not-a-pit = '{ $text }' is not a pit.
 error-wrong-host = This server does not answer to the host '{ $host }'.
 error-no-host = The request names no host.
+error-stale-version = The game had moved on (this was for an earlier position, or was already done): the board now shows it as it is.
+error-database-unavailable = The database is not answering: nothing was changed; reconnecting…
 error-server-busy = The server is busy: try again in a moment.
 error-server-error = The server failed: { $detail }
 # The reasons of an illegal move ({ $reason } above).

@@ -389,6 +389,8 @@ error-mirall-other-row = El hoyo { $pit } está en la otra fila: juegas con { $s
 error-not-a-pit = «{ $text }» no es un hoyo.
 error-wrong-host = Este servidor no responde al host «{ $host }».
 error-no-host = La petición no nombra ningún host.
+error-stale-version = La partida ya había avanzado (esto era para una posición anterior, o ya se había hecho): el tablero la muestra ahora tal como está.
+error-database-unavailable = La base de datos no responde: no se ha cambiado nada; reconectando…
 error-server-busy = El servidor está ocupado: vuelve a intentarlo dentro de un momento.
 error-server-error = El servidor ha fallado: { $detail }
 # The reasons of an illegal move ({ $reason } above).

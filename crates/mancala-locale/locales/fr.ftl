@@ -389,6 +389,8 @@ error-mirall-other-row = Le trou { $pit } est dans l'autre rangée : vous jouez 
 error-not-a-pit = « { $text } » n'est pas un trou.
 error-wrong-host = Ce serveur ne répond pas pour l'hôte « { $host } ».
 error-no-host = La requête ne nomme aucun hôte.
+error-stale-version = La partie avait avancé (ceci valait pour une position antérieure, ou était déjà fait) : le plateau la montre maintenant telle qu'elle est.
+error-database-unavailable = La base de données ne répond pas : rien n'a été changé ; reconnexion…
 error-server-busy = Le serveur est occupé : réessayez dans un instant.
 error-server-error = Le serveur a échoué : { $detail }
 # The reasons of an illegal move ({ $reason } above).

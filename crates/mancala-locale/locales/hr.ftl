@@ -403,6 +403,8 @@ error-mirall-other-row = Jama { $pit } je u drugom redu: vi igrate { $side }.
 error-not-a-pit = '{ $text }' nije jama.
 error-wrong-host = Ovaj poslužitelj ne odgovara za host '{ $host }'.
 error-no-host = Zahtjev ne navodi nijedan host.
+error-stale-version = Igra je već odmakla (ovo je bilo za raniju poziciju ili je već učinjeno): ploča je sada prikazuje kakva jest.
+error-database-unavailable = Baza podataka ne odgovara: ništa nije promijenjeno; ponovno povezivanje…
 error-server-busy = Poslužitelj je zauzet: pokušajte ponovno za trenutak.
 error-server-error = Poslužitelj nije uspio: { $detail }
 # The reasons of an illegal move ({ $reason } above).

@@ -389,6 +389,8 @@ error-mirall-other-row = { $pit } kuyusu öbür sırada: siz { $side } tarafın�
 error-not-a-pit = '{ $text }' bir kuyu değil.
 error-wrong-host = Bu sunucu '{ $host }' adına yanıt vermiyor.
 error-no-host = İstekte sunucu adı yok.
+error-stale-version = Oyun ilerlemişti (bu daha önceki bir konum içindi ya da zaten yapılmıştı): tahta şimdi oyunu olduğu gibi gösteriyor.
+error-database-unavailable = Veritabanı yanıt vermiyor: hiçbir şey değişmedi; yeniden bağlanılıyor…
 error-server-busy = Sunucu meşgul: biraz sonra yeniden deneyin.
 error-server-error = Sunucuda hata oluştu: { $detail }
 # The reasons of an illegal move ({ $reason } above).

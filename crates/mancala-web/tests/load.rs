@@ -90,7 +90,10 @@ async fn play_one(s: Arc<Server>, gate: Arc<tokio::sync::Semaphore>, n: usize) -
             let r = call(
                 &s,
                 &gate,
-                Some((&format!("/api/games/{id}/resign"), json!({"token": token}))),
+                Some((
+                    &format!("/api/games/{id}/resign"),
+                    json!({"token": token, "version": state["version"]}),
+                )),
                 None,
             )
             .await;
@@ -112,7 +115,7 @@ async fn play_one(s: Arc<Server>, gate: Arc<tokio::sync::Semaphore>, n: usize) -
             &gate,
             Some((
                 &format!("/api/games/{id}/moves"),
-                json!({"token": token, "move": m}),
+                json!({"token": token, "move": m, "version": state["version"]}),
             )),
             None,
         )
@@ -172,10 +175,14 @@ async fn a_thousand_games_at_once_all_end_right() {
         "too few games reached their end: {finished}"
     );
     // Every game reads back from the database, replayed from its moves, as last seen.
-    let store = mancala_web::Store::open(&db).unwrap();
-    assert_eq!(store.count().unwrap(), GAMES as u64);
+    match Arc::try_unwrap(server) {
+        Ok(s) => s.stop().await,
+        Err(_) => panic!("a game task still holds the server"),
+    }
+    let store = common::open_store(&db);
+    assert_eq!(store.counts().await.unwrap().0, GAMES as u64);
     for p in &played {
-        let rec = store.load(&p.id).unwrap().expect("saved");
+        let rec = store.load_game(&p.id).await.unwrap().expect("saved");
         assert_eq!(rec.spec, p.spec);
         assert_eq!(rec.moves, p.moves.join(" "));
         let s = mancala_web::session::Session::from_row(&rec).unwrap();

@@ -111,6 +111,7 @@ async fn a_flood_of_slow_and_idle_connections_does_not_stop_a_game() {
         let id = c["id"].as_str().unwrap().to_string();
         let token = c["token"].as_str().unwrap().to_string();
         let mut legal = c["state"]["legal"].as_array().unwrap().clone();
+        let mut version = c["state"]["version"].clone();
         while Instant::now() < deadline {
             let Some(mv) = legal.get(latencies.len() % legal.len().max(1)).cloned() else {
                 continue 'games;
@@ -118,7 +119,7 @@ async fn a_flood_of_slow_and_idle_connections_does_not_stop_a_game() {
             let t = Instant::now();
             let r = client
                 .post(url(&format!("/api/games/{id}/moves")))
-                .json(&json!({"token": token, "move": mv}))
+                .json(&json!({"token": token, "move": mv, "version": version}))
                 .send()
                 .await
                 .expect("the player's move is answered during the flood");
@@ -126,6 +127,7 @@ async fn a_flood_of_slow_and_idle_connections_does_not_stop_a_game() {
             let state: Value = r.json().await.unwrap();
             latencies.push(t.elapsed());
             legal = state["state"]["legal"].as_array().unwrap().clone();
+            version = state["state"]["version"].clone();
             // A player thinks a little between moves.
             tokio::time::sleep(Duration::from_millis(20)).await;
         }

@@ -306,7 +306,7 @@ export const MirallLink = {
     const name = Mirall.names[side === "south" ? pit : Mirall.n + pit];
     if (!name) { $("m-link-msg").textContent = t("m-no-such-pit", { side: SIDE(side) }); return; }
     try {
-      const r = await api("POST", `/api/mirall/${room.id}/sow`, { token: room.token, pit: name });
+      const r = await api("POST", `/api/mirall/${room.id}/sow`, { token: room.token, pit: name, moves: Mirall.linkState ? Mirall.linkState.moves : 0 });
       // A wrong pit: the server's reason, in the player's words.
       $("m-link-msg").textContent = r.accepted ? "" : refusalText(L10n, r.refusal);
       if (r.state.version > room.version) {
@@ -314,7 +314,13 @@ export const MirallLink = {
         await this.apply(r.state, true);
       }
     } catch (e) {
+      if (e.offline) return;
       $("m-link-msg").textContent = e.message;
+      // The move had been completed meanwhile: the room as it is.
+      if (e.state && e.state.version > room.version) {
+        room.version = e.state.version;
+        await this.apply(e.state, true);
+      }
     }
   },
 };

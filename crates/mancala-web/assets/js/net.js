@@ -28,10 +28,18 @@ export async function api(method, path, body) {
   }
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch (_) { data = { error: text }; }
+  if (r.status === 503 && data && data.code === "database-unavailable") {
+    // The server is up but its database is not: nothing was changed; wait for it as for a
+    // lost connection (the views are shown again as the server has them when it is back).
+    Net.lost();
+    throw new Offline();
+  }
   if (!r.ok) {
     const e = new Error(data && data.error ? L10n.error(data, r.status) : `${r.status} ${r.statusText}`);
     e.status = r.status;
     e.code = (data && data.code) || null;
+    // A stale version: the game or room as it is now, to show instead.
+    e.state = (data && data.state) || null;
     throw e;
   }
   return data;
@@ -58,6 +66,7 @@ export const Net = {
     while (this.down) {
       await sleep(1500);
       try {
+        // The health check answers 503 while the database does not.
         const r = await fetch("/api/health", { cache: "no-store" });
         if (r.ok) break;
       } catch (_) { /* still down */ }

@@ -69,6 +69,16 @@ export const Play = {
     }
     this.poll();
   },
+  // A refused change in the player's words; when the game had moved on (the request was for
+  // an earlier version, or a repeat), the game as the server has it is shown.
+  failed(e) {
+    if (e.offline) return;
+    if (e.state && e.state.id === this.id) {
+      this.state = e.state;
+      this.markLast(e.state);
+    }
+    $("g-error").textContent = e.message;
+  },
   markLast(s) {
     const m = lastMarks(s);
     this.lastCell = m.cell;
@@ -252,14 +262,14 @@ export const Play = {
     this.render();
     try {
       // The move alone first, so it is drawn at once; then the computer's answer.
-      const r = await api("POST", `/api/games/${this.id}/moves`, { token: this.token, move: name, reply: false });
+      const r = await api("POST", `/api/games/${this.id}/moves`, { token: this.token, move: name, reply: false, version: s.version });
       await this.animate(r.plies, r.state);
       this.state = r.state;
       this.markLast(r.state);
       await this.engineTurn();
       if (this.state.over) this.say(t("status-over", { result: resultText(L10n, this.state, this.mine()) }));
     } catch (e) {
-      if (!e.offline) $("g-error").textContent = e.message;
+      this.failed(e);
     }
     this.setBusy(false);
     this.render();
@@ -320,29 +330,29 @@ export const Play = {
   async undo() {
     $("g-error").textContent = "";
     try {
-      const r = await api("POST", `/api/games/${this.id}/undo`, { token: this.token });
+      const r = await api("POST", `/api/games/${this.id}/undo`, { token: this.token, version: this.state.version });
       this.state = r.state;
       this.markLast(r.state);
       if (r.asked) $("g-error").textContent = t("undo-asked");
       else this.say(t("taken-back", { count: r.taken_back }));
-    } catch (e) { if (!e.offline) $("g-error").textContent = e.message; }
+    } catch (e) { this.failed(e); }
     this.hint = null;
     this.render();
   },
   async declineUndo() {
     try {
-      const r = await api("POST", `/api/games/${this.id}/undo/decline`, { token: this.token });
+      const r = await api("POST", `/api/games/${this.id}/undo/decline`, { token: this.token, version: this.state.version });
       this.state = r.state;
-    } catch (e) { if (!e.offline) $("g-error").textContent = e.message; }
+    } catch (e) { this.failed(e); }
     this.render();
   },
   async resign() {
     if (!confirm(t("resign-confirm"))) return;
     try {
-      const r = await api("POST", `/api/games/${this.id}/resign`, { token: this.token });
+      const r = await api("POST", `/api/games/${this.id}/resign`, { token: this.token, version: this.state.version });
       this.state = r.state;
       this.say(t("status-over", { result: resultText(L10n, r.state, this.mine()) }));
-    } catch (e) { if (!e.offline) $("g-error").textContent = e.message; }
+    } catch (e) { this.failed(e); }
     this.render();
   },
   async analyse() {

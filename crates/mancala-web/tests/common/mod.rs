@@ -7,6 +7,23 @@ use serde_json::Value;
 use std::net::SocketAddr;
 use std::path::Path;
 
+/// Opens the database at `db`, waiting a moment for a server just stopped to let go of it
+/// (its last tasks finish after it stops answering).
+pub fn open_store(db: &Path) -> Store {
+    let t0 = std::time::Instant::now();
+    loop {
+        match Store::open(db) {
+            Ok(s) => return s,
+            Err(mancala_web::StoreError::InUse { .. })
+                if t0.elapsed() < std::time::Duration::from_secs(5) =>
+            {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            Err(e) => panic!("open the database: {e}"),
+        }
+    }
+}
+
 pub struct Server {
     pub addr: SocketAddr,
     pub handle: tokio::task::JoinHandle<()>,
@@ -16,7 +33,7 @@ pub struct Server {
 impl Server {
     /// Starts a server on 127.0.0.1 with the database at `db`.
     pub async fn start(db: &Path) -> Server {
-        let store = Store::open(db).expect("open the database");
+        let store = open_store(db);
         let (addr, handle) = mancala_web::spawn("127.0.0.1:0".parse().unwrap(), store)
             .await
             .expect("bind");
@@ -30,7 +47,7 @@ impl Server {
 
     /// Starts a server whose hints read the perfect-play databases in `data_dir`.
     pub async fn start_with_data(db: &Path, data_dir: &Path) -> Server {
-        let store = Store::open(db).expect("open the database");
+        let store = open_store(db);
         let state = mancala_web::AppState::with_data_dir(store, Some(data_dir.to_path_buf()));
         let (addr, handle) = mancala_web::spawn_state("127.0.0.1:0".parse().unwrap(), state)
             .await
@@ -75,8 +92,26 @@ impl Server {
         )
     }
 
-    /// POST with a JSON body.
+    /// POST with a JSON body. A change of a game or room sent without the version it is meant
+    /// for is sent for the version the server has now, as a client that has just looked would
+    /// (the tests of versions themselves use [`Server::post_exact`]).
     pub async fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        let mut body = body.clone();
+        if let Some((field, of)) = versioned(path)
+            && let Some(obj) = body.as_object_mut()
+            && !obj.contains_key(field)
+        {
+            let (_, now) = self.get(&of).await;
+            let seen = now[if field == "version" { "version" } else { "moves" }]
+                .as_u64()
+                .unwrap_or(0);
+            obj.insert(field.to_string(), seen.into());
+        }
+        self.post_exact(path, &body).await
+    }
+
+    /// POST with exactly this JSON body.
+    pub async fn post_exact(&self, path: &str, body: &Value) -> (u16, Value) {
         send(self.client.post(self.url(path)).json(body)).await
     }
 
@@ -132,4 +167,17 @@ async fn send(r: reqwest::RequestBuilder) -> (u16, Value) {
         status,
         serde_json::from_str(&text).unwrap_or(Value::String(text)),
     )
+}
+
+/// For a path that changes a game or room: the field naming the version it is meant for, and
+/// the path that shows the game or room.
+pub fn versioned(path: &str) -> Option<(&'static str, String)> {
+    let parts: Vec<&str> = path.split('/').collect();
+    match parts.as_slice() {
+        ["", "api", "games", id, "moves" | "undo" | "resign"] | ["", "api", "games", id, "undo", "decline"] => {
+            Some(("version", format!("/api/games/{id}")))
+        }
+        ["", "api", "mirall", id, "sow"] => Some(("moves", format!("/api/mirall/{id}"))),
+        _ => None,
+    }
 }
