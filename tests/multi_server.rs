@@ -1,0 +1,308 @@
+//! Several `mancala serve` processes on one database. On one SQLite file a second server is
+//! refused; on one PostgreSQL database three servers share the games: a move made through one
+//! is seen by a poll waiting on another within a second, two moves sent at once to two servers
+//! for the same version are never both accepted, and a server killed mid-game loses nothing
+//! acknowledged while the game goes on through the others.
+//!
+//! The PostgreSQL tests need `MANCALA_TEST_POSTGRES` (scripts/test.sh starts a private cluster
+//! with scripts/pg-cluster.sh) and are ignored by a plain `cargo test`.
+//! `MANCALA_RACE_PAIRS` (default 1000) sets the number of racing pairs.
+
+mod serving;
+
+use serde_json::{Value, json};
+use serving::{call, fresh_database, legal, serve, try_serve};
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Barrier, Mutex};
+use std::time::{Duration, Instant};
+
+fn post(addr: SocketAddr, path: &str, body: Value) -> Option<(u16, Value)> {
+    call(addr, "POST", path, Some(&body))
+}
+
+/// A new local game (one token for both sides) of `game` through `addr`: id, token, state.
+fn local_game(addr: SocketAddr, game: &str) -> (String, String, Value) {
+    let (st, c) = post(addr, "/api/games", json!({"game": game, "opponent": "local"}))
+        .expect("the server answers");
+    assert_eq!(st, 201, "{c}");
+    (
+        c["id"].as_str().unwrap().to_string(),
+        c["token"].as_str().unwrap().to_string(),
+        c["state"].clone(),
+    )
+}
+
+#[test]
+fn a_second_server_on_the_same_sqlite_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite");
+    let db = db.to_str().unwrap().to_string();
+    // Two started at the same moment on a new file: one runs, the other is refused with one
+    // clear line (never "table games already exists" or "database is locked").
+    let both: Vec<_> = (0..2)
+        .map(|_| {
+            let db = db.clone();
+            std::thread::spawn(move || try_serve(&["--db", &db]))
+        })
+        .collect();
+    let results: Vec<_> = both.into_iter().map(|t| t.join().unwrap()).collect();
+    let refused: Vec<String> = results
+        .iter()
+        .filter_map(|r| r.as_ref().err().cloned())
+        .collect();
+    assert_eq!(refused.len(), 1, "exactly one of two is refused: {refused:?}");
+    let line = refused[0].trim_end();
+    assert_eq!(line.lines().count(), 1, "{line}");
+    assert!(
+        line.contains("is in use by another mancala process"),
+        "{line}"
+    );
+    let (mut first, addr) = results.into_iter().find_map(|r| r.ok()).unwrap();
+    // The running one works; a third is refused while it runs, and one starts after it stops.
+    let (id, _, _) = local_game(addr, "modiar");
+    assert!(try_serve(&["--db", &db]).is_err());
+    first.kill().unwrap();
+    first.wait().unwrap();
+    let (mut again, addr) = serve(&["--db", &db]);
+    let (st, g) = call(addr, "GET", &format!("/api/games/{id}"), None).unwrap();
+    assert_eq!(st, 200, "{g}");
+    again.kill().unwrap();
+    again.wait().unwrap();
+}
+
+/// Three servers on a fresh database of the test cluster.
+fn three_servers(name: &str) -> (Vec<std::process::Child>, Vec<SocketAddr>) {
+    let url = fresh_database(name);
+    let (children, addrs) = (0..3).map(|_| serve(&["--database", &url])).unzip();
+    (children, addrs)
+}
+
+fn stop(children: Vec<std::process::Child>) {
+    for mut c in children {
+        let _ = c.kill();
+        let _ = c.wait();
+    }
+}
+
+#[test]
+#[ignore = "needs MANCALA_TEST_POSTGRES (scripts/test.sh starts a cluster)"]
+fn a_move_through_one_server_is_seen_by_polls_on_the_others_within_a_second() {
+    let (children, addrs) = three_servers("notify");
+    let (id, token, mut state) = local_game(addrs[0], "oware");
+    let mut worst = Duration::ZERO;
+    for ply in 0..24 {
+        let mover = addrs[ply % 3];
+        let version = state["version"].as_u64().unwrap();
+        // The two other servers wait for the next version.
+        let watchers: Vec<_> = addrs
+            .iter()
+            .filter(|a| **a != mover)
+            .map(|&a| {
+                let path = format!("/api/games/{id}?after={version}&wait=10");
+                std::thread::spawn(move || {
+                    let (st, s) = call(a, "GET", &path, None).unwrap();
+                    (st, s, Instant::now())
+                })
+            })
+            .collect();
+        // Let the polls reach their servers and wait.
+        std::thread::sleep(Duration::from_millis(150));
+        let mv = legal(&state)[ply % legal(&state).len()].clone();
+        let (st, r) = post(
+            mover,
+            &format!("/api/games/{id}/moves"),
+            json!({"token": token, "move": mv, "version": version}),
+        )
+        .unwrap();
+        assert_eq!(st, 200, "{r}");
+        let answered = Instant::now();
+        state = r["state"].clone();
+        for w in watchers {
+            let (st, seen, at) = w.join().unwrap();
+            assert_eq!(st, 200, "{seen}");
+            assert_eq!(seen["version"], state["version"], "ply {ply}");
+            assert_eq!(seen["plies"], state["plies"], "ply {ply}");
+            worst = worst.max(at.saturating_duration_since(answered));
+        }
+        if state["over"] == true {
+            break;
+        }
+    }
+    assert!(
+        worst < Duration::from_secs(1),
+        "a poll heard of a move {worst:?} after it was answered"
+    );
+    eprintln!("notify: the slowest poll on another server answered {worst:?} after the move");
+    stop(children);
+}
+
+#[test]
+#[ignore = "needs MANCALA_TEST_POSTGRES (scripts/test.sh starts a cluster)"]
+fn pairs_of_moves_sent_at_once_to_two_servers_are_never_both_accepted() {
+    let pairs: usize = std::env::var("MANCALA_RACE_PAIRS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1000);
+    let (children, addrs) = three_servers("race");
+    let (a, b) = (addrs[0], addrs[1]);
+    let (mut accepted_a, mut accepted_b) = (0, 0);
+    for i in 0..pairs {
+        let (id, token, state) = local_game(addrs[i % 3], "modiar");
+        let moves = legal(&state);
+        let version = state["version"].clone();
+        let gate = Arc::new(Barrier::new(2));
+        let send = |addr: SocketAddr, mv: String| {
+            let (gate, path) = (gate.clone(), format!("/api/games/{id}/moves"));
+            let body = json!({"token": token, "move": mv, "version": version});
+            std::thread::spawn(move || {
+                gate.wait();
+                post(addr, &path, body).expect("an answer")
+            })
+        };
+        // Two different moves for the same version, one to each server.
+        let ta = send(a, moves[0].clone());
+        let tb = send(b, moves[1].clone());
+        let (ra, rb) = (ta.join().unwrap(), tb.join().unwrap());
+        let statuses = [ra.0, rb.0];
+        assert!(
+            statuses == [200, 409] || statuses == [409, 200],
+            "pair {i}: {} {} / {} {}",
+            ra.0,
+            ra.1,
+            rb.0,
+            rb.1
+        );
+        let (won, lost) = if ra.0 == 200 {
+            accepted_a += 1;
+            (&ra.1, &rb.1)
+        } else {
+            accepted_b += 1;
+            (&rb.1, &ra.1)
+        };
+        assert_eq!(lost["code"], "stale-version", "pair {i}");
+        // The refusal carries the game with the winner's move, which is what is saved.
+        assert_eq!(lost["state"], won["state"], "pair {i}");
+        let (_, now) = call(addrs[2], "GET", &format!("/api/games/{id}"), None).unwrap();
+        assert_eq!(now["plies"].as_array().unwrap().len(), 1, "pair {i}: {now}");
+        assert_eq!(now["version"], won["state"]["version"], "pair {i}");
+    }
+    eprintln!(
+        "race: {pairs} pairs, each exactly one accepted ({accepted_a} through the first server, {accepted_b} through the second), no 5xx"
+    );
+    stop(children);
+}
+
+#[test]
+#[ignore = "needs MANCALA_TEST_POSTGRES (scripts/test.sh starts a cluster)"]
+fn a_server_killed_mid_game_loses_nothing_and_the_games_go_on_through_the_others() {
+    let games = 6;
+    let (mut children, addrs) = three_servers("kill");
+    let ids: Vec<_> = (0..games)
+        .map(|g| local_game(addrs[g % 3], "oware"))
+        .collect();
+    let acked: Arc<Vec<Mutex<Vec<String>>>> =
+        Arc::new((0..games).map(|_| Mutex::new(Vec::new())).collect());
+    let (total, killed, after_kill) = (
+        Arc::new(AtomicUsize::new(0)),
+        Arc::new(AtomicBool::new(false)),
+        Arc::new(AtomicUsize::new(0)),
+    );
+    let retried_saved = Arc::new(AtomicUsize::new(0));
+    let clients: Vec<_> = ids
+        .iter()
+        .cloned()
+        .enumerate()
+        .map(|(g, (id, token, state))| {
+            let (acked, total, killed, after_kill, retried_saved, addrs) = (
+                acked.clone(),
+                total.clone(),
+                killed.clone(),
+                after_kill.clone(),
+                retried_saved.clone(),
+                addrs.clone(),
+            );
+            std::thread::spawn(move || {
+                let mut state = state;
+                let mut next = g;
+                let mut k = g;
+                let mut mine_after_kill = 0;
+                while mine_after_kill < 30 && !legal(&state).is_empty() {
+                    k = k.wrapping_mul(31).wrapping_add(7);
+                    let moves = legal(&state);
+                    let mv = moves[k % moves.len()].clone();
+                    let body = json!({"token": token, "move": mv, "version": state["version"]});
+                    // Each move to the next server; one that does not answer (killed) is sent
+                    // again, the same request, to the next.
+                    let mut tries = 0;
+                    loop {
+                        tries += 1;
+                        assert!(tries < 10, "game {id}: no server answers");
+                        let addr = addrs[next % 3];
+                        next += 1;
+                        match post(addr, &format!("/api/games/{id}/moves"), body.clone()) {
+                            Some((200, r)) => {
+                                acked[g].lock().unwrap().push(mv.clone());
+                                total.fetch_add(1, Ordering::SeqCst);
+                                state = r["state"].clone();
+                                break;
+                            }
+                            // The first try had been saved though its answer was lost: the
+                            // retry is refused, with the game as it is (the move in it).
+                            Some((409, r)) if r["code"] == "stale-version" && tries > 1 => {
+                                let s = r["state"].clone();
+                                let last = s["plies"].as_array().unwrap().last().unwrap();
+                                assert_eq!(last["move"].as_str(), Some(mv.as_str()), "game {id}");
+                                acked[g].lock().unwrap().push(mv.clone());
+                                retried_saved.fetch_add(1, Ordering::SeqCst);
+                                state = s;
+                                break;
+                            }
+                            Some((st, r)) => panic!("game {id}: move {mv} answered {st} {r}"),
+                            None => continue,
+                        }
+                    }
+                    if killed.load(Ordering::SeqCst) {
+                        mine_after_kill += 1;
+                        after_kill.fetch_add(1, Ordering::SeqCst);
+                    }
+                }
+            })
+        })
+        .collect();
+    let t0 = Instant::now();
+    while total.load(Ordering::SeqCst) < 60 && t0.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    // SIGKILL the first server in the middle of the moves.
+    children[0].kill().unwrap();
+    children[0].wait().unwrap();
+    let before_kill = total.load(Ordering::SeqCst);
+    killed.store(true, Ordering::SeqCst);
+    for c in clients {
+        c.join().unwrap();
+    }
+    let mut found = 0;
+    for (g, (id, _, _)) in ids.iter().enumerate() {
+        let (st, s) = call(addrs[2], "GET", &format!("/api/games/{id}"), None).unwrap();
+        assert_eq!(st, 200, "{s}");
+        let saved: Vec<String> = s["plies"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["move"].as_str().unwrap().to_string())
+            .collect();
+        found += saved.len();
+        assert_eq!(saved, *acked[g].lock().unwrap(), "game {id}");
+    }
+    let acknowledged = total.load(Ordering::SeqCst) + retried_saved.load(Ordering::SeqCst);
+    assert_eq!(found, acknowledged);
+    assert!(after_kill.load(Ordering::SeqCst) > 0, "no move after the kill");
+    eprintln!(
+        "kill: {games} games on 3 servers, {before_kill} moves acknowledged before SIGKILL of one, {} after it through the other two ({} of them retries of a move whose answer the kill lost, found saved); {found} moves found, none lost or doubled",
+        acknowledged - before_kill,
+        retried_saved.load(Ordering::SeqCst)
+    );
+    children.remove(0);
+    stop(children);
+}
