@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the project on a fresh machine: installs what the tests need (OpenSpiel in a
 # virtual environment for the differential test; Chromium and playwright-core for the browser
-# tests; Open MPI for the distributed build's tests), then runs the Rust test suites and the
+# tests; Open MPI for the distributed build's tests; PostgreSQL, started as a private cluster
+# for the store suite and the tests of several servers on one database), then runs the Rust test suites and the
 # end-to-end tests in headless Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,10 +21,19 @@ export OPENSPIEL_REQUIRED=1
 echo "== Open MPI (for the distributed build, tests/mpi_build.rs)"
 bash scripts/mpi-deps.sh
 
+echo "== PostgreSQL: a private cluster (scripts/pg-cluster.sh) for the store suite and several servers"
+pgdir="$(mktemp -d)"
+trap 'bash scripts/pg-cluster.sh stop "$pgdir"' EXIT
+MANCALA_TEST_POSTGRES="$(bash scripts/pg-cluster.sh start "$pgdir")"
+export MANCALA_TEST_POSTGRES
+
 echo "== cargo test (workspace, with the MPI build)"
 cargo test --workspace --locked --features mpi 2>&1
 echo "== the differential test against OpenSpiel (ignored by a plain cargo test)"
 cargo test --locked -p mancala-core --test openspiel_diff -- --include-ignored 2>&1
+echo "== the store suite on PostgreSQL, and several servers on one database (ignored by a plain cargo test)"
+cargo test --locked -p mancala-web --test store_suite -- --include-ignored 2>&1
+cargo test --locked --test multi_server -- --include-ignored 2>&1
 echo "== the default build needs no MPI"
 cargo check --locked -p mancala-solver 2>&1
 # The command the workspace tests built serves every later step (no second build).
@@ -36,3 +46,6 @@ echo "== nginx in front of mancala serve (docs/deploy.md)"; bash scripts/nginx-t
 
 echo "== end-to-end tests in headless Chromium"
 bash e2e/run.sh
+
+echo "== three servers on one PostgreSQL behind nginx, a game played through them in Chromium (docs/deploy.md)"
+bash scripts/multi-server-test.sh

@@ -23,8 +23,12 @@ fn post(addr: SocketAddr, path: &str, body: Value) -> Option<(u16, Value)> {
 
 /// A new local game (one token for both sides) of `game` through `addr`: id, token, state.
 fn local_game(addr: SocketAddr, game: &str) -> (String, String, Value) {
-    let (st, c) = post(addr, "/api/games", json!({"game": game, "opponent": "local"}))
-        .expect("the server answers");
+    let (st, c) = post(
+        addr,
+        "/api/games",
+        json!({"game": game, "opponent": "local"}),
+    )
+    .expect("the server answers");
     assert_eq!(st, 201, "{c}");
     (
         c["id"].as_str().unwrap().to_string(),
@@ -51,7 +55,11 @@ fn a_second_server_on_the_same_sqlite_file_is_refused() {
         .iter()
         .filter_map(|r| r.as_ref().err().cloned())
         .collect();
-    assert_eq!(refused.len(), 1, "exactly one of two is refused: {refused:?}");
+    assert_eq!(
+        refused.len(),
+        1,
+        "exactly one of two is refused: {refused:?}"
+    );
     let line = refused[0].trim_end();
     assert_eq!(line.lines().count(), 1, "{line}");
     assert!(
@@ -297,7 +305,10 @@ fn a_server_killed_mid_game_loses_nothing_and_the_games_go_on_through_the_others
     }
     let acknowledged = total.load(Ordering::SeqCst) + retried_saved.load(Ordering::SeqCst);
     assert_eq!(found, acknowledged);
-    assert!(after_kill.load(Ordering::SeqCst) > 0, "no move after the kill");
+    assert!(
+        after_kill.load(Ordering::SeqCst) > 0,
+        "no move after the kill"
+    );
     eprintln!(
         "kill: {games} games on 3 servers, {before_kill} moves acknowledged before SIGKILL of one, {} after it through the other two ({} of them retries of a move whose answer the kill lost, found saved); {found} moves found, none lost or doubled",
         acknowledged - before_kill,

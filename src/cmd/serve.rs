@@ -26,7 +26,12 @@ pub struct ServeArgs {
     /// A PostgreSQL database (`postgres://user:password@host:port/name`) instead of the SQLite
     /// file: several servers can share it (docs/deploy.md). Also read from
     /// `MANCALA_DATABASE_URL`, which keeps the password out of the process list.
-    #[arg(long, value_name = "URL", env = "MANCALA_DATABASE_URL", hide_env_values = true)]
+    #[arg(
+        long,
+        value_name = "URL",
+        env = "MANCALA_DATABASE_URL",
+        hide_env_values = true
+    )]
     pub database: Option<String>,
     /// A host name the server answers to, as the browser sends it in `Host` (`games.example.org`
     /// for any port, `games.example.org:8443` for one); repeatable. localhost, 127.0.0.1 and
@@ -62,7 +67,10 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
             let path = mancala_web::default_db_path();
             if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                 std::fs::create_dir_all(dir).map_err(|e| {
-                    anyhow::anyhow!("cannot create the folder {} for the database: {e}", dir.display())
+                    anyhow::anyhow!(
+                        "cannot create the folder {} for the database: {e}",
+                        dir.display()
+                    )
                 })?;
             }
             mancala_web::Target::Sqlite(path)

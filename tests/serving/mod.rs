@@ -45,7 +45,12 @@ pub fn serve(store: &[&str]) -> (Child, SocketAddr) {
 
 /// One request on a fresh connection: the status and the JSON body, or `None` if the
 /// connection failed (the server is gone).
-pub fn call(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> Option<(u16, Value)> {
+pub fn call(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> Option<(u16, Value)> {
     let mut s = TcpStream::connect_timeout(&addr, Duration::from_secs(5)).ok()?;
     s.set_read_timeout(Some(Duration::from_secs(30))).ok()?;
     let body = body.map(|b| b.to_string()).unwrap_or_default();
@@ -99,6 +104,10 @@ pub fn fresh_database(name: &str) -> String {
 pub fn legal(state: &Value) -> Vec<String> {
     state["legal"]
         .as_array()
-        .map(|a| a.iter().filter_map(|m| m.as_str().map(String::from)).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|m| m.as_str().map(String::from))
+                .collect()
+        })
         .unwrap_or_default()
 }

@@ -26,10 +26,7 @@ pub struct CopyReport {
 #[derive(Debug, thiserror::Error)]
 pub enum CopyError {
     #[error("{side}: {source}")]
-    Db {
-        side: &'static str,
-        source: DbError,
-    },
+    Db { side: &'static str, source: DbError },
     #[error(
         "the target already has a {what} '{id}' that differs from the source's; nothing of it was overwritten (copy into an empty database, or remove it there)"
     )]

@@ -333,12 +333,18 @@ pub async fn play_move(
 ) -> Result<Json<Value>, ApiError> {
     let reply = req.reply.unwrap_or(true);
     let mv = req.mv;
-    let (ply, replies, state) =
-        change_as_seat(&st, &id, req.token, Some(req.version), reply, move |next, seat| {
+    let (ply, replies, state) = change_as_seat(
+        &st,
+        &id,
+        req.token,
+        Some(req.version),
+        reply,
+        move |next, seat| {
             let i = next.play(seat, &mv)?;
             Ok(views::ply(next, i))
-        })
-        .await?;
+        },
+    )
+    .await?;
     let plies: Vec<PlyView> = std::iter::once(ply).chain(replies).collect();
     Ok(Json(json!({ "plies": plies, "state": state })))
 }
@@ -410,11 +416,15 @@ pub async fn undo(
     Param(id): Param,
     Body(req): Body<SeatRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let (outcome, _, state) =
-        change_as_seat(&st, &id, req.token, Some(req.version), true, |next, seat| {
-            Ok(next.undo(seat)?)
-        })
-        .await?;
+    let (outcome, _, state) = change_as_seat(
+        &st,
+        &id,
+        req.token,
+        Some(req.version),
+        true,
+        |next, seat| Ok(next.undo(seat)?),
+    )
+    .await?;
     let (taken, asked) = match outcome {
         UndoOutcome::TakenBack(n) => (n, false),
         UndoOutcome::Asked => (0, true),
@@ -429,11 +439,15 @@ pub async fn decline_undo(
     Param(id): Param,
     Body(req): Body<SeatRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let (_, _, state) =
-        change_as_seat(&st, &id, req.token, Some(req.version), false, |next, seat| {
-            Ok(next.decline_undo(seat)?)
-        })
-        .await?;
+    let (_, _, state) = change_as_seat(
+        &st,
+        &id,
+        req.token,
+        Some(req.version),
+        false,
+        |next, seat| Ok(next.decline_undo(seat)?),
+    )
+    .await?;
     Ok(Json(json!({ "state": state })))
 }
 
@@ -444,15 +458,18 @@ pub async fn resign(
 ) -> Result<Json<Value>, ApiError> {
     // The side is read after the seat is checked, so a bad token is refused first.
     let asked = req.side;
-    let (_, _, state) =
-        change_as_seat(&st, &id, req.token, Some(req.version), false, move |next, seat| {
-            let side = asked
-                .as_deref()
-                .map(|t| parse_side(Some(t)))
-                .transpose()?;
+    let (_, _, state) = change_as_seat(
+        &st,
+        &id,
+        req.token,
+        Some(req.version),
+        false,
+        move |next, seat| {
+            let side = asked.as_deref().map(|t| parse_side(Some(t))).transpose()?;
             Ok(next.resign(seat, side)?)
-        })
-        .await?;
+        },
+    )
+    .await?;
     Ok(Json(json!({ "state": state })))
 }
 

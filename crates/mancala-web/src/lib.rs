@@ -14,6 +14,7 @@
 //! - [`server`]: the HTTP server's limits, timeouts, security headers and `Host` check.
 
 pub mod assets;
+pub mod changes;
 pub mod copy;
 pub mod engine;
 pub mod error;

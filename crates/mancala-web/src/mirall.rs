@@ -166,7 +166,9 @@ pub async fn create(
         .await
         .map_err(crate::state::db_error)?
     {
-        return Err(ApiError::internal("the room could not be saved: its id is taken"));
+        return Err(ApiError::internal(
+            "the room could not be saved: its id is taken",
+        ));
     }
     let link = format!("/?mirall={}&token={}&side=north", room.id, room.tokens[1]);
     Ok((

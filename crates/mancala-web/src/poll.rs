@@ -1,50 +1,11 @@
 //! What games and El mirall rooms share: ids and seat tokens, and long polling
-//! (`?after=<version>&wait=<seconds>`), woken by the change itself ([`Changes`]).
+//! (`?after=<version>&wait=<seconds>`), woken by the change itself
+//! ([`crate::changes::Changes`]).
 
 use crate::error::ApiError;
 use rand::Rng;
-use std::collections::HashMap;
 use std::time::Duration;
 use tokio::sync::watch;
-
-/// Who waits for a change of what: a watch channel for each game or room that someone polls,
-/// told by [`Changes::changed`] once the change is saved.
-#[derive(Default)]
-pub struct Changes {
-    senders: std::sync::Mutex<HashMap<String, watch::Sender<()>>>,
-}
-
-impl Changes {
-    fn senders(&self) -> std::sync::MutexGuard<'_, HashMap<String, watch::Sender<()>>> {
-        self.senders.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// A receiver that sees every change of `key` told from now on.
-    pub fn subscribe(&self, key: &str) -> watch::Receiver<()> {
-        let mut senders = self.senders();
-        // Channels nobody waits on any more are dropped.
-        senders.retain(|_, tx| tx.receiver_count() > 0);
-        senders
-            .entry(key.to_string())
-            .or_insert_with(|| watch::channel(()).0)
-            .subscribe()
-    }
-
-    /// Every key may have changed (the news of other servers was interrupted): every waiting
-    /// poll looks again.
-    pub fn changed_all(&self) {
-        for tx in self.senders().values() {
-            tx.send_replace(());
-        }
-    }
-
-    /// `key` has changed: every poll waiting on it looks again.
-    pub fn changed(&self, key: &str) {
-        if let Some(tx) = self.senders().get(key) {
-            tx.send_replace(());
-        }
-    }
-}
 
 /// The longest a long poll waits, in seconds.
 pub const MAX_WAIT_SECS: u64 = 30;
@@ -94,6 +55,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::changes::Changes;
     use std::sync::Arc;
     use std::sync::atomic::{AtomicU64, Ordering};
 

@@ -63,11 +63,7 @@ async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) ->
 }
 
 async fn health(State(st): State<Arc<AppState>>) -> Result<Json<Value>, ApiError> {
-    let (games, _) = st
-        .store()
-        .counts()
-        .await
-        .map_err(crate::state::db_error)?;
+    let (games, _) = st.store().counts().await.map_err(crate::state::db_error)?;
     Ok(Json(json!({ "ok": true, "games": games })))
 }
 

@@ -15,7 +15,7 @@ pub struct AppState {
     /// Where the perfect-play databases are looked for (the engine and hints).
     data_dir: Option<PathBuf>,
     /// The long polls waiting for a game or a room to change.
-    changes: Arc<crate::poll::Changes>,
+    changes: Arc<crate::changes::Changes>,
 }
 
 impl AppState {
@@ -28,7 +28,7 @@ impl AppState {
     /// PostgreSQL store starts listening for the other servers' changes (so this is called in
     /// the server's runtime).
     pub fn with_data_dir(store: Store, data_dir: Option<PathBuf>) -> Arc<AppState> {
-        let changes = Arc::new(crate::poll::Changes::default());
+        let changes = Arc::new(crate::changes::Changes::default());
         store.listen(changes.clone());
         Arc::new(AppState {
             store,
@@ -48,7 +48,7 @@ impl AppState {
 
     /// The long polls' changes: a game's key is [`game_key`], a room's
     /// [`crate::store::room_key`].
-    pub fn changes(&self) -> &crate::poll::Changes {
+    pub fn changes(&self) -> &crate::changes::Changes {
         &self.changes
     }
 
@@ -69,7 +69,12 @@ impl AppState {
 
     /// Saves a new game.
     pub async fn insert(&self, s: &Session) -> Result<(), ApiError> {
-        if self.store.insert_game(&s.to_row()).await.map_err(db_error)? {
+        if self
+            .store
+            .insert_game(&s.to_row())
+            .await
+            .map_err(db_error)?
+        {
             Ok(())
         } else {
             Err(ApiError::internal(format!(

@@ -2,7 +2,7 @@
 //! PostgreSQL runs need a cluster (`MANCALA_TEST_POSTGRES`, set by scripts/test.sh after
 //! starting a private one with scripts/pg-cluster.sh) and are ignored by a plain `cargo test`.
 
-use mancala_web::poll::Changes;
+use mancala_web::changes::Changes;
 use mancala_web::store::{GameRow, RoomRow, Store};
 use std::sync::Arc;
 use std::time::Duration;
@@ -104,7 +104,9 @@ async fn rows_and_versions(s: &Store) {
 }
 
 async fn paging(s: &Store) {
-    let mut ids: Vec<String> = (0..23).map(|i| format!("p{:02}x{}", 47 * i % 23, i % 3)).collect();
+    let mut ids: Vec<String> = (0..23)
+        .map(|i| format!("p{:02}x{}", 47 * i % 23, i % 3))
+        .collect();
     for id in &ids {
         assert!(s.insert_game(&game(id, 0, "")).await.unwrap());
         assert!(s.insert_room(&room(id, 0)).await.unwrap());
@@ -192,7 +194,12 @@ async fn postgres_rows_and_versions() {
 #[tokio::test]
 #[ignore = "needs MANCALA_TEST_POSTGRES (scripts/test.sh starts a cluster)"]
 async fn postgres_paging() {
-    paging(&Store::connect(&fresh_postgres("paging").await).await.unwrap()).await;
+    paging(
+        &Store::connect(&fresh_postgres("paging").await)
+            .await
+            .unwrap(),
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -208,11 +215,19 @@ async fn postgres_a_newer_schema_or_a_foreign_database_is_refused() {
     let url = fresh_postgres("newer").await;
     drop(Store::connect(&url).await.unwrap());
     sql(&url, "UPDATE mancala_schema SET version = 99").await;
-    let e = Store::connect(&url).await.err().expect("refused").to_string();
+    let e = Store::connect(&url)
+        .await
+        .err()
+        .expect("refused")
+        .to_string();
     assert!(e.contains("newer version (schema 99"), "{e}");
     let url = fresh_postgres("foreign").await;
     sql(&url, "CREATE TABLE games (x int)").await;
-    let e = Store::connect(&url).await.err().expect("refused").to_string();
+    let e = Store::connect(&url)
+        .await
+        .err()
+        .expect("refused")
+        .to_string();
     assert!(e.contains("database of something else"), "{e}");
 }
 
@@ -267,7 +282,10 @@ async fn postgres_a_change_through_one_store_wakes_the_polls_of_another() {
         .expect("heard within a second")
         .unwrap();
     assert!(t0.elapsed() < Duration::from_secs(1));
-    assert!(!other.has_changed().unwrap(), "another game's poll was woken");
+    assert!(
+        !other.has_changed().unwrap(),
+        "another game's poll was woken"
+    );
     // Rooms too.
     assert!(b.insert_room(&room("r1", 0)).await.unwrap());
     let mut rr = changes.subscribe("mirall:r1");
@@ -292,7 +310,11 @@ async fn postgres_copy_from_sqlite_and_back() {
         g.undo_request = None;
         assert!(file.insert_game(&g).await.unwrap());
         ids.push(g);
-        assert!(file.insert_room(&room(&format!("c{i}"), i as u64)).await.unwrap());
+        assert!(
+            file.insert_room(&room(&format!("c{i}"), i as u64))
+                .await
+                .unwrap()
+        );
     }
     let pg = Store::connect(&fresh_postgres("copy").await).await.unwrap();
     let r = mancala_web::copy::copy(&file, &pg, |_| {}).await.unwrap();
@@ -307,7 +329,9 @@ async fn postgres_copy_from_sqlite_and_back() {
     let r = mancala_web::copy::copy(&pg, &back, |_| {}).await.unwrap();
     assert_eq!((r.games_copied, r.rooms_copied), (5, 5));
     // A target whose game differs: refused, and that game left as it was.
-    let other = Store::connect(&fresh_postgres("copy2").await).await.unwrap();
+    let other = Store::connect(&fresh_postgres("copy2").await)
+        .await
+        .unwrap();
     let theirs = game("c3", 9, "A");
     assert!(other.insert_game(&theirs).await.unwrap());
     let e = mancala_web::copy::copy(&file, &other, |_| {})
@@ -331,6 +355,9 @@ async fn sqlite_copy_refuses_a_game_that_does_not_replay() {
         .err()
         .expect("refused")
         .to_string();
-    assert!(e.contains("'zz'") && e.contains("cannot be replayed"), "{e}");
+    assert!(
+        e.contains("'zz'") && e.contains("cannot be replayed"),
+        "{e}"
+    );
     assert_eq!(b.load_game("zz").await.unwrap(), None);
 }

@@ -82,13 +82,18 @@ async fn every_change_names_its_version_and_a_stale_one_changes_nothing() {
         ("undo/decline", json!({"token": token, "version": v0})),
         ("moves", json!({"token": token, "move": "a", "version": v0})),
     ] {
-        let (st, e) = s.post_exact(&format!("/api/games/{id}/{path}"), &body).await;
+        let (st, e) = s
+            .post_exact(&format!("/api/games/{id}/{path}"), &body)
+            .await;
         assert_eq!(st, 409, "{path}: {e}");
         assert_eq!(e["code"], "stale-version", "{path}");
         assert_eq!(e["state"]["version"], v1, "{path}");
     }
     let (_, now) = s.get(&format!("/api/games/{id}")).await;
-    assert_eq!((now["version"].as_u64(), plies(&now)), (Some(v1), vec!["A".to_string()]));
+    assert_eq!(
+        (now["version"].as_u64(), plies(&now)),
+        (Some(v1), vec!["A".to_string()])
+    );
     assert_eq!(now["over"], false);
     // A seat's token is checked before the version: a stranger learns nothing new.
     let (st, _) = s
@@ -109,8 +114,9 @@ async fn a_dropped_request_leaves_the_shown_game_equal_to_the_saved_one() {
     let db = dir.path().join("games.sqlite");
     let s = Server::start(&db).await;
     let addr = s.addr;
-    let read = rusqlite::Connection::open_with_flags(&db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-        .unwrap();
+    let read =
+        rusqlite::Connection::open_with_flags(&db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .unwrap();
     let kinds = [
         json!({"game": "mangala-ii", "opponent": "local"}),
         json!({"game": "oware", "opponent": "engine", "level": "intermediate"}),
@@ -144,7 +150,8 @@ async fn a_dropped_request_leaves_the_shown_game_equal_to_the_saved_one() {
         let mv = c["state"]["legal"][0].as_str().unwrap().to_string();
         let req = json!({"token": token, "move": mv, "version": version}).to_string();
         // Send the move and close the connection after 0 to ~20 ms, without reading.
-        let wait = took[attempt as usize % 2].mul_f64(1.2 * (attempt / 2) as f64 / (TRIES / 2) as f64);
+        let wait =
+            took[attempt as usize % 2].mul_f64(1.2 * (attempt / 2) as f64 / (TRIES / 2) as f64);
         let path = format!("/api/games/{id}/moves");
         tokio::task::spawn_blocking(move || {
             let mut sock = std::net::TcpStream::connect(addr).unwrap();
@@ -179,7 +186,11 @@ async fn a_dropped_request_leaves_the_shown_game_equal_to_the_saved_one() {
                 break;
             }
         }
-        assert_eq!(shown["version"].as_i64(), Some(saved.0), "attempt {attempt}: {shown}");
+        assert_eq!(
+            shown["version"].as_i64(),
+            Some(saved.0),
+            "attempt {attempt}: {shown}"
+        );
         assert_eq!(plies(&shown).join(" "), saved.1, "attempt {attempt}");
         if saved.0 as u64 == version {
             dropped_not_saved += 1;
@@ -189,14 +200,21 @@ async fn a_dropped_request_leaves_the_shown_game_equal_to_the_saved_one() {
             assert_eq!(plies(&shown)[0], mv, "attempt {attempt}");
             // Against the computer, its reply is saved with the move.
             if attempt % 2 == 1 {
-                assert!(plies(&shown).len() >= 2, "attempt {attempt}: {:?}", plies(&shown));
+                assert!(
+                    plies(&shown).len() >= 2,
+                    "attempt {attempt}: {:?}",
+                    plies(&shown)
+                );
             }
         }
     }
     eprintln!(
         "dropped requests: {dropped_saved} saved and shown, {dropped_not_saved} neither, of {TRIES} (a whole move took {took:?})"
     );
-    assert!(dropped_saved > 0, "no dropped request got as far as being saved");
+    assert!(
+        dropped_saved > 0,
+        "no dropped request got as far as being saved"
+    );
 }
 
 #[tokio::test]

@@ -13,7 +13,7 @@
 pub mod postgres;
 pub mod sqlite;
 
-use crate::poll::Changes;
+use crate::changes::Changes;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 

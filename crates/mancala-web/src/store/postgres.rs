@@ -6,7 +6,7 @@
 use super::{
     DbError, GAME_COLUMNS, GameRow, MIGRATIONS, ROOM_COLUMNS, RoomRow, SCHEMA_VERSION, StoreError,
 };
-use crate::poll::Changes;
+use crate::changes::Changes;
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
 use std::sync::{Arc, Weak};
 use std::time::Duration;

@@ -315,8 +315,13 @@ fn game_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     // The columns in the order selected, each into its field of the same name.
     let (id, spec, start, moves, opponent, token_south, token_north) =
         <(_, _, _, _, _, _, _)>::try_from(row)?;
-    let (resigned, undo_request, version, created, updated) =
-        (row.get(7)?, row.get(8)?, row.get(9)?, row.get(10)?, row.get(11)?);
+    let (resigned, undo_request, version, created, updated) = (
+        row.get(7)?,
+        row.get(8)?,
+        row.get(9)?,
+        row.get(10)?,
+        row.get(11)?,
+    );
     Ok(GameRow {
         id,
         spec,
@@ -435,7 +440,10 @@ mod tests {
         let first = Sqlite::open(&path).unwrap();
         let e = Sqlite::open(&path).err().unwrap();
         assert!(matches!(e, StoreError::InUse { .. }), "{e}");
-        assert!(e.to_string().contains("in use by another mancala process"), "{e}");
+        assert!(
+            e.to_string().contains("in use by another mancala process"),
+            "{e}"
+        );
         drop(first);
         Sqlite::open(&path).expect("free again once the first is closed");
     }

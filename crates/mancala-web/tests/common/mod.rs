@@ -102,9 +102,13 @@ impl Server {
             && !obj.contains_key(field)
         {
             let (_, now) = self.get(&of).await;
-            let seen = now[if field == "version" { "version" } else { "moves" }]
-                .as_u64()
-                .unwrap_or(0);
+            let seen = now[if field == "version" {
+                "version"
+            } else {
+                "moves"
+            }]
+            .as_u64()
+            .unwrap_or(0);
             obj.insert(field.to_string(), seen.into());
         }
         self.post_exact(path, &body).await
@@ -174,7 +178,8 @@ async fn send(r: reqwest::RequestBuilder) -> (u16, Value) {
 pub fn versioned(path: &str) -> Option<(&'static str, String)> {
     let parts: Vec<&str> = path.split('/').collect();
     match parts.as_slice() {
-        ["", "api", "games", id, "moves" | "undo" | "resign"] | ["", "api", "games", id, "undo", "decline"] => {
+        ["", "api", "games", id, "moves" | "undo" | "resign"]
+        | ["", "api", "games", id, "undo", "decline"] => {
             Some(("version", format!("/api/games/{id}")))
         }
         ["", "api", "mirall", id, "sow"] => Some(("moves", format!("/api/mirall/{id}"))),
