@@ -317,3 +317,193 @@ fn a_server_killed_mid_game_loses_nothing_and_the_games_go_on_through_the_others
     children.remove(0);
     stop(children);
 }
+
+/// `mancala <args>`: exit status, stdout, stderr.
+fn mancala(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .output()
+        .expect("mancala runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Plays `moves` in a new local game of `game` through `addr`: the game's id.
+fn played(addr: SocketAddr, game: &str, moves: usize) -> String {
+    let (id, token, mut state) = local_game(addr, game);
+    for i in 0..moves {
+        let ls = legal(&state);
+        if ls.is_empty() {
+            break;
+        }
+        let (st, r) = post(
+            addr,
+            &format!("/api/games/{id}/moves"),
+            json!({"token": token, "move": ls[i % ls.len()], "version": state["version"]}),
+        )
+        .unwrap();
+        assert_eq!(st, 200, "{r}");
+        state = r["state"].clone();
+    }
+    id
+}
+
+#[test]
+fn store_copy_moves_every_game_and_refuses_what_it_cannot() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.sqlite");
+    let b = dir.path().join("b.sqlite");
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let (mut server, addr) = serve(&["--db", a]);
+    let ids: Vec<String> = (0..4).map(|i| played(addr, "oware", 3 * i)).collect();
+    let (st, room) = post(addr, "/api/mirall", json!({"pits": 3, "seeds": 2})).unwrap();
+    assert_eq!(st, 201, "{room}");
+    let states: Vec<Value> = ids
+        .iter()
+        .map(|id| {
+            call(addr, "GET", &format!("/api/games/{id}"), None)
+                .unwrap()
+                .1
+        })
+        .collect();
+    // While the server runs, its file is not copied (a copy would miss the moves to come).
+    let (code, _, err) = mancala(&["store", "copy", "--from", a, "--to", b]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("in use by another mancala process"), "{err}");
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let (code, out, err) = mancala(&["store", "copy", "--from", a, "--to", b]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.trim_end().lines().last().unwrap(),
+        "games: 4 copied, 0 already there, 4 in the target; rooms: 1 copied, 0 already there, 1 in the target"
+    );
+    // Again: nothing to copy, nothing doubled.
+    let (code, out, _) = mancala(&["store", "copy", "--from", a, "--to", b]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("games: 0 copied, 4 already there, 4 in the target"),
+        "{out}"
+    );
+    // A server on the copy shows the same games.
+    let (mut server, addr) = serve(&["--db", b]);
+    for (id, want) in ids.iter().zip(&states) {
+        let (st, got) = call(addr, "GET", &format!("/api/games/{id}"), None).unwrap();
+        assert_eq!(st, 200);
+        assert_eq!(got, *want);
+    }
+    server.kill().unwrap();
+    server.wait().unwrap();
+    // Bad requests: each one line, exit 2, nothing made.
+    let missing = dir.path().join("missing.sqlite");
+    let missing = missing.to_str().unwrap();
+    for (args, says) in [
+        (
+            vec!["store", "copy", "--from", missing, "--to", b],
+            "no such file",
+        ),
+        (
+            vec!["store", "copy", "--from", a, "--to", a],
+            "the same database",
+        ),
+        (
+            vec![
+                "store",
+                "copy",
+                "--from",
+                a,
+                "--to",
+                "postgres://nobody@127.0.0.1:1/x",
+            ],
+            "--to: cannot open the database postgres://nobody@127.0.0.1:1/x",
+        ),
+    ] {
+        let (code, out, err) = mancala(&args);
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    assert!(!std::path::Path::new(missing).exists());
+}
+
+#[test]
+fn serve_refuses_a_database_it_cannot_use_with_one_line() {
+    for (args, says) in [
+        (
+            vec!["serve", "--port", "0", "--database", "games.sqlite"],
+            "give a PostgreSQL URL",
+        ),
+        (
+            vec![
+                "serve",
+                "--port",
+                "0",
+                "--database",
+                "postgres://nobody@127.0.0.1:1/x",
+            ],
+            "cannot open the database postgres://nobody@127.0.0.1:1/x",
+        ),
+        (
+            vec!["serve", "--port", "0", "--database", "postgres://a@b:c:d/e"],
+            "not a PostgreSQL URL",
+        ),
+        (
+            vec![
+                "serve",
+                "--port",
+                "0",
+                "--db",
+                "x.sqlite",
+                "--database",
+                "postgres://a@b/c",
+            ],
+            "cannot be used with",
+        ),
+    ] {
+        let (code, out, err) = mancala(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(out, "", "{args:?}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        if !says.contains("cannot be used") {
+            assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs MANCALA_TEST_POSTGRES (scripts/test.sh starts a cluster)"]
+fn store_copy_from_a_file_to_postgres_and_three_servers_show_the_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.sqlite");
+    let a = a.to_str().unwrap();
+    let (mut server, addr) = serve(&["--db", a]);
+    let ids: Vec<String> = (0..3).map(|i| played(addr, "mangala-ii", 5 + i)).collect();
+    let states: Vec<Value> = ids
+        .iter()
+        .map(|id| {
+            call(addr, "GET", &format!("/api/games/{id}"), None)
+                .unwrap()
+                .1
+        })
+        .collect();
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let url = fresh_database("copy");
+    let (code, out, err) = mancala(&["store", "copy", "--from", a, "--to", &url]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("games: 3 copied"), "{out}");
+    let (children, addrs) = (0..3)
+        .map(|_| serve(&["--database", &url]))
+        .unzip::<_, _, Vec<_>, Vec<_>>();
+    for (id, want) in ids.iter().zip(&states) {
+        for &addr in &addrs {
+            let (st, got) = call(addr, "GET", &format!("/api/games/{id}"), None).unwrap();
+            assert_eq!(st, 200);
+            assert_eq!(got, *want);
+        }
+    }
+    stop(children);
+}
