@@ -6,7 +6,9 @@
 # (e2e/multi/multi.test.mjs). Checks from nginx's log that the game's moves went to more than
 # one server.
 #
-#   MANCALA_TEST_POSTGRES=postgres://... bash scripts/multi-server-test.sh   # a running cluster
+# Then PostgreSQL is stopped mid-game: the page says it is reconnecting, the API answers 503
+# in JSON, and when the database is back the game goes on with every acknowledged move.
+#
 #   bash scripts/multi-server-test.sh          # starts a private cluster (scripts/pg-cluster.sh)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -38,11 +40,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-admin="${MANCALA_TEST_POSTGRES:-}"
-if [ -z "$admin" ]; then
-  pgdir="$(mktemp -d)"
-  admin="$(bash scripts/pg-cluster.sh start "$pgdir")"
-fi
+# A cluster of its own: the test stops it and starts it again.
+pgdir="$(mktemp -d)"
+admin="$(bash scripts/pg-cluster.sh start "$pgdir")"
 db="multi_$$"
 PGOPTIONS=--client-min-messages=warning psql "$admin" -q -v ON_ERROR_STOP=1 -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
 url="${admin%/*}/$db"
@@ -104,6 +104,7 @@ done
 
 export BASE_URL="http://127.0.0.1:$ng_port/" SPECTATOR_URL="http://127.0.0.1:${ports[2]}/"
 export MANCALA_BIN="$bin" E2E_PROFILE_ROOT="$work"
+export PG_PAUSE="bash $root/scripts/pg-cluster.sh pause $pgdir" PG_RESUME="bash $root/scripts/pg-cluster.sh resume $pgdir"
 (cd e2e && node --test --test-concurrency=1 multi/multi.test.mjs)
 
 # The moves went through nginx to more than one server.

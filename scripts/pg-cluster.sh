@@ -6,6 +6,8 @@
 #
 #   url=$(bash scripts/pg-cluster.sh start DIR)     # then MANCALA_TEST_POSTGRES=$url ...
 #   bash scripts/pg-cluster.sh stop DIR
+#   bash scripts/pg-cluster.sh pause DIR / resume DIR   # stop the server and start it again on
+#                                                       # the same port (a database going down)
 set -euo pipefail
 cmd="${1:-}"; dir="${2:-}"
 [ -n "$cmd" ] && [ -n "$dir" ] || { echo "usage: pg-cluster.sh start|stop DIR" >&2; exit 2; }
@@ -49,6 +51,15 @@ start)
     start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
   echo "$port" >"$dir/port"
   echo "postgres://mancala@127.0.0.1:$port/postgres"
+  ;;
+pause)
+  as_owner "$(find_bin pg_ctl)" -D "$dir/data" -m fast -w stop >/dev/null
+  ;;
+resume)
+  port="$(cat "$dir/port")"
+  as_owner "$(find_bin pg_ctl)" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=400 -c shared_buffers=64MB" \
+    start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
   ;;
 stop)
   pg_ctl="$(find_bin pg_ctl)"

@@ -4,6 +4,7 @@
 // two pages within a second of the server's answer.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { execSync } from "node:child_process";
 import { BASE, browser, playable, setRange, movesShown, waitIdle, newGame } from "../tests/lib.mjs";
 
 const SPECTATOR = process.env.SPECTATOR_URL;
@@ -66,5 +67,51 @@ test("a whole game through three servers: both players and a spectator see every
     await meCtx.close();
     await friendCtx.close();
     await watchCtx.close();
+  }
+});
+
+test("PostgreSQL down mid-game: the page says it is reconnecting, the API answers 503, and the game goes on when it is back", async () => {
+  assert.ok(process.env.PG_PAUSE && process.env.PG_RESUME, "PG_PAUSE and PG_RESUME must stop and start the database");
+  const ctx = await browser("chromium-down-");
+  let paused = false;
+  try {
+    const page = await ctx.newPage();
+    const id = await newGame(page, { game: "mangala-ii", opponent: "local" });
+    await setRange(page, "#g-speed", 4);
+    for (let i = 0; i < 2; i++) {
+      await waitIdle(page);
+      const mine = await playable(page);
+      await page.getByRole("button", { name: new RegExp(`^${mine[0]},`) }).click();
+      await page.waitForFunction((n) => document.querySelectorAll("#g-moves [data-move]").length === n, i + 1);
+    }
+    await waitIdle(page);
+    const before = await movesShown(page);
+    execSync(process.env.PG_PAUSE);
+    paused = true;
+    // The API: JSON 503 naming the cause, through nginx.
+    const answer = await page.evaluate(async (id) => {
+      const r = await fetch(`/api/games/${id}`);
+      return { status: r.status, body: await r.json() };
+    }, id);
+    assert.equal(answer.status, 503);
+    assert.equal(answer.body.code, "database-unavailable");
+    // A move tried now: not made, and the page says the connection is lost and it retries.
+    const mine = await playable(page);
+    await page.getByRole("button", { name: new RegExp(`^${mine[0]},`) }).click();
+    await page.waitForSelector("#offline:not([hidden])", { timeout: 10000 });
+    assert.match(await page.textContent("#offline"), /retrying/);
+    execSync(process.env.PG_RESUME);
+    paused = false;
+    // Back: the banner goes, the game is shown as saved (the acknowledged moves, not the one
+    // tried while the database was down), and it can be played on.
+    await page.waitForSelector("#offline", { state: "hidden", timeout: 20000 });
+    await waitIdle(page);
+    assert.deepEqual(await movesShown(page), before);
+    const again = await playable(page);
+    await page.getByRole("button", { name: new RegExp(`^${again[0]},`) }).click();
+    await page.waitForFunction((n) => document.querySelectorAll("#g-moves [data-move]").length === n, before.length + 1);
+  } finally {
+    if (paused) execSync(process.env.PG_RESUME);
+    await ctx.close();
   }
 });
