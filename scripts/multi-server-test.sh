@@ -14,17 +14,9 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
-if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
-  echo "multi-server-test: installing nginx" >&2
-  apt-get update -q >&2
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends nginx >&2
-fi
-nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
-bin="${MANCALA_BIN:-}"
-if [ -z "$bin" ]; then
-  cargo build --quiet --bin mancala
-  bin="$root/target/debug/mancala"
-fi
+. "$root/scripts/need.sh"
+nginx_bin="$(need_nginx)"
+bin="$(mancala_bin "$root")"
 if [ ! -f e2e/node_modules/playwright-core/package.json ]; then
   (cd e2e && { npm ci --no-audit --no-fund || npm install --no-audit --no-fund; }) >&2
 fi

@@ -13,21 +13,13 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
-if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
-  echo "nginx-test: installing nginx" >&2
-  apt-get update -q >&2
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends nginx >&2
-fi
-nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
+. "$root/scripts/need.sh"
+nginx_bin="$(need_nginx)"
 for tool in openssl curl python3; do
   command -v "$tool" >/dev/null || { echo "nginx-test: $tool is needed" >&2; exit 2; }
 done
 
-bin="${MANCALA_BIN:-}"
-if [ -z "$bin" ]; then
-  cargo build --quiet --bin mancala
-  bin="$root/target/debug/mancala"
-fi
+bin="$(mancala_bin "$root")"
 
 work="$(mktemp -d)"
 chmod 755 "$work"
@@ -119,7 +111,7 @@ grep -q '"ok":true' "$work/b" || fail "health: $(cat "$work/b")"
 [ "$(req POST /api/games '{"game":"modiar","opponent":"local"}')" = 201 ] || fail "create: $(cat "$work/b")"
 id="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["id"])' "$work/b")"
 token="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["token"])' "$work/b")"
-[ "$(req POST "/api/games/$id/moves" "{\"token\":\"$token\",\"move\":\"A\"}")" = 200 ] || fail "move: $(cat "$work/b")"
+[ "$(req POST "/api/games/$id/moves" "{\"token\":\"$token\",\"move\":\"A\",\"version\":0}")" = 200 ] || fail "move: $(cat "$work/b")"
 grep -q '"move":"A"' "$work/b" || fail "the move is not in the state"
 
 # A Host the server was not given, straight to the server: refused.

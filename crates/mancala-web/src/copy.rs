@@ -5,7 +5,7 @@
 //! target, compared, and every game replayed through the rules.
 
 use crate::session::Session;
-use crate::store::{DbError, Store};
+use crate::store::{DbError, GameRow, RoomRow, Store};
 
 /// How many rows are read at a time.
 const PAGE: u32 = 500;
@@ -31,8 +31,12 @@ pub enum CopyError {
         "the target already has a {what} '{id}' that differs from the source's; nothing of it was overwritten (copy into an empty database, or remove it there)"
     )]
     Conflict { what: &'static str, id: String },
-    #[error("game '{id}' of the source cannot be replayed: {detail}")]
-    BadGame { id: String, detail: String },
+    #[error("{what} '{id}' of the source cannot be replayed: {detail}")]
+    BadRow {
+        what: &'static str,
+        id: String,
+        detail: String,
+    },
     #[error("after the copy, the target's {what} '{id}' is {found}")]
     Check {
         what: &'static str,
@@ -55,6 +59,117 @@ fn dst(source: DbError) -> CopyError {
     }
 }
 
+/// A table the copy goes through: its rows, read a page at a time, written if absent.
+trait Table: Sized + PartialEq {
+    const WHAT: &'static str;
+    fn id(&self) -> &str;
+    /// Why the row cannot be used as it is (a game that does not replay).
+    fn fault(&self) -> Option<String>;
+    async fn page(s: &Store, after: &str) -> Result<Vec<Self>, DbError>;
+    async fn insert(s: &Store, r: &Self) -> Result<bool, DbError>;
+    async fn load(s: &Store, id: &str) -> Result<Option<Self>, DbError>;
+}
+
+impl Table for GameRow {
+    const WHAT: &'static str = "game";
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn fault(&self) -> Option<String> {
+        Session::from_row(self).err()
+    }
+    async fn page(s: &Store, after: &str) -> Result<Vec<Self>, DbError> {
+        s.games_after(after, PAGE).await
+    }
+    async fn insert(s: &Store, r: &Self) -> Result<bool, DbError> {
+        s.insert_game(r).await
+    }
+    async fn load(s: &Store, id: &str) -> Result<Option<Self>, DbError> {
+        s.load_game(id).await
+    }
+}
+
+impl Table for RoomRow {
+    const WHAT: &'static str = "room";
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn fault(&self) -> Option<String> {
+        None
+    }
+    async fn page(s: &Store, after: &str) -> Result<Vec<Self>, DbError> {
+        s.rooms_after(after, PAGE).await
+    }
+    async fn insert(s: &Store, r: &Self) -> Result<bool, DbError> {
+        s.insert_room(r).await
+    }
+    async fn load(s: &Store, id: &str) -> Result<Option<Self>, DbError> {
+        s.load_room(id).await
+    }
+}
+
+/// Copies the rows of table `T`: (copied, already there); `done` counts every row.
+async fn copy_table<T: Table>(
+    from: &Store,
+    to: &Store,
+    done: &mut u64,
+    progress: &mut impl FnMut(u64),
+) -> Result<(u64, u64), CopyError> {
+    let (mut copied, mut there) = (0, 0);
+    let mut after = String::new();
+    loop {
+        let page = T::page(from, &after).await.map_err(src)?;
+        let Some(last) = page.last() else { break };
+        after = last.id().to_string();
+        for row in &page {
+            if let Some(detail) = row.fault() {
+                return Err(CopyError::BadRow {
+                    what: T::WHAT,
+                    id: row.id().to_string(),
+                    detail,
+                });
+            }
+            if T::insert(to, row).await.map_err(dst)? {
+                copied += 1;
+            } else if T::load(to, row.id()).await.map_err(dst)?.as_ref() == Some(row) {
+                there += 1;
+            } else {
+                return Err(CopyError::Conflict {
+                    what: T::WHAT,
+                    id: row.id().to_string(),
+                });
+            }
+            *done += 1;
+            progress(*done);
+        }
+    }
+    Ok((copied, there))
+}
+
+/// Every row of table `T` of `from` is in `to`, equal, and usable there.
+async fn check_table<T: Table>(from: &Store, to: &Store) -> Result<(), CopyError> {
+    let mut after = String::new();
+    loop {
+        let page = T::page(from, &after).await.map_err(src)?;
+        let Some(last) = page.last() else { break };
+        after = last.id().to_string();
+        for row in &page {
+            let found = match T::load(to, row.id()).await.map_err(dst)? {
+                None => "missing",
+                Some(t) if t != *row => "different",
+                Some(t) if t.fault().is_some() => "not replayable",
+                Some(_) => continue,
+            };
+            return Err(CopyError::Check {
+                what: T::WHAT,
+                id: row.id().to_string(),
+                found,
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Copies every game and room of `from` into `to`, then checks the target against the
 /// source; `progress` is told the rows done so far.
 pub async fn copy(
@@ -62,102 +177,20 @@ pub async fn copy(
     to: &Store,
     mut progress: impl FnMut(u64),
 ) -> Result<CopyReport, CopyError> {
-    let mut report = CopyReport::default();
-    let mut done = 0u64;
-    let mut after = String::new();
-    loop {
-        let page = from.games_after(&after, PAGE).await.map_err(src)?;
-        let Some(last) = page.last() else { break };
-        after = last.id.clone();
-        for row in &page {
-            Session::from_row(row).map_err(|detail| CopyError::BadGame {
-                id: row.id.clone(),
-                detail,
-            })?;
-            if to.insert_game(row).await.map_err(dst)? {
-                report.games_copied += 1;
-            } else if to.load_game(&row.id).await.map_err(dst)?.as_ref() == Some(row) {
-                report.games_already_there += 1;
-            } else {
-                return Err(CopyError::Conflict {
-                    what: "game",
-                    id: row.id.clone(),
-                });
-            }
-            done += 1;
-            progress(done);
-        }
-    }
-    after.clear();
-    loop {
-        let page = from.rooms_after(&after, PAGE).await.map_err(src)?;
-        let Some(last) = page.last() else { break };
-        after = last.id.clone();
-        for row in &page {
-            if to.insert_room(row).await.map_err(dst)? {
-                report.rooms_copied += 1;
-            } else if to.load_room(&row.id).await.map_err(dst)?.as_ref() == Some(row) {
-                report.rooms_already_there += 1;
-            } else {
-                return Err(CopyError::Conflict {
-                    what: "room",
-                    id: row.id.clone(),
-                });
-            }
-            done += 1;
-            progress(done);
-        }
-    }
-    check(from, to).await?;
-    (report.games_in_target, report.rooms_in_target) = to.counts().await.map_err(dst)?;
-    Ok(report)
-}
-
-/// Every row of `from` is in `to`, equal, and every game there replays.
-async fn check(from: &Store, to: &Store) -> Result<(), CopyError> {
-    let mut after = String::new();
-    loop {
-        let page = from.games_after(&after, PAGE).await.map_err(src)?;
-        let Some(last) = page.last() else { break };
-        after = last.id.clone();
-        for row in &page {
-            let there = to.load_game(&row.id).await.map_err(dst)?;
-            let found = match &there {
-                None => "missing",
-                Some(t) if t != row => "different",
-                Some(t) => match Session::from_row(t) {
-                    Ok(_) => continue,
-                    Err(_) => "not replayable",
-                },
-            };
-            return Err(CopyError::Check {
-                what: "game",
-                id: row.id.clone(),
-                found,
-            });
-        }
-    }
-    after.clear();
-    loop {
-        let page = from.rooms_after(&after, PAGE).await.map_err(src)?;
-        let Some(last) = page.last() else { break };
-        after = last.id.clone();
-        for row in &page {
-            match to.load_room(&row.id).await.map_err(dst)? {
-                Some(t) if t == *row => {}
-                there => {
-                    return Err(CopyError::Check {
-                        what: "room",
-                        id: row.id.clone(),
-                        found: if there.is_none() {
-                            "missing"
-                        } else {
-                            "different"
-                        },
-                    });
-                }
-            }
-        }
-    }
-    Ok(())
+    let mut done = 0;
+    let (games_copied, games_already_there) =
+        copy_table::<GameRow>(from, to, &mut done, &mut progress).await?;
+    let (rooms_copied, rooms_already_there) =
+        copy_table::<RoomRow>(from, to, &mut done, &mut progress).await?;
+    check_table::<GameRow>(from, to).await?;
+    check_table::<RoomRow>(from, to).await?;
+    let (games_in_target, rooms_in_target) = to.counts().await.map_err(dst)?;
+    Ok(CopyReport {
+        games_copied,
+        games_already_there,
+        rooms_copied,
+        rooms_already_there,
+        games_in_target,
+        rooms_in_target,
+    })
 }

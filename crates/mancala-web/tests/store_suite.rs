@@ -336,8 +336,7 @@ async fn postgres_copy_from_sqlite_and_back() {
     assert!(other.insert_game(&theirs).await.unwrap());
     let e = mancala_web::copy::copy(&file, &other, |_| {})
         .await
-        .err()
-        .expect("a conflict")
+        .expect_err("a conflict")
         .to_string();
     assert!(e.contains("'c3' that differs"), "{e}");
     assert_eq!(other.load_game("c3").await.unwrap(), Some(theirs));

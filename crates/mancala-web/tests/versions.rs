@@ -145,7 +145,7 @@ async fn a_dropped_request_leaves_the_shown_game_equal_to_the_saved_one() {
     let (mut dropped_saved, mut dropped_not_saved) = (0, 0);
     for attempt in 0..TRIES {
         let body = &kinds[attempt as usize % 2];
-        let (id, token, c) = s.create(&body).await;
+        let (id, token, c) = s.create(body).await;
         let version = c["state"]["version"].as_u64().unwrap();
         let mv = c["state"]["legal"][0].as_str().unwrap().to_string();
         let req = json!({"token": token, "move": mv, "version": version}).to_string();

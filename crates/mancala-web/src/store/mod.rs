@@ -168,7 +168,7 @@ impl Target {
 /// The database of games.
 pub enum Store {
     Sqlite(sqlite::Sqlite),
-    Postgres(postgres::Postgres),
+    Postgres(Box<postgres::Postgres>),
 }
 
 impl Store {
@@ -198,7 +198,9 @@ impl Store {
 
     /// Connects to the PostgreSQL database at `url`, bringing its schema up to date.
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
-        postgres::Postgres::connect(url).await.map(Store::Postgres)
+        postgres::Postgres::connect(url)
+            .await
+            .map(|p| Store::Postgres(Box::new(p)))
     }
 
     /// Opens `target`: a file (its folder must exist) or a PostgreSQL database.

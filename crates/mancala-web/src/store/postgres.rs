@@ -18,7 +18,7 @@ use tokio_postgres::{AsyncMessage, Config, NoTls, Row};
 pub const CHANNEL: &str = "mancala_changes";
 
 /// The advisory lock held while the schema is checked and brought up to date.
-const MIGRATION_LOCK: i64 = 0x6d61_6e63_616c_61;
+const MIGRATION_LOCK: i64 = 0x006d_616e_6361_6c61;
 
 /// How long a request waits for a connection, or for PostgreSQL to answer a connection.
 const WAIT: Duration = Duration::from_secs(5);

@@ -182,20 +182,7 @@ impl Sqlite {
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
                      ON CONFLICT(id) DO NOTHING"
                 ),
-                params![
-                    r.id,
-                    r.spec,
-                    r.start,
-                    r.moves,
-                    r.opponent,
-                    r.token_south,
-                    r.token_north,
-                    r.resigned,
-                    r.undo_request,
-                    r.version,
-                    r.created,
-                    r.updated
-                ],
+                rusqlite::params_from_iter(game_params(&r)),
             )?;
             Ok(n == 1)
         })
@@ -205,26 +192,14 @@ impl Sqlite {
     pub async fn update_game(&self, r: &GameRow, expected: i64) -> Result<bool, DbError> {
         let r = r.clone();
         self.with(move |c| {
+            let mut p = game_params(&r);
+            p.push(&expected);
             let n = c.execute(
                 "UPDATE games SET spec = ?2, start = ?3, moves = ?4, opponent = ?5,
                     token_south = ?6, token_north = ?7, resigned = ?8, undo_request = ?9,
                     version = ?10, created = ?11, updated = ?12
                  WHERE id = ?1 AND version = ?13",
-                params![
-                    r.id,
-                    r.spec,
-                    r.start,
-                    r.moves,
-                    r.opponent,
-                    r.token_south,
-                    r.token_north,
-                    r.resigned,
-                    r.undo_request,
-                    r.version,
-                    r.created,
-                    r.updated,
-                    expected
-                ],
+                rusqlite::params_from_iter(p),
             )?;
             Ok(n == 1)
         })
@@ -356,6 +331,24 @@ fn room_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<RoomRow> {
         created: n(14)?,
         updated: n(15)?,
     })
+}
+
+/// A game's values in the order of [`GAME_COLUMNS`].
+fn game_params(r: &GameRow) -> Vec<&dyn rusqlite::ToSql> {
+    vec![
+        &r.id,
+        &r.spec,
+        &r.start,
+        &r.moves,
+        &r.opponent,
+        &r.token_south,
+        &r.token_north,
+        &r.resigned,
+        &r.undo_request,
+        &r.version,
+        &r.created,
+        &r.updated,
+    ]
 }
 
 /// A room's values in the order of [`ROOM_COLUMNS`].
