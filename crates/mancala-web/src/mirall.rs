@@ -225,7 +225,7 @@ pub async fn sow(
     }
     // The change runs to its end even if the client goes away.
     tokio::spawn(async move {
-        loop {
+        for _ in 0..10 {
             let mut room = load(&st, &id).await?;
             let side = room.seat(&token).ok_or_else(|| {
                 ApiError::new(
@@ -264,6 +264,15 @@ pub async fn sow(
                 })));
             }
         }
+        // Changed by others ten times while this sowing was being made: the room as it is.
+        let room = load(&st, &id).await?;
+        Err(ApiError::new(
+            Code::StaleVersion,
+            "the room changed too often while this sowing was made; try again",
+        )
+        .with("moves", room.moves)
+        .with("expected", req.moves)
+        .with_state(room.view()))
     })
     .await
     .map_err(|e| ApiError::internal(format!("the sowing could not be made: {e}")))?
