@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct SolveArgs {
-    /// Game id: `modiar` or `mangala-ii` (parameters as in `modiar:seeds=3`).
+    /// Game id: `modiar`, `mangala-ii`, `kalah` or `oware` (parameters as in `kalah:pits=4,seeds=3`).
     pub game: String,
     /// The position (default: the start position).
     #[arg(long)]

@@ -31,7 +31,7 @@ pub fn level_depths(db: &Database, stones: u32) -> Result<Vec<u16>, DbError> {
     let mut cur = ix.cursor(stones, 0);
     let lower: Vec<Option<std::sync::Arc<crate::file::LevelFile>>> = (0..stones)
         .map(|l| {
-            if l % 2 == stones % 2 {
+            if game.has_level(l) {
                 db.level(l).ok()
             } else {
                 None
@@ -49,7 +49,7 @@ pub fn level_depths(db: &Database, stones: u32) -> Result<Vec<u16>, DbError> {
                     .as_ref()
                     .expect("lower levels are built")
                     .data()[ix.rank(&ch.board) as usize];
-                let share = ch.captured + (left as u8 - v);
+                let share = crate::level::capture_share(ch.captured, left, v, ch.again);
                 if best == u8::MAX || share > best {
                     best = share;
                 }

@@ -9,7 +9,7 @@
 //! | 12 | 16 | game id, ASCII, zero-padded |
 //! | 28 | 8  | ruleset hash (FNV-1a 64 of the ruleset's canonical TOML) |
 //! | 36 | 1  | pits per row |
-//! | 37 | 1  | value encoding (1: the mover's share of the stones on the board) |
+//! | 37 | 1  | value encoding (1: the mover's share of the stones on the board; 2: the same, or for a board whose value is not exact, `0x80` plus a lower bound of it) |
 //! | 38 | 2  | level: stones on the board |
 //! | 40 | 8  | entries (boards in the level) |
 //! | 48 | 4  | CRC-32 of the data |
@@ -28,6 +28,12 @@ pub const VERSION: u32 = 1;
 pub const HEADER_LEN: usize = 64;
 /// Value encoding 1: one byte, the mover's share of the stones on the board.
 pub const ENCODING_SHARE: u8 = 1;
+/// Value encoding 2: one byte, the mover's share of the stones on the board where it is exact,
+/// else [`NOT_EXACT`] plus a lower bound of it (games whose repetition ending depends on where
+/// a cycle closes: `crate::bounds`).
+pub const ENCODING_BOUNDED: u8 = 2;
+/// The mark of a value that is not exact, in encoding [`ENCODING_BOUNDED`].
+pub const NOT_EXACT: u8 = 0x80;
 
 /// What a level file must say about itself.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,6 +43,8 @@ pub struct Header {
     pub pits: u8,
     pub level: u16,
     pub entries: u64,
+    /// How the values are written: [`ENCODING_SHARE`] or [`ENCODING_BOUNDED`].
+    pub encoding: u8,
 }
 
 /// A level file that cannot be used.
@@ -59,6 +67,12 @@ pub(crate) fn crc(bytes: &[u8]) -> u32 {
     h.finalize()
 }
 
+/// A game id as a header holds it: its first 16 bytes (ids are ASCII; a longer id from a
+/// rules file is told apart by the ruleset hash beside it).
+pub fn header_id(id: &str) -> String {
+    id.chars().take(16).collect()
+}
+
 /// FNV-1a, 64 bits: a stable hash of a ruleset's canonical text.
 pub fn fnv1a(text: &str) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
@@ -78,7 +92,7 @@ fn encode_header(h: &Header, data_crc: u32) -> [u8; HEADER_LEN] {
     out[12..12 + n].copy_from_slice(&id[..n]);
     out[28..36].copy_from_slice(&h.ruleset_hash.to_le_bytes());
     out[36] = h.pits;
-    out[37] = ENCODING_SHARE;
+    out[37] = h.encoding;
     out[38..40].copy_from_slice(&h.level.to_le_bytes());
     out[40..48].copy_from_slice(&h.entries.to_le_bytes());
     out[48..52].copy_from_slice(&data_crc.to_le_bytes());
@@ -342,7 +356,15 @@ impl LevelFile {
                     "data checksum mismatch (the file is damaged)".into(),
                 ));
             }
-            if let Some(bad) = map[HEADER_LEN..].iter().position(|&v| v as u16 > h.level) {
+            let marks = if h.encoding == ENCODING_BOUNDED {
+                NOT_EXACT
+            } else {
+                0
+            };
+            if let Some(bad) = map[HEADER_LEN..]
+                .iter()
+                .position(|&v| (v & !marks) as u16 > h.level)
+            {
                 return Err(corrupt(format!(
                     "entry {bad} is larger than the stones on the board"
                 )));
@@ -424,7 +446,7 @@ pub enum HeaderError {
     Version(u32),
     #[error("header checksum mismatch (the file is damaged)")]
     Checksum,
-    #[error("has value encoding {0}; this build reads {ENCODING_SHARE}")]
+    #[error("has value encoding {0}; this build reads {ENCODING_SHARE} and {ENCODING_BOUNDED}")]
     Encoding(u8),
     #[error("is a directory, not a level file")]
     Directory,
@@ -449,7 +471,7 @@ pub fn read_header(bytes: &[u8]) -> Result<(Header, u32), HeaderError> {
     if crc(&bytes[0..52]) != hc {
         return Err(HeaderError::Checksum);
     }
-    if bytes[37] != ENCODING_SHARE {
+    if bytes[37] != ENCODING_SHARE && bytes[37] != ENCODING_BOUNDED {
         return Err(HeaderError::Encoding(bytes[37]));
     }
     let id_end = bytes[12..28].iter().position(|&c| c == 0).unwrap_or(16);
@@ -460,6 +482,7 @@ pub fn read_header(bytes: &[u8]) -> Result<(Header, u32), HeaderError> {
         pits: bytes[36],
         level: u16::from_le_bytes(bytes[38..40].try_into().unwrap()),
         entries: u64::from_le_bytes(bytes[40..48].try_into().unwrap()),
+        encoding: bytes[37],
     };
     Ok((h, u32::from_le_bytes(bytes[48..52].try_into().unwrap())))
 }

@@ -6,6 +6,7 @@
 //! The value of a position is the share of the stones still on the board that the side to move
 //! gets under perfect play; see `docs/solver.md` for the method and the file format.
 
+pub mod bounds;
 pub mod db;
 pub mod depth;
 pub mod dist;
@@ -21,6 +22,6 @@ pub use db::{
     BuildProgress, BuildReport, Database, DbError, Outcome, Solution, Value, default_data_dir,
     list_files,
 };
-pub use game::{SolverGame, Unsupported};
+pub use game::{RepetitionValue, SolverGame, Unsupported};
 pub use index::{Board, Indexer};
 pub use level::LevelStats;

@@ -1,0 +1,207 @@
+//! Levels of a game whose repetition ending depends on where the cycle closes (Oware: a
+//! position that occurs again ends the game, each player taking the seeds of his own row).
+//!
+//! There a board has no value independent of the game's history: what a cycle is worth
+//! depends on the board it closes on. What every history shares is a pair of bounds. `lo` is
+//! the share the mover can force whatever a repetition would give (as if it gave him nothing),
+//! `hi` the share the opponent can hold him to whatever it would give (as if it gave the mover
+//! everything). Both are least fixpoints of forcing a way out of the level (attractors), so the
+//! strategies that reach them never bring a position back: from a board with no position since
+//! the last capture in its history (the first board of a level in a game), the mover's perfect
+//! play gets between `lo` and `hi`, and exactly `lo` when `lo == hi`.
+//!
+//! The method is that of [`crate::level`], for every threshold `k` from `B` down to 1 and with
+//! the two sets of a threshold kept apart, as they may overlap below the half: `W_k` (the mover
+//! forces at least `k`: `lo >= k`) and `L_k` (the opponent forces the mover to at most `B - k`:
+//! `hi <= B - k`). A capture into a lower board whose value is itself only bounded counts with
+//! the bound that is worse for the side it must be sure of (an unknown upper bound: all the
+//! seeds left). A board is stored as its value where `lo == hi`, else as
+//! [`NOT_EXACT`]` | lo`.
+
+use crate::file::NOT_EXACT;
+use crate::game::SolverGame;
+use crate::index::Indexer;
+use crate::level::{CHUNK, LevelStats, NO_EXIT, Progress, capture_share};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
+
+/// Not in a set yet.
+const UNSET: u8 = u8::MAX;
+
+/// A lower level's stored value as bounds `(lo, hi)` of the share of the side to move there,
+/// `left` the stones on its board.
+#[inline]
+pub(crate) fn stored_bounds(v: u8, left: u8) -> (u8, u8) {
+    if v & NOT_EXACT != 0 {
+        (v & !NOT_EXACT, left)
+    } else {
+        (v, v)
+    }
+}
+
+/// Two lists of boards of two workers, joined.
+fn joined(mut a: (Vec<u32>, Vec<u32>), b: (Vec<u32>, Vec<u32>)) -> (Vec<u32>, Vec<u32>) {
+    a.0.extend(b.0);
+    a.1.extend(b.1);
+    a
+}
+
+/// Solves level `stones` of `game` with bounds (what [`crate::level::solve_level`] does for
+/// these games): each board's value where it is exact, else [`NOT_EXACT`] and its lower bound,
+/// in index order; and the boards won, drawn and lost whose outcome the bounds decide (the
+/// others are counted in `LevelStats::undecided`). `lower[b]` holds the stored values of level
+/// `b < stones` (empty where no board has `b`).
+pub(crate) fn solve(
+    (game, ix, stones): (&SolverGame, &Indexer, u32),
+    lower: &[&[u8]],
+    progress: &dyn Progress,
+) -> (Vec<u8>, LevelStats) {
+    let b = stones as u8;
+    let size = crate::level::level_len(ix, stones);
+    let total = 2 * size as u64 + stones as u64;
+    let done = AtomicU64::new(0);
+    let tick = |n: u64| {
+        let d = done.fetch_add(n, Relaxed) + n;
+        progress.advance(d.min(total), total);
+    };
+    // The forward pass: each board's best exit for each bound and its moves inside the level.
+    let mut exit_lo = vec![NO_EXIT; size];
+    let mut exit_hi = vec![NO_EXIT; size];
+    let mut count = vec![0u8; size];
+    exit_lo
+        .par_chunks_mut(CHUNK)
+        .zip(exit_hi.par_chunks_mut(CHUNK))
+        .zip(count.par_chunks_mut(CHUNK))
+        .enumerate()
+        .for_each(|(c, ((el, eh), cn))| {
+            let mut cur = ix.cursor(stones, (c * CHUNK) as u64);
+            for k in 0..el.len() {
+                let (mut lo, mut hi, mut inside) = (NO_EXIT, NO_EXIT, 0u8);
+                let end = game.children(cur.board(), |ch| {
+                    if ch.captured == 0 {
+                        inside += 1;
+                        return;
+                    }
+                    let left = b - ch.captured;
+                    let v = lower[left as usize][ix.rank(&ch.board) as usize];
+                    let (l, h) = stored_bounds(v, left);
+                    // Sure for the mover: the worst the board there can be for him.
+                    let (sure, hope) = if ch.again { (l, h) } else { (h, l) };
+                    let worst = capture_share(ch.captured, left as u32, sure, ch.again);
+                    let best = capture_share(ch.captured, left as u32, hope, ch.again);
+                    if lo == NO_EXIT || worst > lo {
+                        lo = worst;
+                    }
+                    if hi == NO_EXIT || best > hi {
+                        hi = best;
+                    }
+                });
+                if let Some(share) = end {
+                    (lo, hi) = (share, share);
+                }
+                (el[k], eh[k], cn[k]) = (lo, hi, inside);
+                if k + 1 < el.len() {
+                    cur.advance();
+                }
+            }
+            tick(el.len() as u64);
+        });
+    let wv: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(UNSET)).collect();
+    let lv: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(UNSET)).collect();
+    let count = crate::level::atomic(&mut count);
+    for k in (1..=b).rev() {
+        let floor = b - k;
+        // A board joins L_k when none of its moves is left outside W_k and its exits give
+        // at most B - k.
+        let joins_l = |i: usize, n: u8| n == 0 && (exit_hi[i] == NO_EXIT || exit_hi[i] <= floor);
+        // The boards the sets start from.
+        let (mut to_w, mut to_l): (Vec<u32>, Vec<u32>) = (0..size)
+            .into_par_iter()
+            .with_min_len(CHUNK)
+            .fold(
+                || (Vec::new(), Vec::new()),
+                |(mut w, mut l), i| {
+                    if wv[i].load(Relaxed) == UNSET && exit_lo[i] != NO_EXIT && exit_lo[i] >= k {
+                        wv[i].store(k, Relaxed);
+                        w.push(i as u32);
+                    }
+                    if lv[i].load(Relaxed) == UNSET && joins_l(i, count[i].load(Relaxed)) {
+                        lv[i].store(k, Relaxed);
+                        l.push(i as u32);
+                    }
+                    (w, l)
+                },
+            )
+            .reduce(|| (Vec::new(), Vec::new()), joined);
+        // Rounds of propagation: a board just in L_k puts its predecessors in W_k; a board
+        // just in W_k takes one undecided move from each of its predecessors, which join L_k
+        // when they have none left.
+        while !to_w.is_empty() || !to_l.is_empty() {
+            let (new_w, new_l) = to_w
+                .par_iter()
+                .map(|&q| (q, true))
+                .chain(to_l.par_iter().map(|&q| (q, false)))
+                .fold(
+                    || (Vec::new(), Vec::new()),
+                    |(mut w, mut l), (q, in_w)| {
+                        let board = ix.unrank(stones, q as u64);
+                        game.predecessors(&board, stones, |p| {
+                            let p = ix.rank(p) as usize;
+                            if in_w {
+                                if lv[p].load(Relaxed) != UNSET {
+                                    return;
+                                }
+                                let n = count[p].fetch_sub(1, Relaxed) - 1;
+                                if joins_l(p, n)
+                                    && lv[p].compare_exchange(UNSET, k, Relaxed, Relaxed).is_ok()
+                                {
+                                    l.push(p as u32);
+                                }
+                            } else if wv[p].compare_exchange(UNSET, k, Relaxed, Relaxed).is_ok() {
+                                w.push(p as u32);
+                            }
+                        });
+                        (w, l)
+                    },
+                )
+                .reduce(|| (Vec::new(), Vec::new()), joined);
+            tick((to_w.len() + to_l.len()) as u64);
+            (to_w, to_l) = (new_w, new_l);
+        }
+        tick(1);
+    }
+    // The bounds: lo the highest k of W_k (0: none), hi = B - the highest k of L_k (B: none).
+    let mut values = vec![0u8; size];
+    let stats = values
+        .par_chunks_mut(CHUNK)
+        .enumerate()
+        .map(|(c, out)| {
+            let mut s = LevelStats::default();
+            for (j, v) in out.iter_mut().enumerate() {
+                let i = c * CHUNK + j;
+                let lo = match wv[i].load(Relaxed) {
+                    UNSET => 0,
+                    k => k,
+                };
+                let hi = match lv[i].load(Relaxed) {
+                    UNSET => b,
+                    k => b - k,
+                };
+                debug_assert!(lo <= hi, "board {i} of level {stones}: {lo} > {hi}");
+                *v = if lo == hi { lo } else { NOT_EXACT | lo };
+                if 2 * lo as u32 > stones {
+                    s.wins += 1;
+                } else if (2 * hi as u32) < stones {
+                    s.losses += 1;
+                } else if lo == hi {
+                    s.draws += 1;
+                } else {
+                    s.undecided += 1;
+                }
+            }
+            s
+        })
+        .reduce(LevelStats::default, |a, b| a.plus(&b));
+    progress.advance(total, total);
+    (values, stats)
+}
