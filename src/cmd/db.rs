@@ -145,8 +145,11 @@ impl BuildProgress for Bars {
                 } else {
                     0.0
                 };
-                let open = if s.undecided > 0 {
-                    format!(", {} not decided by the bounds", s.undecided)
+                let open = if s.inexact > 0 {
+                    format!(
+                        "; {} values not exact, {} of them with the outcome open",
+                        s.inexact, s.undecided
+                    )
                 } else {
                     String::new()
                 };

@@ -14,11 +14,9 @@
 //! the two sets of a threshold kept apart, as they may overlap below the half: `W_k` (the mover
 //! forces at least `k`: `lo >= k`) and `L_k` (the opponent forces the mover to at most `B - k`:
 //! `hi <= B - k`). A capture into a lower board whose value is itself only bounded counts with
-//! the bound that is worse for the side it must be sure of (an unknown upper bound: all the
-//! seeds left). A board is stored as its value where `lo == hi`, else as
-//! [`NOT_EXACT`]` | lo`.
+//! the bound that is worse for the side it must be sure of. A board is stored as its two
+//! bounds (file encoding 2), equal where its value is exact.
 
-use crate::file::NOT_EXACT;
 use crate::game::SolverGame;
 use crate::index::Indexer;
 use crate::level::{CHUNK, LevelStats, NO_EXIT, Progress, capture_share};
@@ -28,17 +26,6 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 /// Not in a set yet.
 const UNSET: u8 = u8::MAX;
 
-/// A lower level's stored value as bounds `(lo, hi)` of the share of the side to move there,
-/// `left` the stones on its board.
-#[inline]
-pub(crate) fn stored_bounds(v: u8, left: u8) -> (u8, u8) {
-    if v & NOT_EXACT != 0 {
-        (v & !NOT_EXACT, left)
-    } else {
-        (v, v)
-    }
-}
-
 /// Two lists of boards of two workers, joined.
 fn joined(mut a: (Vec<u32>, Vec<u32>), b: (Vec<u32>, Vec<u32>)) -> (Vec<u32>, Vec<u32>) {
     a.0.extend(b.0);
@@ -47,10 +34,10 @@ fn joined(mut a: (Vec<u32>, Vec<u32>), b: (Vec<u32>, Vec<u32>)) -> (Vec<u32>, Ve
 }
 
 /// Solves level `stones` of `game` with bounds (what [`crate::level::solve_level`] does for
-/// these games): each board's value where it is exact, else [`NOT_EXACT`] and its lower bound,
-/// in index order; and the boards won, drawn and lost whose outcome the bounds decide (the
-/// others are counted in `LevelStats::undecided`). `lower[b]` holds the stored values of level
-/// `b < stones` (empty where no board has `b`).
+/// these games): each board's bounds, two bytes a board in index order; and the boards won,
+/// drawn and lost whose outcome the bounds decide (the others are counted in
+/// `LevelStats::undecided`). `lower[b]` holds the stored bounds of level `b < stones` (empty
+/// where no board has `b`).
 pub(crate) fn solve(
     (game, ix, stones): (&SolverGame, &Indexer, u32),
     lower: &[&[u8]],
@@ -83,8 +70,8 @@ pub(crate) fn solve(
                         return;
                     }
                     let left = b - ch.captured;
-                    let v = lower[left as usize][ix.rank(&ch.board) as usize];
-                    let (l, h) = stored_bounds(v, left);
+                    let at = 2 * ix.rank(&ch.board) as usize;
+                    let (l, h) = (lower[left as usize][at], lower[left as usize][at + 1]);
                     // Sure for the mover: the worst the board there can be for him.
                     let (sure, hope) = if ch.again { (l, h) } else { (h, l) };
                     let worst = capture_share(ch.captured, left as u32, sure, ch.again);
@@ -171,13 +158,13 @@ pub(crate) fn solve(
         tick(1);
     }
     // The bounds: lo the highest k of W_k (0: none), hi = B - the highest k of L_k (B: none).
-    let mut values = vec![0u8; size];
+    let mut values = vec![0u8; 2 * size];
     let stats = values
-        .par_chunks_mut(CHUNK)
+        .par_chunks_mut(2 * CHUNK)
         .enumerate()
         .map(|(c, out)| {
             let mut s = LevelStats::default();
-            for (j, v) in out.iter_mut().enumerate() {
+            for (j, v) in out.chunks_exact_mut(2).enumerate() {
                 let i = c * CHUNK + j;
                 let lo = match wv[i].load(Relaxed) {
                     UNSET => 0,
@@ -188,7 +175,8 @@ pub(crate) fn solve(
                     k => b - k,
                 };
                 debug_assert!(lo <= hi, "board {i} of level {stones}: {lo} > {hi}");
-                *v = if lo == hi { lo } else { NOT_EXACT | lo };
+                (v[0], v[1]) = (lo, hi);
+                s.inexact += (lo != hi) as u64;
                 if 2 * lo as u32 > stones {
                     s.wins += 1;
                 } else if (2 * hi as u32) < stones {

@@ -76,12 +76,13 @@ pub enum DbError {
     /// The board's value depends on where a cycle closes under the game's repetition rule: the
     /// database holds only bounds of it (`mancala_solver::bounds`).
     #[error(
-        "the value of this board of {name} is not exact in the databases (it depends on where a repetition closes; the mover gets at least {at_least} of the {board} stones on the board): search it instead"
+        "the value of this board of {name} is not exact in the databases (it depends on where a repetition closes): the mover gets from {at_least} to {at_most} of the {board} stones on the board; search it instead"
     )]
     NotExact {
         name: String,
         board: u8,
         at_least: u8,
+        at_most: u8,
     },
     /// A level to solve holds more stones than the seven bits of a value reach.
     #[error(
@@ -387,17 +388,24 @@ impl Database {
     fn lookup(&self, board: &crate::index::Board) -> Result<Value, DbError> {
         let b: u32 = board[..self.game.pits()].iter().map(|&c| c as u32).sum();
         let f = self.level(b)?;
-        let v = f.data()[self.ix.rank(board) as usize];
-        if f.header.encoding == crate::file::ENCODING_BOUNDED && v & crate::file::NOT_EXACT != 0 {
-            return Err(DbError::NotExact {
-                name: self.game.rules().name().to_string(),
-                board: b as u8,
-                at_least: v & !crate::file::NOT_EXACT,
-            });
-        }
+        let r = self.ix.rank(board) as usize;
+        let share = if f.header.encoding == crate::file::ENCODING_BOUNDED {
+            let (lo, hi) = (f.data()[2 * r], f.data()[2 * r + 1]);
+            if lo != hi {
+                return Err(DbError::NotExact {
+                    name: self.game.rules().name().to_string(),
+                    board: b as u8,
+                    at_least: lo,
+                    at_most: hi,
+                });
+            }
+            lo
+        } else {
+            f.data()[r]
+        };
         Ok(Value {
             board: b as u8,
-            share: v,
+            share,
         })
     }
 

@@ -17,6 +17,12 @@ use crate::index::Board;
 /// Conversion depths of one level, by board index (`u16::MAX` for boards at the split).
 pub fn level_depths(db: &Database, stones: u32) -> Result<Vec<u16>, DbError> {
     let game = db.game();
+    if game.repetition() == crate::game::RepetitionValue::OwnRow {
+        return Err(DbError::Unsupported(crate::game::Unsupported {
+            game: game.rules().name().to_string(),
+            why: "repetition = \"own-row\": its levels hold bounds, and conversion depths are measured on exact values only".into(),
+        }));
+    }
     let ix = db.indexer();
     let size = ix.level_size(stones) as usize;
     let b = stones as u8;

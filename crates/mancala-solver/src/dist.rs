@@ -675,6 +675,7 @@ impl Database {
                 draws: s[1],
                 losses: s[2],
                 undecided: 0,
+                inexact: 0,
             };
             let values = std::mem::take(&mut solver.state);
             drop(solver);

@@ -9,14 +9,16 @@
 //! | 12 | 16 | game id, ASCII, zero-padded |
 //! | 28 | 8  | ruleset hash (FNV-1a 64 of the ruleset's canonical TOML) |
 //! | 36 | 1  | pits per row |
-//! | 37 | 1  | value encoding (1: the mover's share of the stones on the board; 2: the same, or for a board whose value is not exact, `0x80` plus a lower bound of it) |
+//! | 37 | 1  | value encoding (1: the mover's share of the stones on the board, one byte; 2: bounds of it, two bytes) |
 //! | 38 | 2  | level: stones on the board |
 //! | 40 | 8  | entries (boards in the level) |
 //! | 48 | 4  | CRC-32 of the data |
 //! | 52 | 4  | CRC-32 of bytes 0..52 |
 //! | 56 | 8  | reserved, zero |
 //!
-//! Entry `i` (at byte `64 + i`) is the value of the normalised board of index `i`.
+//! Entry `i` (at byte `64 + i`) is the value of the normalised board of index `i`. In encoding 2
+//! (games whose repetition ending depends on where a cycle closes, `crate::bounds`) entry `i` is
+//! two bytes at `64 + 2i`: a lower and an upper bound of the share, equal where it is exact.
 
 use memmap2::Mmap;
 use std::fs::File;
@@ -28,12 +30,15 @@ pub const VERSION: u32 = 1;
 pub const HEADER_LEN: usize = 64;
 /// Value encoding 1: one byte, the mover's share of the stones on the board.
 pub const ENCODING_SHARE: u8 = 1;
-/// Value encoding 2: one byte, the mover's share of the stones on the board where it is exact,
-/// else [`NOT_EXACT`] plus a lower bound of it (games whose repetition ending depends on where
-/// a cycle closes: `crate::bounds`).
+/// Value encoding 2: two bytes, a lower and an upper bound of the mover's share of the stones
+/// on the board, equal where the share is exact (games whose repetition ending depends on
+/// where a cycle closes: `crate::bounds`).
 pub const ENCODING_BOUNDED: u8 = 2;
-/// The mark of a value that is not exact, in encoding [`ENCODING_BOUNDED`].
-pub const NOT_EXACT: u8 = 0x80;
+
+/// Bytes an entry takes in `encoding`.
+pub fn entry_bytes(encoding: u8) -> u64 {
+    if encoding == ENCODING_BOUNDED { 2 } else { 1 }
+}
 
 /// What a level file must say about itself.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -230,7 +235,8 @@ impl LevelWriter {
     pub fn finish(self) -> Result<(), FileError> {
         let (len, data_crc) = self.w.data_crc();
         assert_eq!(
-            len, self.header.entries,
+            len,
+            self.header.entries * entry_bytes(self.header.encoding),
             "a level file gets all its entries"
         );
         let header = encode_header(&self.header, data_crc);
@@ -243,7 +249,7 @@ impl LevelWriter {
 
 /// Writes a level file atomically: a temporary file beside it, synced, then renamed over.
 pub fn write_level(path: &Path, h: &Header, data: &[u8]) -> Result<(), FileError> {
-    assert_eq!(data.len() as u64, h.entries);
+    assert_eq!(data.len() as u64, h.entries * entry_bytes(h.encoding));
     let mut w = LevelWriter::create(path, h)?;
     w.write(data)?;
     w.finish()
@@ -342,7 +348,7 @@ impl LevelFile {
             source,
         })?;
         let (h, data_crc) = read_header(&map).map_err(|e| corrupt(e.to_string()))?;
-        if (map.len() - HEADER_LEN) as u64 != h.entries {
+        if (map.len() - HEADER_LEN) as u64 != h.entries * entry_bytes(h.encoding) {
             return Err(corrupt(format!(
                 "is truncated or padded: {} data bytes for {} entries",
                 map.len() - HEADER_LEN,
@@ -356,18 +362,24 @@ impl LevelFile {
                     "data checksum mismatch (the file is damaged)".into(),
                 ));
             }
-            let marks = if h.encoding == ENCODING_BOUNDED {
-                NOT_EXACT
+            let data = &map[HEADER_LEN..];
+            let bad = if h.encoding == ENCODING_BOUNDED {
+                data.chunks_exact(2)
+                    .position(|b| b[0] > b[1] || b[1] as u16 > h.level)
+                    .map(|i| {
+                        format!(
+                            "entry {i} has bounds {} > {} or above the stones on the board",
+                            data[2 * i],
+                            data[2 * i + 1]
+                        )
+                    })
             } else {
-                0
+                data.iter()
+                    .position(|&v| v as u16 > h.level)
+                    .map(|i| format!("entry {i} is larger than the stones on the board"))
             };
-            if let Some(bad) = map[HEADER_LEN..]
-                .iter()
-                .position(|&v| (v & !marks) as u16 > h.level)
-            {
-                return Err(corrupt(format!(
-                    "entry {bad} is larger than the stones on the board"
-                )));
+            if let Some(why) = bad {
+                return Err(corrupt(why));
             }
             if let Some(s) = stamp {
                 s.write(path);

@@ -63,6 +63,9 @@ pub struct LevelStats {
     pub losses: u64,
     /// Boards whose outcome the stored bounds leave open (`crate::bounds`; 0 elsewhere).
     pub undecided: u64,
+    /// Boards whose share is not exact, their outcome decided or not (`crate::bounds`; 0
+    /// elsewhere).
+    pub inexact: u64,
 }
 
 /// Asks for the cache line of `x` ahead of its use.
@@ -687,6 +690,7 @@ impl LevelStats {
             draws: self.draws + o.draws,
             losses: self.losses + o.losses,
             undecided: self.undecided + o.undecided,
+            inexact: self.inexact + o.inexact,
         }
     }
 }
