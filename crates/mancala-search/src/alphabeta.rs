@@ -476,6 +476,14 @@ impl AlphaBeta {
     /// A root whose every move leads to a database value (or the end) is answered at once.
     fn oracle_root(&mut self, pos: &Position, history: &[Position]) -> Option<SearchResult> {
         let oracle = self.oracle.clone()?;
+        // A position the oracle may be asked about: one after a capture where its values
+        // hold only for positions with no earlier one since the last capture.
+        let fresh = |p: &Position, before: Option<&Position>| {
+            !oracle.fresh_positions_only() || before.is_none_or(|b| scores_key(b) != scores_key(p))
+        };
+        if !fresh(pos, history.last()) {
+            return None;
+        }
         oracle.probe(pos)?;
         let me = pos.side();
         let mut best: Option<(Move, Score)> = None;
@@ -489,8 +497,10 @@ impl AlphaBeta {
                 settled_value(&self.rules, &child, EndReason::Repetition)
             } else if let Some(reason) = self.rules.end_reason(&child) {
                 settled_value(&self.rules, &child, reason)
-            } else {
+            } else if fresh(&child, Some(pos)) {
                 oracle.probe(&child)? * UNITS_PER_SEED
+            } else {
+                return None;
             };
             let mine = if child.side() == me { v } else { -v };
             if best.is_none_or(|(_, b)| mine > b) {
@@ -586,6 +596,8 @@ impl AlphaBeta {
         };
         if ply > 0
             && let Some(o) = &self.oracle
+            && (!o.fresh_positions_only()
+                || self.line.last().is_none_or(|&(_, s)| s != scores_key(pos)))
             && let Some(v) = o.probe(pos)
         {
             return Err(v * UNITS_PER_SEED);
