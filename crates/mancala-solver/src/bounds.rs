@@ -33,8 +33,8 @@ fn joined(mut a: (Vec<u32>, Vec<u32>), b: (Vec<u32>, Vec<u32>)) -> (Vec<u32>, Ve
     a
 }
 
-/// Solves level `stones` of `game` with bounds (what [`crate::level::solve_level`] does for
-/// these games): each board's bounds, two bytes a board in index order; and the boards won,
+/// Solves level `stones` of `game` with bounds (what `crate::level::solve_level` does for the
+/// other games): each board's bounds, two bytes a board in index order; and the boards won,
 /// drawn and lost whose outcome the bounds decide (the others are counted in
 /// `LevelStats::undecided`). `lower[b]` holds the stored bounds of level `b < stones` (empty
 /// where no board has `b`).

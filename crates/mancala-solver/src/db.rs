@@ -553,8 +553,12 @@ impl Database {
                 .iter()
                 .map(|f| f.as_ref().map_or(&[][..], |f| f.data()))
                 .collect();
-            let (data, stats) =
-                solve_level(&self.game, &self.ix, b, &tables, &ProgressAdapter(progress));
+            let levels = &ProgressAdapter(progress);
+            let (data, stats) = if self.game.repetition() == RepetitionValue::OwnRow {
+                crate::bounds::solve((&self.game, &self.ix, b), &tables, levels)
+            } else {
+                solve_level(&self.game, &self.ix, b, &tables, levels)
+            };
             write_level(&self.level_path(b), &self.level_header(b), &data)
                 .map_err(|e| self.file_error(b, e))?;
             self.level(b)?;

@@ -90,8 +90,8 @@ pub(crate) fn atomic(bytes: &mut [u8]) -> &[AtomicU8] {
 }
 
 /// Solves level `stones` of `game`: the mover's share for every board, in index order, and
-/// how many boards are won, drawn and lost (for a repetition ending that depends on where the
-/// cycle closes, bounds where the share is not exact: [`crate::bounds`]).
+/// how many boards are won, drawn and lost (a repetition ending that depends on where the cycle
+/// closes is solved by `crate::bounds` instead).
 /// `lower[b][i]` is the share of board `i` of the (solved) level `b < stones` (levels of the
 /// other parity: empty).
 pub fn solve_level(
@@ -101,9 +101,6 @@ pub fn solve_level(
     lower: &[&[u8]],
     progress: &dyn Progress,
 ) -> (Vec<u8>, LevelStats) {
-    if game.repetition() == crate::game::RepetitionValue::OwnRow {
-        return crate::bounds::solve((game, ix, stones), lower, progress);
-    }
     let size = level_len(ix, stones);
     let local = Local {
         lower,
