@@ -476,15 +476,7 @@ impl AlphaBeta {
     /// A root whose every move leads to a database value (or the end) is answered at once.
     fn oracle_root(&mut self, pos: &Position, history: &[Position]) -> Option<SearchResult> {
         let oracle = self.oracle.clone()?;
-        // A position the oracle may be asked about: one after a capture where its values
-        // hold only for positions with no earlier one since the last capture.
-        let fresh = |p: &Position, before: Option<&Position>| {
-            !oracle.fresh_positions_only() || before.is_none_or(|b| scores_key(b) != scores_key(p))
-        };
-        if !fresh(pos, history.last()) {
-            return None;
-        }
-        oracle.probe(pos)?;
+        oracle.probe_after(pos, history.last())?;
         let me = pos.side();
         let mut best: Option<(Move, Score)> = None;
         for m in self.rules.legal_moves(pos) {
@@ -497,10 +489,8 @@ impl AlphaBeta {
                 settled_value(&self.rules, &child, EndReason::Repetition)
             } else if let Some(reason) = self.rules.end_reason(&child) {
                 settled_value(&self.rules, &child, reason)
-            } else if fresh(&child, Some(pos)) {
-                oracle.probe(&child)? * UNITS_PER_SEED
             } else {
-                return None;
+                oracle.probe_after(&child, Some(pos))? * UNITS_PER_SEED
             };
             let mine = if child.side() == me { v } else { -v };
             if best.is_none_or(|(_, b)| mine > b) {

@@ -21,6 +21,16 @@ pub trait Oracle: Send + Sync {
     fn fresh_positions_only(&self) -> bool {
         false
     }
+
+    /// [`Oracle::probe`] for `pos` reached from `before` (`None`: no position before it since
+    /// the last capture), `None` where the values do not hold after that history.
+    fn probe_after(&self, pos: &Position, before: Option<&Position>) -> Option<i32> {
+        let fresh = before.is_none_or(|b| b.scores() != pos.scores());
+        if self.fresh_positions_only() && !fresh {
+            return None;
+        }
+        self.probe(pos)
+    }
 }
 
 #[cfg(feature = "databases")]
