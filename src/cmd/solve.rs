@@ -21,8 +21,8 @@ pub struct SolveArgs {
     /// A rules file (TOML) to use instead of the built-in rules.
     #[arg(long)]
     pub rules: Option<PathBuf>,
-    /// Solve the start position of every small size of the game (`mangala-ii` or `modiar`
-    /// resized to 1-6 pits a row and 1-8 seeds a pit), building what each needs (resumable:
+    /// Solve the start position of every small size of the game (`mangala-ii`, `modiar` or
+    /// `kalah` resized to 1-6 pits a row and 1-8 seeds a pit), building what each needs (resumable:
     /// levels already built are kept), and print the table.
     #[arg(long, conflicts_with_all = ["position", "rules"])]
     pub table: bool,
