@@ -201,7 +201,11 @@ fn bad_input_is_refused_with_exit_status_2() {
     // A rules file the build cannot handle is refused, naming the rule.
     let oware = stdout(&mancala(&["rules", "oware", "--export"], None));
     for (from, to, rule) in [
-        ("leftover = \"own-row\"", "leftover = \"mover\"", "leftover"),
+        (
+            "leftover = \"own-row\"",
+            "leftover = \"nobody\"",
+            "leftover = \"nobody\"",
+        ),
         (
             "repetition = \"own-row\"",
             "repetition = \"ignore\"",

@@ -112,9 +112,9 @@ impl SolverGame {
                 "first-move-no-capture with stores: the exemption is not handled for stores games",
             ));
         }
-        if r.leftover != mancala_core::ruleset::Leftover::OwnRow {
+        if r.leftover == mancala_core::ruleset::Leftover::Nobody {
             return Err(no(
-                "leftover is not own-row: the seeds left at the end must go to the owner of their row",
+                "leftover = \"nobody\": the seeds left at the end must go to a player, so that the two shares of a board add up to its seeds",
             ));
         }
         let cycles_possible = !r.stores;

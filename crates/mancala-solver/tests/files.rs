@@ -160,7 +160,11 @@ fn games_the_method_does_not_fit_are_refused_naming_the_rule() {
     }
     type Change = fn(&mut mancala_core::Ruleset);
     let cases: [(&str, Change, &str); 5] = [
-        ("oware", |r| r.leftover = Leftover::Mover, "leftover"),
+        (
+            "oware",
+            |r| r.leftover = Leftover::Nobody,
+            "leftover = \"nobody\"",
+        ),
         (
             "oware",
             |r| r.repetition = Repetition::Ignore,
