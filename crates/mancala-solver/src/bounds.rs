@@ -26,6 +26,130 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 /// Not in a set yet.
 const UNSET: u8 = u8::MAX;
 
+/// The boards of the safety core at threshold `k` not yet in `W_k` (`wv`) or `L_k` (`lv`):
+/// the greatest set of boards where the side sure of `k` (the mover on a `W` board, his
+/// opponent on an `L` board) holds at least `k` in his own row, from which he keeps the play in
+/// the set or in `W_k`/`L_k`: on a `W` board some move leads into the core's `L` boards or
+/// `L_k`; on an `L` board every exit gives him at least `k` and every move inside the level
+/// leads into the core's `W` boards or `W_k`. Played so, either the play reaches `W_k`/`L_k`
+/// (and an exit worth `k` by their attractor strategies, never coming back) or it stays in the
+/// core, where any repetition gives him his own row, at least `k`. Computed by removing the
+/// boards that fail, and returned as the boards to put in `W_k` and `L_k`.
+fn safe_core(
+    game: &SolverGame,
+    ix: &Indexer,
+    stones: u32,
+    k: u8,
+    (own, exit_hi): (&[u8], &[u8]),
+    (wv, lv): (&[AtomicU8], &[AtomicU8]),
+) -> (Vec<u32>, Vec<u32>) {
+    const CW: u8 = 1;
+    const CL: u8 = 2;
+    let b = stones as u8;
+    let size = own.len();
+    let core: Vec<AtomicU8> = (0..size)
+        .into_par_iter()
+        .map(|i| {
+            let mut f = 0;
+            if wv[i].load(Relaxed) == UNSET && own[i] >= k {
+                f |= CW;
+            }
+            if lv[i].load(Relaxed) == UNSET
+                && b - own[i] >= k
+                && (exit_hi[i] == NO_EXIT || exit_hi[i] <= b - k)
+            {
+                f |= CL;
+            }
+            AtomicU8::new(f)
+        })
+        .collect();
+    // Each W candidate's moves into the core's L boards or L_k; the candidates that fail at
+    // once (read against the candidates as they are before any is taken out).
+    let cnt: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(0)).collect();
+    let (mut gone_w, mut gone_l): (Vec<u32>, Vec<u32>) = (0..size)
+        .into_par_iter()
+        .with_min_len(CHUNK)
+        .filter(|&i| core[i].load(Relaxed) != 0)
+        .fold(
+            || (Vec::new(), Vec::new()),
+            |(mut w, mut l), i| {
+                let f = core[i].load(Relaxed);
+                let (mut into_l, mut all_w) = (0u8, true);
+                game.children(&ix.unrank(stones, i as u64), |ch| {
+                    if ch.captured != 0 {
+                        return;
+                    }
+                    let q = ix.rank(&ch.board) as usize;
+                    let fq = core[q].load(Relaxed);
+                    into_l += (lv[q].load(Relaxed) != UNSET || fq & CL != 0) as u8;
+                    all_w &= wv[q].load(Relaxed) != UNSET || fq & CW != 0;
+                });
+                cnt[i].store(into_l, Relaxed);
+                if f & CW != 0 && into_l == 0 {
+                    w.push(i as u32);
+                }
+                if f & CL != 0 && !all_w {
+                    l.push(i as u32);
+                }
+                (w, l)
+            },
+        )
+        .reduce(|| (Vec::new(), Vec::new()), joined);
+    // Taken out once every candidate is counted against the same candidates.
+    gone_w.par_iter().for_each(|&i| {
+        core[i as usize].fetch_and(!CW, Relaxed);
+    });
+    gone_l.par_iter().for_each(|&i| {
+        core[i as usize].fetch_and(!CL, Relaxed);
+    });
+    // The removals spread backwards: an L board gone takes a move from its W predecessors,
+    // a W board gone takes its L predecessors out.
+    while !gone_w.is_empty() || !gone_l.is_empty() {
+        (gone_w, gone_l) = gone_w
+            .par_iter()
+            .map(|&q| (q, true))
+            .chain(gone_l.par_iter().map(|&q| (q, false)))
+            .fold(
+                || (Vec::new(), Vec::new()),
+                |(mut w, mut l), (q, was_w)| {
+                    game.predecessors(&ix.unrank(stones, q as u64), stones, |p| {
+                        let p = ix.rank(p) as usize;
+                        if was_w {
+                            if core[p].fetch_and(!CL, Relaxed) & CL != 0 {
+                                l.push(p as u32);
+                            }
+                        } else if core[p].load(Relaxed) & CW != 0
+                            && cnt[p].fetch_sub(1, Relaxed) == 1
+                            && core[p].fetch_and(!CW, Relaxed) & CW != 0
+                        {
+                            w.push(p as u32);
+                        }
+                    });
+                    (w, l)
+                },
+            )
+            .reduce(|| (Vec::new(), Vec::new()), joined);
+    }
+    // What is left joins the sets at k.
+    (0..size)
+        .into_par_iter()
+        .with_min_len(CHUNK)
+        .fold(
+            || (Vec::new(), Vec::new()),
+            |(mut w, mut l), i| {
+                let f = core[i].load(Relaxed);
+                if f & CW != 0 && wv[i].compare_exchange(UNSET, k, Relaxed, Relaxed).is_ok() {
+                    w.push(i as u32);
+                }
+                if f & CL != 0 && lv[i].compare_exchange(UNSET, k, Relaxed, Relaxed).is_ok() {
+                    l.push(i as u32);
+                }
+                (w, l)
+            },
+        )
+        .reduce(|| (Vec::new(), Vec::new()), joined)
+}
+
 /// Two lists of boards of two workers, joined.
 fn joined(mut a: (Vec<u32>, Vec<u32>), b: (Vec<u32>, Vec<u32>)) -> (Vec<u32>, Vec<u32>) {
     a.0.extend(b.0);
@@ -55,14 +179,19 @@ pub(crate) fn solve(
     let mut exit_lo = vec![NO_EXIT; size];
     let mut exit_hi = vec![NO_EXIT; size];
     let mut count = vec![0u8; size];
+    // The seeds of the mover's row.
+    let mut own = vec![0u8; size];
+    let n = game.pits_per_row();
     exit_lo
         .par_chunks_mut(CHUNK)
         .zip(exit_hi.par_chunks_mut(CHUNK))
         .zip(count.par_chunks_mut(CHUNK))
+        .zip(own.par_chunks_mut(CHUNK))
         .enumerate()
-        .for_each(|(c, ((el, eh), cn))| {
+        .for_each(|(c, (((el, eh), cn), ow))| {
             let mut cur = ix.cursor(stones, (c * CHUNK) as u64);
             for k in 0..el.len() {
+                ow[k] = cur.board()[..n].iter().sum();
                 let (mut lo, mut hi, mut inside) = (NO_EXIT, NO_EXIT, 0u8);
                 let end = game.children(cur.board(), |ch| {
                     if ch.captured == 0 {
@@ -96,33 +225,14 @@ pub(crate) fn solve(
     let wv: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(UNSET)).collect();
     let lv: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(UNSET)).collect();
     let count = crate::level::atomic(&mut count);
-    for k in (1..=b).rev() {
-        let floor = b - k;
-        // A board joins L_k when none of its moves is left outside W_k and its exits give
-        // at most B - k.
-        let joins_l = |i: usize, n: u8| n == 0 && (exit_hi[i] == NO_EXIT || exit_hi[i] <= floor);
-        // The boards the sets start from.
-        let (mut to_w, mut to_l): (Vec<u32>, Vec<u32>) = (0..size)
-            .into_par_iter()
-            .with_min_len(CHUNK)
-            .fold(
-                || (Vec::new(), Vec::new()),
-                |(mut w, mut l), i| {
-                    if wv[i].load(Relaxed) == UNSET && exit_lo[i] != NO_EXIT && exit_lo[i] >= k {
-                        wv[i].store(k, Relaxed);
-                        w.push(i as u32);
-                    }
-                    if lv[i].load(Relaxed) == UNSET && joins_l(i, count[i].load(Relaxed)) {
-                        lv[i].store(k, Relaxed);
-                        l.push(i as u32);
-                    }
-                    (w, l)
-                },
-            )
-            .reduce(|| (Vec::new(), Vec::new()), joined);
-        // Rounds of propagation: a board just in L_k puts its predecessors in W_k; a board
-        // just in W_k takes one undecided move from each of its predecessors, which join L_k
-        // when they have none left.
+    // A board joins L_k when none of its moves is left outside W_k and its exits give at
+    // most B - k.
+    let joins_l = |i: usize, n: u8, k: u8| n == 0 && (exit_hi[i] == NO_EXIT || exit_hi[i] <= b - k);
+    // Rounds of propagation at threshold k from boards just put in W_k (`to_w`) and L_k
+    // (`to_l`): a board just in L_k puts its predecessors in W_k; a board just in W_k takes
+    // one undecided move from each of its predecessors, which join L_k when they have none
+    // left.
+    let propagate = |mut to_w: Vec<u32>, mut to_l: Vec<u32>, k: u8| {
         while !to_w.is_empty() || !to_l.is_empty() {
             let (new_w, new_l) = to_w
                 .par_iter()
@@ -139,7 +249,7 @@ pub(crate) fn solve(
                                     return;
                                 }
                                 let n = count[p].fetch_sub(1, Relaxed) - 1;
-                                if joins_l(p, n)
+                                if joins_l(p, n, k)
                                     && lv[p].compare_exchange(UNSET, k, Relaxed, Relaxed).is_ok()
                                 {
                                     l.push(p as u32);
@@ -154,6 +264,41 @@ pub(crate) fn solve(
                 .reduce(|| (Vec::new(), Vec::new()), joined);
             tick((to_w.len() + to_l.len()) as u64);
             (to_w, to_l) = (new_w, new_l);
+        }
+    };
+    for k in (1..=b).rev() {
+        // The boards the sets start from.
+        let (to_w, to_l): (Vec<u32>, Vec<u32>) = (0..size)
+            .into_par_iter()
+            .with_min_len(CHUNK)
+            .fold(
+                || (Vec::new(), Vec::new()),
+                |(mut w, mut l), i| {
+                    if wv[i].load(Relaxed) == UNSET && exit_lo[i] != NO_EXIT && exit_lo[i] >= k {
+                        wv[i].store(k, Relaxed);
+                        w.push(i as u32);
+                    }
+                    if lv[i].load(Relaxed) == UNSET && joins_l(i, count[i].load(Relaxed), k) {
+                        lv[i].store(k, Relaxed);
+                        l.push(i as u32);
+                    }
+                    (w, l)
+                },
+            )
+            .reduce(|| (Vec::new(), Vec::new()), joined);
+        propagate(to_w, to_l, k);
+        // At the thresholds that decide the outcome, the boards from which the side sure of
+        // k keeps the play for ever among boards where his own row holds at least k (so a
+        // repetition gives him at least k) join the sets too, and the attractors grow from
+        // them, until no more join.
+        if 2 * k as u32 == stones || 2 * k as u32 == stones + 1 || 2 * k as u32 == stones + 2 {
+            loop {
+                let (w, l) = safe_core(game, ix, stones, k, (&own, &exit_hi), (&wv, &lv));
+                if w.is_empty() && l.is_empty() {
+                    break;
+                }
+                propagate(w, l, k);
+            }
         }
         tick(1);
     }
