@@ -194,7 +194,7 @@ fn table(args: SolveArgs) -> anyhow::Result<()> {
         }
         if !not_exact.is_empty() {
             println!(
-                "not exact (the start's value depends on where a repetition closes): {}",
+                "not exact (the value of the start or of one of its first moves depends on where a repetition closes): {}",
                 not_exact.join(", ")
             );
         }
