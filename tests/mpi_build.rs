@@ -3,7 +3,9 @@
 //! to 18 stones and the whole of Modiar are the files of the one-machine build, byte for byte;
 //! and a job whose rank is killed mid-level resumes, with another number of ranks, from the
 //! level's checkpoint to the same files; and jobs with a time limit stop at a checkpoint, each
-//! going one step further, to the same files.
+//! going one step further, to the same files. A small Kalah (stores and extra turns) is the
+//! one-machine build's files too, and Oware, whose levels hold bounds, is refused naming its
+//! repetition rule.
 #![cfg(feature = "mpi")]
 
 mod common;
@@ -258,4 +260,26 @@ fn a_job_with_a_time_limit_stops_at_a_checkpoint_and_the_next_goes_on() {
     assert!(stops > 6, "{stops} stops: one a level at least");
     same_files(game, max, &dir);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_small_kalah_is_the_one_machine_files_and_oware_is_refused() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let game = "kalah:pits=3,seeds=2";
+    reference(game, None);
+    for ranks in [1, 3] {
+        let dir = tempdir(&format!("kalah-{ranks}"));
+        run(mpirun(ranks, game, None, &dir, &[]));
+        same_files(game, None, &dir);
+    }
+    let dir = tempdir("oware");
+    let out = mpirun(2, "oware:pits=3,seeds=2", None, &dir, &[])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("repetition = \"own-row\"") && stderr.contains("without --mpi"),
+        "{stderr}"
+    );
 }

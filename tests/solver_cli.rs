@@ -198,10 +198,41 @@ fn the_data_directory_comes_from_mancala_data() {
 fn bad_input_is_refused_with_exit_status_2() {
     let dir = tempdir("bad");
     let d = dir.path().to_str().unwrap();
-    assert_error(
-        &mancala(&["db", "build", "oware", "--data-dir", d], None),
-        "cannot be solved",
-    );
+    // A rules file the build cannot handle is refused, naming the rule.
+    let oware = stdout(&mancala(&["rules", "oware", "--export"], None));
+    for (from, to, rule) in [
+        (
+            "leftover = \"own-row\"",
+            "leftover = \"nobody\"",
+            "leftover = \"nobody\"",
+        ),
+        (
+            "repetition = \"own-row\"",
+            "repetition = \"ignore\"",
+            "repetition = \"ignore\"",
+        ),
+    ] {
+        assert!(oware.contains(from), "test bug: '{from}' not in the export");
+        let file = dir
+            .path()
+            .join(format!("{rule}.toml").replace([' ', '"', '='], ""));
+        std::fs::write(&file, oware.replacen(from, to, 1)).unwrap();
+        let f = file.to_str().unwrap();
+        let o = mancala(
+            &["db", "build", "oware", "--rules", f, "--data-dir", d],
+            None,
+        );
+        assert_error(&o, "cannot be solved");
+        assert!(stderr(&o).contains(rule), "{}", stderr(&o));
+        assert!(
+            !dir.path()
+                .read_dir()
+                .unwrap()
+                .flatten()
+                .any(|e| e.path().is_dir()),
+            "nothing built"
+        );
+    }
     assert_error(
         &mancala(
             &[
@@ -578,4 +609,116 @@ fn crc32(bytes: &[u8]) -> u32 {
         }
     }
     !c
+}
+
+/// Kalah and Oware from their rules: built, solved (the values through `solve`, its moves'
+/// values through the extra turn's side), the files verified; Oware's values that depend on
+/// where a repetition closes answered as not exact.
+#[test]
+fn kalah_and_oware_build_solve_and_verify() {
+    let dir = tempdir("classics");
+    let d = dir.path().to_str().unwrap();
+    let o = mancala(
+        &["db", "build", "kalah:pits=3,seeds=2", "--data-dir", d],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(last_line(&o).contains("13 built"), "{}", stdout(&o));
+    let o = mancala(
+        &["solve", "kalah:pits=3,seeds=2", "--json", "--data-dir", d],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&last_line(&o)).unwrap();
+    let value = v["value"].as_i64().unwrap();
+    let moves = v["moves"].as_object().unwrap();
+    assert_eq!(moves.len(), 3);
+    assert_eq!(
+        moves.values().map(|x| x.as_i64().unwrap()).max(),
+        Some(value)
+    );
+    // B ends in the store and moves again: its value is the value of South's next move.
+    let o = mancala(
+        &[
+            "solve",
+            "kalah:pits=3,seeds=2",
+            "--position",
+            "2-0-3-2-2-2-1-0-S",
+            "--json",
+            "--data-dir",
+            d,
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let after: serde_json::Value = serde_json::from_str(&last_line(&o)).unwrap();
+    assert_eq!(after["value"], v["moves"]["B"]);
+
+    let o = mancala(
+        &["db", "build", "oware:pits=3,seeds=2", "--data-dir", d],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("values not exact"), "{}", stderr(&o));
+    // The start position: exact or refused as not exact, never a wrong value.
+    let o = mancala(&["solve", "oware:pits=3,seeds=2", "--data-dir", d], None);
+    if !o.status.success() {
+        assert_error(&o, "not exact");
+    }
+    // A board whose two single seeds chase each other round the board: every line ends in a
+    // repetition, whose worth depends on where it closes.
+    let o = mancala(
+        &[
+            "solve",
+            "oware:pits=3,seeds=2",
+            "--position",
+            "1-0-0-1-0-0-5-5-S",
+            "--data-dir",
+            d,
+        ],
+        None,
+    );
+    assert_error(&o, "not exact");
+    let o = mancala(&["db", "info", "--verify", "--data-dir", d], None);
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        last_line(&o).starts_with("26 database files"),
+        "{}",
+        stdout(&o)
+    );
+    // The table of Oware's small sizes lists the starts whose value is not exact apart.
+    let o = mancala(
+        &[
+            "solve",
+            "--table",
+            "oware",
+            "--max-boards",
+            "100",
+            "--json",
+            "--data-dir",
+            d,
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&last_line(&o)).unwrap();
+    let names = |key: &str, field: Option<&str>| -> Vec<String> {
+        v[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| field.map_or(x, |f| &x[f]).as_str().unwrap().to_string())
+            .collect()
+    };
+    let not_exact = names("not_exact", None);
+    assert!(
+        not_exact.contains(&"oware:pits=1,seeds=1".to_string()),
+        "{v}"
+    );
+    assert!(
+        names("sizes", Some("game"))
+            .iter()
+            .all(|g| !not_exact.contains(g)),
+        "{v}"
+    );
 }

@@ -1,7 +1,7 @@
 //! The checks on the database files' decoder, shared by the fuzz target and by the solver's
 //! test that replays the corpus (crates/mancala-solver/tests/fuzz_corpus.rs).
 
-use mancala_solver::file::{HEADER_LEN, LevelFile, MAGIC, read_header};
+use mancala_solver::file::{HEADER_LEN, LevelFile, MAGIC, entry_bytes, read_header};
 
 fn crc(bytes: &[u8]) -> u32 {
     let mut h = crc32fast::Hasher::new();
@@ -11,8 +11,8 @@ fn crc(bytes: &[u8]) -> u32 {
 
 /// A level file's bytes (after a first byte: odd sets both checksums right, so the fields
 /// behind them are reached): the header parser and the file check refuse them with a reason or
-/// accept them, never panic; an accepted file's data is as long as its header says and no
-/// value exceeds its level.
+/// accept them, never panic; an accepted file's data is as long as its header says (one or two
+/// bytes an entry, by its value encoding) and no value exceeds its level.
 pub fn db_header(data: &[u8]) {
     let Some((&mode, rest)) = data.split_first() else {
         return;
@@ -39,7 +39,7 @@ pub fn db_header(data: &[u8]) {
         Ok(f) => {
             let (h, _) = parsed.expect("a verified file has a header that reads");
             assert_eq!(f.header, h);
-            assert_eq!(f.data().len() as u64, h.entries);
+            assert_eq!(f.data().len() as u64, h.entries * entry_bytes(h.encoding));
             assert!(f.data().iter().all(|&v| u16::from(v) <= h.level));
         }
         Err(e) => assert!(!e.to_string().is_empty()),

@@ -27,7 +27,7 @@ pub enum DbCommand {
 
 #[derive(Args)]
 pub struct BuildArgs {
-    /// Game id: `modiar` or `mangala-ii` (parameters as in `modiar:seeds=3`).
+    /// Game id: `modiar`, `mangala-ii`, `kalah` or `oware` (parameters as in `kalah:pits=4,seeds=3`).
     pub game: String,
     /// Build the levels up to this many stones on the board (default: every level).
     #[arg(long, value_name = "N")]
@@ -145,8 +145,16 @@ impl BuildProgress for Bars {
                 } else {
                     0.0
                 };
+                let open = if s.inexact > 0 {
+                    format!(
+                        "; {} values not exact, {} of them with the outcome open",
+                        s.inexact, s.undecided
+                    )
+                } else {
+                    String::new()
+                };
                 eprintln!(
-                    "level {level:>3}: {boards} boards built in {seconds:.2} s ({rate:.0} boards/s): {} won, {} drawn, {} lost by the side to move",
+                    "level {level:>3}: {boards} boards built in {seconds:.2} s ({rate:.0} boards/s): {} won, {} drawn, {} lost by the side to move{open}",
                     s.wins, s.draws, s.losses
                 );
             }

@@ -763,14 +763,12 @@ impl Rules {
             .collect()
     }
 
-    /// The board index of the pit `steps` cells after pit `origin` in `mover`'s sowing order,
-    /// for games without stores (the retrograde solver plays moves backwards by it).
+    /// The board index of the pit `steps` pits after pit `origin` in sowing order, counting
+    /// the pits only (a stores game's stores are not counted: there it is the sowing order as
+    /// long as it stays in the mover's row), and every pit (a skipped origin is counted). The
+    /// retrograde solver plays moves backwards by it.
     #[inline(always)]
     pub fn pit_after(&self, origin: usize, steps: usize) -> usize {
-        debug_assert!(
-            !self.ruleset.stores,
-            "stores games sow into cells that are not pits"
-        );
         let two_n = 2 * self.n;
         match self.ruleset.direction {
             Direction::Ccw => (origin + steps) % two_n,

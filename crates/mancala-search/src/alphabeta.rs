@@ -476,7 +476,7 @@ impl AlphaBeta {
     /// A root whose every move leads to a database value (or the end) is answered at once.
     fn oracle_root(&mut self, pos: &Position, history: &[Position]) -> Option<SearchResult> {
         let oracle = self.oracle.clone()?;
-        oracle.probe(pos)?;
+        oracle.probe_after(pos, history.last())?;
         let me = pos.side();
         let mut best: Option<(Move, Score)> = None;
         for m in self.rules.legal_moves(pos) {
@@ -490,7 +490,7 @@ impl AlphaBeta {
             } else if let Some(reason) = self.rules.end_reason(&child) {
                 settled_value(&self.rules, &child, reason)
             } else {
-                oracle.probe(&child)? * UNITS_PER_SEED
+                oracle.probe_after(&child, Some(pos))? * UNITS_PER_SEED
             };
             let mine = if child.side() == me { v } else { -v };
             if best.is_none_or(|(_, b)| mine > b) {
@@ -586,6 +586,8 @@ impl AlphaBeta {
         };
         if ply > 0
             && let Some(o) = &self.oracle
+            && (!o.fresh_positions_only()
+                || self.line.last().is_none_or(|&(_, s)| s != scores_key(pos)))
             && let Some(v) = o.probe(pos)
         {
             return Err(v * UNITS_PER_SEED);

@@ -78,8 +78,11 @@ pub fn hint(engine: &mut AlphaBeta, game: &Game, depth: u32) -> Option<Hint> {
         return None;
     }
     let pos = game.position();
-    let exact = engine.oracle().is_some_and(|o| o.probe(&pos).is_some());
-    let scores = scores_at(engine, &pos, &game.history(), depth);
+    let history = game.history();
+    let exact = engine
+        .oracle()
+        .is_some_and(|o| o.probe_after(&pos, history.last()).is_some());
+    let scores = scores_at(engine, &pos, &history, depth);
     let (mv, best) = first_best(&scores)?;
     Some(Hint {
         mv,

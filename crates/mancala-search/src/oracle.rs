@@ -13,6 +13,24 @@ use mancala_core::Position;
 /// tree as exact values.
 pub trait Oracle: Send + Sync {
     fn probe(&self, pos: &Position) -> Option<i32>;
+
+    /// Whether the values hold only for a position with no earlier position since the last
+    /// capture in its game (a repetition rule whose ending depends on where a cycle closes:
+    /// Oware's). The engines then ask only about a position reached by a capture, or a root
+    /// whose game has no position since the last capture.
+    fn fresh_positions_only(&self) -> bool {
+        false
+    }
+
+    /// [`Oracle::probe`] for `pos` reached from `before` (`None`: no position before it since
+    /// the last capture), `None` where the values do not hold after that history.
+    fn probe_after(&self, pos: &Position, before: Option<&Position>) -> Option<i32> {
+        let fresh = before.is_none_or(|b| b.scores() != pos.scores());
+        if self.fresh_positions_only() && !fresh {
+            return None;
+        }
+        self.probe(pos)
+    }
 }
 
 #[cfg(feature = "databases")]
@@ -129,6 +147,10 @@ mod db {
                 return None;
             }
             self.db.probe(pos).map(|v| v.final_difference(pos))
+        }
+
+        fn fresh_positions_only(&self) -> bool {
+            self.db.game().repetition() == mancala_solver::RepetitionValue::OwnRow
         }
     }
 

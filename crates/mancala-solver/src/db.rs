@@ -2,7 +2,7 @@
 //! and building the levels (resumable: a finished level is never rebuilt).
 
 use crate::file::{FileError, Header, HeaderError, LevelFile, fnv1a, write_level};
-use crate::game::{SolverGame, Unsupported};
+use crate::game::{RepetitionValue, SolverGame, Unsupported};
 use crate::index::Indexer;
 use crate::level::{LevelStats, MAX_LEVEL, Progress, memory_needed, solve_level};
 use mancala_core::{Move, Position, Rules, Side};
@@ -72,6 +72,17 @@ pub enum DbError {
         limit_mib: u64,
         /// The ranks of a distributed build, the memory being each rank's.
         ranks: Option<usize>,
+    },
+    /// The board's value depends on where a cycle closes under the game's repetition rule: the
+    /// database holds only bounds of it (`mancala_solver::bounds`).
+    #[error(
+        "the value of this board of {name} is not exact in the databases (it depends on where a repetition closes): the mover gets from {at_least} to {at_most} of the {board} stones on the board; search it instead"
+    )]
+    NotExact {
+        name: String,
+        board: u8,
+        at_least: u8,
+        at_most: u8,
     },
     /// A level to solve holds more stones than the seven bits of a value reach.
     #[error(
@@ -262,11 +273,16 @@ impl Database {
     /// What the file of level `b` must say of itself.
     pub fn level_header(&self, b: u32) -> Header {
         Header {
-            game: self.game.rules().id().to_string(),
+            game: crate::file::header_id(self.game.rules().id()),
             ruleset_hash: self.hash,
             pits: self.game.pits_per_row() as u8,
             level: b as u16,
             entries: self.ix.level_size(b),
+            encoding: if self.game.repetition() == RepetitionValue::OwnRow {
+                crate::file::ENCODING_BOUNDED
+            } else {
+                crate::file::ENCODING_SHARE
+            },
         }
     }
 
@@ -297,7 +313,7 @@ impl Database {
         if let Some(Some(f)) = self.cache.read().unwrap().get(b as usize) {
             return Ok(f.clone());
         }
-        if b > self.game.total() || b % 2 != self.game.total() % 2 {
+        if !self.game.has_level(b) {
             return Err(DbError::Io(format!(
                 "no board of this game holds {b} stones"
             )));
@@ -356,7 +372,7 @@ impl Database {
 
     fn check_parity(&self, pos: &Position) -> Result<(), DbError> {
         let stones = pos.board_total();
-        if stones % 2 != self.game.total() % 2 {
+        if !self.game.has_level(stones) {
             return Err(DbError::OddBoard {
                 name: self.game.rules().name().to_string(),
                 stones,
@@ -372,9 +388,24 @@ impl Database {
     fn lookup(&self, board: &crate::index::Board) -> Result<Value, DbError> {
         let b: u32 = board[..self.game.pits()].iter().map(|&c| c as u32).sum();
         let f = self.level(b)?;
+        let r = self.ix.rank(board) as usize;
+        let share = if f.header.encoding == crate::file::ENCODING_BOUNDED {
+            let (lo, hi) = (f.data()[2 * r], f.data()[2 * r + 1]);
+            if lo != hi {
+                return Err(DbError::NotExact {
+                    name: self.game.rules().name().to_string(),
+                    board: b as u8,
+                    at_least: lo,
+                    at_most: hi,
+                });
+            }
+            lo
+        } else {
+            f.data()[r]
+        };
         Ok(Value {
             board: b as u8,
-            share: f.data()[self.ix.rank(board) as usize],
+            share,
         })
     }
 
@@ -403,8 +434,10 @@ impl Database {
             let mut child = *pos;
             rules.play_unchecked(&mut child, mv);
             let v = self.lookup(&self.game.normalise(&child))?;
-            // The child's value is from the opponent's view.
-            let diff = -v.final_difference(&child);
+            // The child's value is from its mover's view: the opponent's, or the same side's
+            // after an extra turn.
+            let there = v.final_difference(&child);
+            let diff = if child.side() == me { there } else { -there };
             moves.push((mv, diff));
         }
         let value = moves
@@ -509,7 +542,7 @@ impl Database {
             let t0 = Instant::now();
             let lower: Vec<Option<Arc<LevelFile>>> = (0..b)
                 .map(|l| {
-                    if l % 2 == b % 2 {
+                    if self.game.has_level(l) {
                         self.level(l).ok()
                     } else {
                         None
@@ -520,8 +553,12 @@ impl Database {
                 .iter()
                 .map(|f| f.as_ref().map_or(&[][..], |f| f.data()))
                 .collect();
-            let (data, stats) =
-                solve_level(&self.game, &self.ix, b, &tables, &ProgressAdapter(progress));
+            let levels = &ProgressAdapter(progress);
+            let (data, stats) = if self.game.repetition() == RepetitionValue::OwnRow {
+                crate::bounds::solve((&self.game, &self.ix, b), &tables, levels)
+            } else {
+                solve_level(&self.game, &self.ix, b, &tables, levels)
+            };
             write_level(&self.level_path(b), &self.level_header(b), &data)
                 .map_err(|e| self.file_error(b, e))?;
             self.level(b)?;
@@ -718,7 +755,7 @@ pub fn verify_file(path: &Path) -> Result<LevelFile, FileError> {
                 db.dir().file_name().unwrap_or_default().to_string_lossy()
             )));
         }
-        if u32::from(level) > db.game.total() || u32::from(level) % 2 != db.game.total() % 2 {
+        if !db.game.has_level(u32::from(level)) {
             return Err(corrupt(format!(
                 "is named for level {level}, but no board of {spec} holds {level} stones"
             )));
@@ -737,7 +774,7 @@ pub fn verify_file(path: &Path) -> Result<LevelFile, FileError> {
             "is in {dirname}, a directory that names no game's databases"
         )));
     };
-    if h.game != id {
+    if h.game != crate::file::header_id(id) {
         return Err(corrupt(format!(
             "is a database of '{}', not '{id}'",
             h.game

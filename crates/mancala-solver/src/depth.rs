@@ -17,6 +17,12 @@ use crate::index::Board;
 /// Conversion depths of one level, by board index (`u16::MAX` for boards at the split).
 pub fn level_depths(db: &Database, stones: u32) -> Result<Vec<u16>, DbError> {
     let game = db.game();
+    if game.repetition() == crate::game::RepetitionValue::OwnRow {
+        return Err(DbError::Unsupported(crate::game::Unsupported {
+            game: game.rules().name().to_string(),
+            why: "repetition = \"own-row\": its levels hold bounds, and conversion depths are measured on exact values only".into(),
+        }));
+    }
     let ix = db.indexer();
     let size = ix.level_size(stones) as usize;
     let b = stones as u8;
@@ -31,7 +37,7 @@ pub fn level_depths(db: &Database, stones: u32) -> Result<Vec<u16>, DbError> {
     let mut cur = ix.cursor(stones, 0);
     let lower: Vec<Option<std::sync::Arc<crate::file::LevelFile>>> = (0..stones)
         .map(|l| {
-            if l % 2 == stones % 2 {
+            if game.has_level(l) {
                 db.level(l).ok()
             } else {
                 None
@@ -49,7 +55,7 @@ pub fn level_depths(db: &Database, stones: u32) -> Result<Vec<u16>, DbError> {
                     .as_ref()
                     .expect("lower levels are built")
                     .data()[ix.rank(&ch.board) as usize];
-                let share = ch.captured + (left as u8 - v);
+                let share = crate::level::capture_share(ch.captured, left, v, ch.again);
                 if best == u8::MAX || share > best {
                     best = share;
                 }

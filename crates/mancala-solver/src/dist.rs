@@ -438,7 +438,7 @@ impl Placement for Ranks<'_> {
             .collect();
         let values = self.all_to_all_u8(&answers, &from, &counts);
         for (&(at, x), &s) in caps.iter().zip(&slot) {
-            let share = capture_share(x.captured, x.left as u32, values[s as usize]);
+            let share = capture_share(x.captured, x.left as u32, values[s as usize], x.again);
             let e = &mut exit[at];
             *e = (*e).max(share);
         }
@@ -533,8 +533,9 @@ impl Database {
     pub fn rank_memory(&self, b: u32, ranks: usize) -> u64 {
         let ix = self.indexer();
         let share = |n: u64| n.div_ceil(ranks as u64);
+        let game = self.game();
         let lower: u64 = (0..b)
-            .filter(|l| l % 2 == b % 2)
+            .filter(|&l| game.has_level(l))
             .map(|l| share(ix.level_size(l)))
             .sum();
         crate::level::memory_needed(share(ix.level_size(b))) + lower
@@ -554,6 +555,12 @@ impl Database {
         progress: &dyn BuildProgress,
         options: &DistOptions,
     ) -> Result<DistReport, DbError> {
+        if self.game().repetition() == crate::game::RepetitionValue::OwnRow {
+            return Err(DbError::Unsupported(crate::game::Unsupported {
+                game: self.game().rules().name().to_string(),
+                why: "repetition = \"own-row\": its bounded values are built by the local build only (without --mpi)".into(),
+            }));
+        }
         let (me, p) = (comm.rank(), comm.size());
         let root = me == 0;
         let started = Instant::now();
@@ -667,6 +674,8 @@ impl Database {
                 wins: s[0],
                 draws: s[1],
                 losses: s[2],
+                undecided: 0,
+                inexact: 0,
             };
             let values = std::mem::take(&mut solver.state);
             drop(solver);

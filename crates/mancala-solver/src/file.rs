@@ -9,14 +9,16 @@
 //! | 12 | 16 | game id, ASCII, zero-padded |
 //! | 28 | 8  | ruleset hash (FNV-1a 64 of the ruleset's canonical TOML) |
 //! | 36 | 1  | pits per row |
-//! | 37 | 1  | value encoding (1: the mover's share of the stones on the board) |
+//! | 37 | 1  | value encoding (1: the mover's share of the stones on the board, one byte; 2: bounds of it, two bytes) |
 //! | 38 | 2  | level: stones on the board |
 //! | 40 | 8  | entries (boards in the level) |
 //! | 48 | 4  | CRC-32 of the data |
 //! | 52 | 4  | CRC-32 of bytes 0..52 |
 //! | 56 | 8  | reserved, zero |
 //!
-//! Entry `i` (at byte `64 + i`) is the value of the normalised board of index `i`.
+//! Entry `i` (at byte `64 + i`) is the value of the normalised board of index `i`. In encoding 2
+//! (games whose repetition ending depends on where a cycle closes, `crate::bounds`) entry `i` is
+//! two bytes at `64 + 2i`: a lower and an upper bound of the share, equal where it is exact.
 
 use memmap2::Mmap;
 use std::fs::File;
@@ -28,6 +30,15 @@ pub const VERSION: u32 = 1;
 pub const HEADER_LEN: usize = 64;
 /// Value encoding 1: one byte, the mover's share of the stones on the board.
 pub const ENCODING_SHARE: u8 = 1;
+/// Value encoding 2: two bytes, a lower and an upper bound of the mover's share of the stones
+/// on the board, equal where the share is exact (games whose repetition ending depends on
+/// where a cycle closes: `crate::bounds`).
+pub const ENCODING_BOUNDED: u8 = 2;
+
+/// Bytes an entry takes in `encoding`.
+pub fn entry_bytes(encoding: u8) -> u64 {
+    if encoding == ENCODING_BOUNDED { 2 } else { 1 }
+}
 
 /// What a level file must say about itself.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,6 +48,8 @@ pub struct Header {
     pub pits: u8,
     pub level: u16,
     pub entries: u64,
+    /// How the values are written: [`ENCODING_SHARE`] or [`ENCODING_BOUNDED`].
+    pub encoding: u8,
 }
 
 /// A level file that cannot be used.
@@ -59,6 +72,12 @@ pub(crate) fn crc(bytes: &[u8]) -> u32 {
     h.finalize()
 }
 
+/// A game id as a header holds it: its first 16 bytes (ids are ASCII; a longer id from a
+/// rules file is told apart by the ruleset hash beside it).
+pub fn header_id(id: &str) -> String {
+    id.chars().take(16).collect()
+}
+
 /// FNV-1a, 64 bits: a stable hash of a ruleset's canonical text.
 pub fn fnv1a(text: &str) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
@@ -78,7 +97,7 @@ fn encode_header(h: &Header, data_crc: u32) -> [u8; HEADER_LEN] {
     out[12..12 + n].copy_from_slice(&id[..n]);
     out[28..36].copy_from_slice(&h.ruleset_hash.to_le_bytes());
     out[36] = h.pits;
-    out[37] = ENCODING_SHARE;
+    out[37] = h.encoding;
     out[38..40].copy_from_slice(&h.level.to_le_bytes());
     out[40..48].copy_from_slice(&h.entries.to_le_bytes());
     out[48..52].copy_from_slice(&data_crc.to_le_bytes());
@@ -216,7 +235,8 @@ impl LevelWriter {
     pub fn finish(self) -> Result<(), FileError> {
         let (len, data_crc) = self.w.data_crc();
         assert_eq!(
-            len, self.header.entries,
+            len,
+            self.header.entries * entry_bytes(self.header.encoding),
             "a level file gets all its entries"
         );
         let header = encode_header(&self.header, data_crc);
@@ -229,7 +249,7 @@ impl LevelWriter {
 
 /// Writes a level file atomically: a temporary file beside it, synced, then renamed over.
 pub fn write_level(path: &Path, h: &Header, data: &[u8]) -> Result<(), FileError> {
-    assert_eq!(data.len() as u64, h.entries);
+    assert_eq!(data.len() as u64, h.entries * entry_bytes(h.encoding));
     let mut w = LevelWriter::create(path, h)?;
     w.write(data)?;
     w.finish()
@@ -328,7 +348,7 @@ impl LevelFile {
             source,
         })?;
         let (h, data_crc) = read_header(&map).map_err(|e| corrupt(e.to_string()))?;
-        if (map.len() - HEADER_LEN) as u64 != h.entries {
+        if (map.len() - HEADER_LEN) as u64 != h.entries * entry_bytes(h.encoding) {
             return Err(corrupt(format!(
                 "is truncated or padded: {} data bytes for {} entries",
                 map.len() - HEADER_LEN,
@@ -342,10 +362,24 @@ impl LevelFile {
                     "data checksum mismatch (the file is damaged)".into(),
                 ));
             }
-            if let Some(bad) = map[HEADER_LEN..].iter().position(|&v| v as u16 > h.level) {
-                return Err(corrupt(format!(
-                    "entry {bad} is larger than the stones on the board"
-                )));
+            let data = &map[HEADER_LEN..];
+            let bad = if h.encoding == ENCODING_BOUNDED {
+                data.chunks_exact(2)
+                    .position(|b| b[0] > b[1] || b[1] as u16 > h.level)
+                    .map(|i| {
+                        format!(
+                            "entry {i} has bounds {} > {} or above the stones on the board",
+                            data[2 * i],
+                            data[2 * i + 1]
+                        )
+                    })
+            } else {
+                data.iter()
+                    .position(|&v| v as u16 > h.level)
+                    .map(|i| format!("entry {i} is larger than the stones on the board"))
+            };
+            if let Some(why) = bad {
+                return Err(corrupt(why));
             }
             if let Some(s) = stamp {
                 s.write(path);
@@ -424,7 +458,7 @@ pub enum HeaderError {
     Version(u32),
     #[error("header checksum mismatch (the file is damaged)")]
     Checksum,
-    #[error("has value encoding {0}; this build reads {ENCODING_SHARE}")]
+    #[error("has value encoding {0}; this build reads {ENCODING_SHARE} and {ENCODING_BOUNDED}")]
     Encoding(u8),
     #[error("is a directory, not a level file")]
     Directory,
@@ -449,7 +483,7 @@ pub fn read_header(bytes: &[u8]) -> Result<(Header, u32), HeaderError> {
     if crc(&bytes[0..52]) != hc {
         return Err(HeaderError::Checksum);
     }
-    if bytes[37] != ENCODING_SHARE {
+    if bytes[37] != ENCODING_SHARE && bytes[37] != ENCODING_BOUNDED {
         return Err(HeaderError::Encoding(bytes[37]));
     }
     let id_end = bytes[12..28].iter().position(|&c| c == 0).unwrap_or(16);
@@ -460,6 +494,7 @@ pub fn read_header(bytes: &[u8]) -> Result<(Header, u32), HeaderError> {
         pits: bytes[36],
         level: u16::from_le_bytes(bytes[38..40].try_into().unwrap()),
         entries: u64::from_le_bytes(bytes[40..48].try_into().unwrap()),
+        encoding: bytes[37],
     };
     Ok((h, u32::from_le_bytes(bytes[48..52].try_into().unwrap())))
 }

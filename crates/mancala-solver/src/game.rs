@@ -1,9 +1,14 @@
 //! The game as the solver sees it: boards with the side to move normalised to South (a
 //! position with North to move is stored as its mirror image), moves played through the rules
-//! core, and the reverse of non-capturing moves (predecessors inside a level).
+//! core, and the reverse of the moves that keep every seed on the board (predecessors inside a
+//! level).
+//!
+//! A level is the seeds in the pits. Stores (Kalah) are not part of a board: a seed sown into
+//! the mover's store leaves the board like a capture, so a board's value, the share of the
+//! seeds in the pits its mover still gets, does not depend on what the stores hold.
 
 use crate::index::{Board, MAX_PITS};
-use mancala_core::ruleset::{CaptureRows, Chain, Feeding, GrandSlam, OppositeCapture, Repetition};
+use mancala_core::ruleset::{CaptureRows, Chain, Feeding, GrandSlam, Repetition};
 use mancala_core::{Move, Position, Rules, Side};
 
 /// Why a ruleset cannot be solved by this solver.
@@ -18,9 +23,12 @@ pub struct Unsupported {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Child {
     pub mv: Move,
-    /// Stones the move captured (0: the child is in the same level).
+    /// Stones the move took off the board, captured or sown into the mover's store (0: the
+    /// child is in the same level).
     pub captured: u8,
-    /// The position after the move, normalised (the opponent's row first).
+    /// The mover moves again (Kalah's extra turn): `board` is seen from him, not mirrored.
+    pub again: bool,
+    /// The position after the move, normalised (its mover's row first).
     pub board: Board,
 }
 
@@ -48,6 +56,31 @@ pub struct SolverGame {
     direct: bool,
     /// Captures chain backwards from the landing pit.
     chain: bool,
+    /// Moves inside a level are found backwards by taking the seeds back along the sowing and
+    /// checked forwards through the rules core (stores, a skipped origin, or a repetition rule
+    /// whose ending depends on where a cycle closes), not by the fast reverse of
+    /// [`Self::predecessors`].
+    played_back: bool,
+    /// How a position that occurs again is valued (see [`RepetitionValue`]).
+    repetition: RepetitionValue,
+    /// Levels of every count of seeds (a capture or a store may take an odd number), not only
+    /// those of the total's parity.
+    every_level: bool,
+}
+
+/// How the solver values a game that goes round in circles inside a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RepetitionValue {
+    /// No cycle is possible inside a level (a stores game: every move that keeps its seeds on
+    /// the board moves them on towards the mover's store), so the rule never applies.
+    NoCycle,
+    /// The repetition ruling's equal split, the same wherever the cycle closes: every value
+    /// is exact.
+    Split,
+    /// Each player takes his own row, which depends on where the cycle closes: a board's value
+    /// is exact only where it does not depend on that, and the others are marked as bounds
+    /// (see `crate::bounds`).
+    OwnRow,
 }
 
 /// The legal moves of a board and where they lead, or the end of the game.
@@ -61,34 +94,60 @@ pub enum Expansion {
 }
 
 impl SolverGame {
-    /// Checks that `rules` fit the method: no stores, captures by count that only take stones
-    /// off the board, the repetition split, no ply limit.
+    /// Checks that `rules` fit the method; a rule it cannot handle is refused by name.
+    /// Supported: captures by count that take seeds off the board (Modiar, Mangala II, Oware,
+    /// chained or not, with feeding and any grand-slam rule), stores with Kalah's opposite
+    /// capture and extra turns, a skipped origin, the end by an empty row or a majority (the
+    /// majority is not in a board: values are those of the game played on to its end, whose
+    /// winner is the same, see `docs/solver.md`), the repetition split or own-row, and a ply
+    /// limit (not in a board either: values are those of the game without it).
     pub fn new(rules: &Rules) -> Result<SolverGame, Unsupported> {
         let r = rules.ruleset();
         let no = |why: &str| Unsupported {
             game: r.name.clone(),
             why: why.to_string(),
         };
+        if r.first_move_no_capture && r.stores {
+            return Err(no(
+                "first-move-no-capture with stores: the exemption is not handled for stores games",
+            ));
+        }
+        if r.leftover == mancala_core::ruleset::Leftover::Nobody {
+            return Err(no(
+                "leftover = \"nobody\": the seeds left at the end must go to a player, so that the two shares of a board add up to its seeds",
+            ));
+        }
+        let cycles_possible = !r.stores;
+        let repetition = match (cycles_possible, r.repetition) {
+            (false, _) => RepetitionValue::NoCycle,
+            (true, Repetition::Split) => RepetitionValue::Split,
+            (true, Repetition::OwnRow) => RepetitionValue::OwnRow,
+            (true, Repetition::Ignore) => {
+                return Err(no(
+                    "repetition = \"ignore\": a game without stores can go round in circles for ever, which has no value",
+                ));
+            }
+        };
         if r.stores {
-            return Err(no("it has stores"));
+            if !r.capture.counts.is_empty() {
+                return Err(no(
+                    "capture.counts with stores: captures by count are not handled for stores games",
+                ));
+            }
+            if r.pass {
+                return Err(no(
+                    "pass with stores: passing is not handled for stores games",
+                ));
+            }
+        } else if r.capture.counts.is_empty() {
+            return Err(no(
+                "capture.counts is empty: a game without stores needs captures by count",
+            ));
         }
-        if r.extra_turn {
-            return Err(no("it has extra turns"));
-        }
-        if r.skip_origin {
-            return Err(no("its sowing skips the origin pit"));
-        }
-        if r.repetition != Repetition::Split {
-            return Err(no("its repetition rule is not the equal split"));
-        }
-        if r.end.majority || r.end.row_empty {
-            return Err(no("it ends on a majority or an empty row"));
-        }
-        if r.max_plies.is_some() {
-            return Err(no("it has a ply limit"));
-        }
-        if r.capture.counts.is_empty() || r.capture.opposite_empty != OppositeCapture::None {
-            return Err(no("it has no captures by count"));
+        if !r.stores && r.end.row_empty {
+            return Err(no(
+                "end.row-empty without stores: the end by an empty row is handled for stores games only",
+            ));
         }
         Ok(SolverGame {
             rules: rules.clone(),
@@ -119,6 +178,7 @@ impl SolverGame {
                 }
                 c
             },
+            // Over the pits only: a stores game's moves inside a level never reach a store.
             ring: {
                 let m = 2 * r.pits as usize;
                 let mut t = [[0u8; MAX_PITS]; MAX_PITS];
@@ -129,11 +189,16 @@ impl SolverGame {
                 }
                 t
             },
-            direct: r.feeding == Feeding::None
+            direct: !r.stores
+                && !r.skip_origin
+                && r.feeding == Feeding::None
                 && r.grand_slam == GrandSlam::Legal
                 && !r.end.no_legal_move
                 && matches!(r.capture.chain, Chain::Backward | Chain::None),
             chain: r.capture.chain == Chain::Backward,
+            played_back: r.stores || r.skip_origin || repetition == RepetitionValue::OwnRow,
+            repetition,
+            every_level: r.stores || r.capture.counts.iter().any(|c| c % 2 != 0),
         })
     }
 
@@ -156,11 +221,21 @@ impl SolverGame {
         self.rules.total_seeds()
     }
 
-    /// The stone counts a board can hold in play: those of the same parity as the total
-    /// (captures take an even number), from 0 up.
+    /// The stone counts a board can hold in play, from 0 up: those of the same parity as the
+    /// total when every capture takes an even number, else all.
     pub fn levels(&self, max: u32) -> impl Iterator<Item = u32> {
-        let parity = self.total() % 2;
-        (0..=max.min(self.total())).filter(move |b| b % 2 == parity)
+        let total = self.total();
+        (0..=max.min(total)).filter(move |&b| self.has_level(b))
+    }
+
+    /// Whether a board of the game in play can hold `b` stones (see [`Self::levels`]).
+    pub fn has_level(&self, b: u32) -> bool {
+        b <= self.total() && (self.every_level || b % 2 == self.total() % 2)
+    }
+
+    /// How a cycle inside a level is valued.
+    pub fn repetition(&self) -> RepetitionValue {
+        self.repetition
     }
 
     /// The normalised board of a position: its mover's row first.
@@ -280,6 +355,7 @@ impl SolverGame {
                     pit: o as u8,
                 },
                 captured,
+                again: false,
                 board: self.mirror(&after),
             });
         }
@@ -290,6 +366,7 @@ impl SolverGame {
             f(Child {
                 mv: Move::Pass,
                 captured: 0,
+                again: false,
                 board: self.mirror(board),
             });
             return None;
@@ -310,13 +387,16 @@ impl SolverGame {
         let empty = Child {
             mv: Move::Pass,
             captured: 0,
+            again: false,
             board: [0; MAX_PITS],
         };
         let mut list = [empty; 9];
+        let on = pos.board_total();
         for (slot, c) in list.iter_mut().zip(children.iter()) {
             *slot = Child {
                 mv: c.mv,
-                captured: c.effect.captured,
+                captured: (on - c.position.board_total()) as u8,
+                again: c.position.side() == Side::South,
                 board: self.normalise(&c.position),
             };
         }
@@ -335,10 +415,11 @@ impl SolverGame {
         }
         for mv in moves {
             let mut p = pos;
-            let eff = self.rules.play_unchecked(&mut p, mv);
+            self.rules.play_unchecked(&mut p, mv);
             f(Child {
                 mv,
-                captured: eff.captured,
+                captured: (pos.board_total() - p.board_total()) as u8,
+                again: p.side() == Side::South,
                 board: self.normalise(&p),
             });
         }
@@ -365,6 +446,9 @@ impl SolverGame {
     /// forwards through the rules core and compared.
     #[inline]
     pub fn predecessors(&self, child: &Board, stones: u32, mut f: impl FnMut(&Board)) {
+        if self.played_back {
+            return self.predecessors_played_back(child, stones, f);
+        }
         // The board right after the move, seen from the player who made it.
         let after = self.mirror(child);
         let (n, m) = (self.n, self.m);
@@ -453,6 +537,55 @@ impl SolverGame {
                     }
                 }
                 if ok {
+                    f(&cand);
+                }
+            }
+        }
+    }
+
+    /// [`Self::predecessors`] for the games the fast reverse does not handle (`played_back`):
+    /// for each pit left empty by the move (in these games a move always empties its origin)
+    /// the seeds are taken back one by one along the sowing, passing over the origin when the
+    /// rules skip it and stopping before a stores game's sowing would reach the store; every
+    /// candidate is then played forwards through the rules core and kept when that move is
+    /// legal there, keeps every seed on the board and leads to `child`.
+    fn predecessors_played_back(&self, child: &Board, stones: u32, mut f: impl FnMut(&Board)) {
+        let after = self.mirror(child);
+        let (n, m) = (self.n, self.m);
+        let r = self.rules.ruleset();
+        let skip = r.skip_origin;
+        for o in 0..n {
+            if after[o] != 0 {
+                continue;
+            }
+            let mut before = after;
+            for s in 1..=stones as usize {
+                // The pit the s-th seed fell into.
+                let c = if skip {
+                    self.ring[o][1 + (s - 1) % (m - 1)] as usize
+                } else {
+                    self.ring[o][s % m] as usize
+                };
+                if (r.stores && (c >= n || c == o)) || before[c] == 0 {
+                    break;
+                }
+                before[c] -= 1;
+                if s < r.min_seeds as usize {
+                    continue;
+                }
+                let mut cand = before;
+                cand[o] = s as u8;
+                let mv = Move::Sow {
+                    side: Side::South,
+                    pit: o as u8,
+                };
+                let keeps = match self.expand(&cand) {
+                    Expansion::End(_) => false,
+                    Expansion::Moves { list, len } => list[..len].iter().any(|ch| {
+                        ch.mv == mv && ch.captured == 0 && !ch.again && ch.board == *child
+                    }),
+                };
+                if keeps {
                     f(&cand);
                 }
             }

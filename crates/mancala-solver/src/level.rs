@@ -61,6 +61,11 @@ pub struct LevelStats {
     pub wins: u64,
     pub draws: u64,
     pub losses: u64,
+    /// Boards whose outcome the stored bounds leave open (`crate::bounds`; 0 elsewhere).
+    pub undecided: u64,
+    /// Boards whose share is not exact, their outcome decided or not (`crate::bounds`; 0
+    /// elsewhere).
+    pub inexact: u64,
 }
 
 /// Asks for the cache line of `x` ahead of its use.
@@ -85,7 +90,8 @@ pub(crate) fn atomic(bytes: &mut [u8]) -> &[AtomicU8] {
 }
 
 /// Solves level `stones` of `game`: the mover's share for every board, in index order, and
-/// how many boards are won, drawn and lost.
+/// how many boards are won, drawn and lost (a repetition ending that depends on where the cycle
+/// closes is solved by `crate::bounds` instead).
 /// `lower[b][i]` is the share of board `i` of the (solved) level `b < stones` (levels of the
 /// other parity: empty).
 pub fn solve_level(
@@ -95,7 +101,7 @@ pub fn solve_level(
     lower: &[&[u8]],
     progress: &dyn Progress,
 ) -> (Vec<u8>, LevelStats) {
-    let size = usize::try_from(ix.level_size(stones)).expect("the level fits the address space");
+    let size = level_len(ix, stones);
     let local = Local {
         lower,
         progress,
@@ -109,6 +115,11 @@ pub fn solve_level(
     (solver.state, stats)
 }
 
+/// The boards of level `stones`, as a length in memory.
+pub(crate) fn level_len(ix: &Indexer, stones: u32) -> usize {
+    usize::try_from(ix.level_size(stones)).expect("the level fits the address space")
+}
+
 /// A capture found by the forward pass, valued once the lower level's value of the board it
 /// leads to is read.
 #[derive(Clone, Copy, Debug)]
@@ -119,6 +130,8 @@ pub(crate) struct Capture {
     pub captured: u8,
     /// Stones left on the board: the lower level the capture leads to.
     pub left: u8,
+    /// The mover moves again there (Kalah's extra turn).
+    pub again: bool,
     /// The index of the board it leads to in that level.
     pub index: u64,
 }
@@ -356,6 +369,7 @@ impl<'a, P: Placement> LevelSolver<'a, P> {
                                     at: k as u32,
                                     captured: ch.captured,
                                     left,
+                                    again: ch.again,
                                     index,
                                 });
                                 0
@@ -458,7 +472,7 @@ impl Lookup for Local<'_> {
     fn value_group(&self, captures: &mut Vec<Capture>, exit: &mut [u8]) {
         for c in captures.iter() {
             let their_share = self.lower[c.left as usize][c.index as usize];
-            let share = capture_share(c.captured, c.left as u32, their_share);
+            let share = capture_share(c.captured, c.left as u32, their_share, c.again);
             let e = &mut exit[c.at as usize];
             *e = (*e).max(share);
         }
@@ -559,10 +573,15 @@ pub(crate) fn forward(
 }
 
 /// The mover's share after a capture of `captured` stones that leaves `left` on the board,
-/// where the opponent, to move, gets `their_share` of them.
+/// where the side to move there gets `share_there` of them: the opponent, or the mover himself
+/// when he moves `again`.
 #[inline(always)]
-pub(crate) fn capture_share(captured: u8, left: u32, their_share: u8) -> u8 {
-    captured + (left as u8 - their_share)
+pub(crate) fn capture_share(captured: u8, left: u32, share_there: u8, again: bool) -> u8 {
+    if again {
+        captured + share_there
+    } else {
+        captured + (left as u8 - share_there)
+    }
 }
 
 /// Whether a board whose best exit is `e` can be one of the boards the sets of threshold `k`
@@ -630,10 +649,10 @@ pub(crate) fn successor_decided(st: &AtomicU8, e: u8, mover_loses: bool, k: Thre
 }
 
 /// Whether the side to move on a board decided with state `s` loses at the threshold that
-/// decided it (its value is below the split of `stones`).
+/// decided it (its value is below half of `stones`).
 #[inline(always)]
 pub(crate) fn mover_loses(s: u8, stones: u32) -> bool {
-    ((s & !DECIDED) as u32) < stones / 2
+    2 * ((s & !DECIDED) as u32) < stones
 }
 
 /// Turns the states of a level's boards into their values (boards left undecided are worth
@@ -667,6 +686,8 @@ impl LevelStats {
             wins: self.wins + o.wins,
             draws: self.draws + o.draws,
             losses: self.losses + o.losses,
+            undecided: self.undecided + o.undecided,
+            inexact: self.inexact + o.inexact,
         }
     }
 }

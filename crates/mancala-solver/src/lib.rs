@@ -1,11 +1,15 @@
-//! Perfect play by retrograde analysis, for two-row games without stores whose captures only
-//! take stones off the board (Modiar, Mangala II): positions ranked by a perfect index, one
-//! level per number of stones on the board, cycles valued at the equal split of the
-//! repetition ruling; database files, probing, and the build.
+//! Perfect play by retrograde analysis, for two-row games whose captures (or stores) take stones
+//! off the board: Modiar and Mangala II, Kalah (stores and extra turns: no cycle inside a level)
+//! and Oware (its own-row repetition: bounds where a value depends on where a cycle closes,
+//! `bounds`); positions ranked by a perfect index, one level per number of stones on the board
+//! (the pits only), cycles valued at the equal split of the repetition ruling where it applies;
+//! database files, probing, and the build.
 //!
 //! The value of a position is the share of the stones still on the board that the side to move
-//! gets under perfect play; see `docs/solver.md` for the method and the file format.
+//! gets under perfect play; see `docs/solver.md` for the method, what is exact under which rule,
+//! and the file format.
 
+pub mod bounds;
 pub mod db;
 pub mod depth;
 pub mod dist;
@@ -21,6 +25,6 @@ pub use db::{
     BuildProgress, BuildReport, Database, DbError, Outcome, Solution, Value, default_data_dir,
     list_files,
 };
-pub use game::{SolverGame, Unsupported};
+pub use game::{RepetitionValue, SolverGame, Unsupported};
 pub use index::{Board, Indexer};
 pub use level::LevelStats;

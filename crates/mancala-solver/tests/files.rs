@@ -1,6 +1,7 @@
 //! Database files: header and checksum checked on open, clear errors with a hint for a missing
 //! or damaged level, atomic writes, and builds that resume without rebuilding finished levels.
 
+use mancala_core::ruleset::{Leftover, Repetition};
 use mancala_core::{GameSpec, Rules, rules_for};
 use mancala_solver::{Database, DbError, Indexer, list_files};
 
@@ -151,12 +152,74 @@ fn a_build_too_big_for_memory_is_refused_before_it_starts() {
 }
 
 #[test]
-fn games_the_method_does_not_fit_are_refused() {
+fn games_the_method_does_not_fit_are_refused_naming_the_rule() {
     let dir = tempfile::tempdir().unwrap();
+    // Kalah and Oware are taken.
     for id in ["oware", "kalah"] {
-        let err = Database::open(dir.path(), &rules(id))
-            .err()
-            .expect("refused");
-        assert!(err.to_string().contains("cannot be solved"), "{err}");
+        Database::open(dir.path(), &rules(id)).unwrap();
     }
+    type Change = fn(&mut mancala_core::Ruleset);
+    let cases: [(&str, Change, &str); 5] = [
+        (
+            "oware",
+            |r| r.leftover = Leftover::Nobody,
+            "leftover = \"nobody\"",
+        ),
+        (
+            "oware",
+            |r| r.repetition = Repetition::Ignore,
+            "repetition = \"ignore\"",
+        ),
+        (
+            "kalah",
+            |r| r.capture.counts = vec![2],
+            "capture.counts with stores",
+        ),
+        (
+            "kalah",
+            |r| r.first_move_no_capture = true,
+            "first-move-no-capture",
+        ),
+        (
+            "oware",
+            |r| {
+                r.end.row_empty = true;
+            },
+            "end.row-empty",
+        ),
+    ];
+    for (id, change, rule) in cases {
+        let mut r = rules(id).ruleset().clone();
+        change(&mut r);
+        let Ok(rules) = Rules::new(r) else {
+            panic!("test bug: the changed {id} is not a valid ruleset ({rule})");
+        };
+        let err = Database::open(dir.path(), &rules).err().expect("refused");
+        let text = err.to_string();
+        assert!(
+            text.contains("cannot be solved") && text.contains(rule),
+            "{text}"
+        );
+    }
+    assert!(list_files(dir.path()).unwrap().is_empty());
+}
+
+#[test]
+fn bounded_levels_are_checked_pair_by_pair() {
+    // Oware's levels hold two bytes a board, a lower and an upper bound: a pair out of order
+    // is refused by the whole check, with the level file and the entry.
+    let dir = tempfile::tempdir().unwrap();
+    let r = rules("oware:pits=2,seeds=1");
+    let db = Database::open(dir.path(), &r).unwrap();
+    db.build(4, None, &()).unwrap();
+    let path = db.level_path(3);
+    let f = mancala_solver::file::LevelFile::verify(&path).unwrap();
+    assert_eq!(f.header.encoding, mancala_solver::file::ENCODING_BOUNDED);
+    assert_eq!(f.data().len() as u64, 2 * f.header.entries);
+    let mut data = f.data().to_vec();
+    drop(f);
+    data[0] = data[1] + 1;
+    mancala_solver::file::write_level(&path, &db.level_header(3), &data).unwrap();
+    let err = mancala_solver::file::LevelFile::verify(&path).unwrap_err();
+    assert!(err.to_string().contains("entry 0 has bounds"), "{err}");
 }

@@ -1,7 +1,8 @@
 //! An independent check of the databases: plain minimax (alpha-beta with a full window, which
 //! gives the same root value) over the game tree with history, played through the rules core's
-//! `Game`, which ends a game on the repetition of a position and shares the board equally.
-//! It shares nothing with the solver but the rules core.
+//! `Game`, which ends a game on the repetition of a position as the ruleset says (the board
+//! shared equally, or each player taking his own row) and gives a player who earned an extra
+//! turn the next move. It shares nothing with the solver but the rules core.
 
 #![allow(dead_code)]
 
@@ -52,9 +53,14 @@ fn negamax(
     let mut best = i32::MIN;
     for mv in moves {
         game.play(mv).expect("a legal move plays");
-        let v = negamax(game, -beta, -alpha, nodes, budget);
+        // After an extra turn the same side is to move: its value is ours, not negated.
+        let v = if game.position().side() == me {
+            negamax(game, alpha, beta, nodes, budget)
+        } else {
+            negamax(game, -beta, -alpha, nodes, budget).map(|v| -v)
+        };
         game.undo();
-        let v = -v?;
+        let v = v?;
         if v > best {
             best = v;
         }
