@@ -507,3 +507,93 @@ fn store_copy_from_a_file_to_postgres_and_three_servers_show_the_games() {
     }
     stop(children);
 }
+
+/// A careless network on one server (SQLite): each move is sent once, sent twice, or sent with
+/// its connection dropped mid-request and then sent again, at random; every move answered 200,
+/// or whose repeat is refused with the move in the game, is acknowledged. What is stored is
+/// exactly what was acknowledged, game by game, and nothing answers 5xx.
+#[test]
+fn moves_sent_twice_or_dropped_midway_are_stored_once_each() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite");
+    let (mut server, addr) = serve(&["--db", db.to_str().unwrap()]);
+    let mut games: Vec<(String, String, Value, Vec<String>)> = (0..8)
+        .map(|_| {
+            let (id, token, state) = local_game(addr, "oware");
+            (id, token, state, Vec::new())
+        })
+        .collect();
+    let mut k = 7usize;
+    let (mut repeats_refused, mut kinds) = (0, [0usize; 3]);
+    for step in 0..240 {
+        k = k.wrapping_mul(1_103_515_245).wrapping_add(12_345) % (1 << 31);
+        let (id, token, state, acked) = &mut games[step % 8];
+        let moves = legal(state);
+        if moves.is_empty() {
+            continue;
+        }
+        let mv = moves[k % moves.len()].clone();
+        let body = json!({"token": token, "move": mv, "version": state["version"]});
+        let path = format!("/api/games/{id}/moves");
+        let kind = (k >> 8) % 3;
+        kinds[kind] += 1;
+        match kind {
+            1 => {
+                let (st, r) = post(addr, &path, body.clone()).unwrap();
+                assert!(st == 200 || st == 409, "{st} {r}");
+            }
+            2 => {
+                // The whole request sent, the connection closed after up to 5 ms unread.
+                let text = body.to_string();
+                let mut s = std::net::TcpStream::connect(addr).unwrap();
+                write!(
+                    s,
+                    "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{text}",
+                    text.len()
+                )
+                .unwrap();
+                std::thread::sleep(Duration::from_micros(((k >> 12) % 5000) as u64));
+                drop(s);
+            }
+            _ => {}
+        }
+        let (st, r) = post(addr, &path, body).unwrap();
+        let now = match st {
+            200 => r["state"].clone(),
+            409 if r["code"] == "stale-version" => {
+                repeats_refused += 1;
+                r["state"].clone()
+            }
+            _ => panic!("step {step}: {st} {r}"),
+        };
+        let last = now["plies"].as_array().unwrap().last().unwrap();
+        assert_eq!(last["move"].as_str(), Some(mv.as_str()), "step {step}");
+        acked.push(mv);
+        *state = now;
+    }
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let (mut again, addr) = serve(&["--db", db.to_str().unwrap()]);
+    let mut stored = 0;
+    for (id, _, _, acked) in &games {
+        let (_, s) = call(addr, "GET", &format!("/api/games/{id}"), None).unwrap();
+        let saved: Vec<String> = s["plies"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["move"].as_str().unwrap().to_string())
+            .collect();
+        stored += saved.len();
+        assert_eq!(&saved, acked, "game {id}");
+    }
+    let acknowledged: usize = games.iter().map(|g| g.3.len()).sum();
+    assert_eq!(stored, acknowledged);
+    assert!(repeats_refused > 0, "no repeat was made");
+    eprintln!(
+        "careless network: {} sent once, {} twice, {} dropped and sent again; {repeats_refused} repeats refused with the move in the game; {acknowledged} acknowledged, {stored} stored",
+        kinds[0], kinds[1], kinds[2]
+    );
+    again.kill().unwrap();
+    again.wait().unwrap();
+}
