@@ -39,10 +39,48 @@ pub struct ServeArgs {
     /// here, except when listening on a public address with no --allowed-host at all.
     #[arg(long = "allowed-host", value_name = "HOST")]
     pub allowed_hosts: Vec<String>,
-    /// Connections open at once; when all are taken, the longest idle one is closed for a
-    /// newcomer.
-    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    pub max_connections: u32,
+    /// Connections open at once; when all are taken, one of the address holding the most is
+    /// closed for a newcomer (idle ones first) [default: 1024, or what the limit on open files
+    /// allows].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub max_connections: Option<u32>,
+    /// Connections one address (an IPv6 /64) may hold at once; a newcomer past it takes the
+    /// place of one of its own (0: no limit; trusted proxies are not held to it).
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    pub max_connections_per_address: u32,
+    /// A proxy in front of the server (nginx): its connections name the client in
+    /// `X-Forwarded-For`, and the limits per client count that client; repeatable.
+    #[arg(long = "trusted-proxy", value_name = "IP")]
+    pub trusted_proxies: Vec<IpAddr>,
+    /// New games and El mirall rooms one client may make in a minute (429 past it).
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub games_per_minute: u32,
+}
+
+/// The connections the server takes: `asked` (or the default) checked against the limit on
+/// open files, raised to its hard limit first. One line says what cannot be met.
+fn connections(asked: Option<u32>) -> anyhow::Result<usize> {
+    let beside = mancala_web::server::FILES_BESIDE_CONNECTIONS;
+    let Some(files) = mancala_web::server::raise_open_files_limit() else {
+        return Ok(asked.unwrap_or(1024) as usize);
+    };
+    let room = files.saturating_sub(beside);
+    match asked {
+        Some(n) if u64::from(n) > room => anyhow::bail!(
+            "--max-connections {n}: this process may open only {files} files ({beside} of them \
+             for other than connections), so at most {room} connections; raise the limit \
+             (`ulimit -n`, or LimitNOFILE= in a systemd unit) or ask for fewer"
+        ),
+        Some(n) => Ok(n as usize),
+        None if room < 1024 => {
+            let n = room.max(1);
+            eprintln!(
+                "serving at most {n} connections at once: this process may open only {files} files (raise it with `ulimit -n`)"
+            );
+            Ok(n as usize)
+        }
+        None => Ok(1024),
+    }
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
@@ -78,10 +116,16 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     };
     let config = mancala_web::ServeConfig {
         limits: mancala_web::Limits {
-            max_connections: args.max_connections as usize,
+            max_connections: connections(args.max_connections)?,
+            max_connections_per_address: args.max_connections_per_address as usize,
             ..mancala_web::Limits::default()
         },
         allowed_hosts: args.allowed_hosts,
+        trusted_proxies: args.trusted_proxies,
+        clients: mancala_web::ClientLimits {
+            games_per_minute_per_client: args.games_per_minute,
+            ..mancala_web::ClientLimits::default()
+        },
     };
     // A bad --allowed-host is refused before anything listens.
     mancala_web::HostCheck::new(addr, &config.allowed_hosts)?;

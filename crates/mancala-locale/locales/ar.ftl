@@ -441,6 +441,9 @@ error-no-host = الطلب لا يذكر أيّ مضيف.
 error-stale-version = كانت اللعبة قد تقدّمت (كان هذا لوضع سابق، أو سبق تنفيذه): تعرض اللوحة الآن حالتها الحالية.
 error-database-unavailable = قاعدة البيانات لا تجيب: لم يتغيّر شيء؛ جارٍ إعادة الاتصال…
 error-server-busy = الخادم مشغول: حاول من جديد بعد لحظة.
+error-too-many-games = ألعاب جديدة كثيرة في وقت قصير: حاول من جديد بعد { $seconds } ثانية.
+error-uri-too-long = العنوان أطول مما يقبله الخادم.
+error-headers-too-large = ترويسات الطلب أكبر مما يقبله الخادم.
 error-server-error = أخفق الخادم: { $detail }
 # The reasons of an illegal move ({ $reason } above).
 reason-pass-not-allowed = لا يجوز التمرير إلا حين لا يمكن لعب أيّ حفرة

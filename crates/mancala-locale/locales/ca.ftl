@@ -391,6 +391,9 @@ error-no-host = La petició no indica cap host.
 error-stale-version = La partida ja havia avançat (això era per a una posició anterior, o ja s'havia fet): el tauler la mostra ara tal com és.
 error-database-unavailable = La base de dades no respon: no s'ha canviat res; es torna a connectar…
 error-server-busy = El servidor està ocupat: torna-ho a provar d'aquí a un moment.
+error-too-many-games = Massa partides noves en poc temps: torna-ho a provar d'aquí a { $seconds } s.
+error-uri-too-long = L'adreça és massa llarga per al servidor.
+error-headers-too-large = Les capçaleres de la petició són massa grans per al servidor.
 error-server-error = El servidor ha fallat: { $detail }
 # The reasons of an illegal move ({ $reason } above).
 reason-pass-not-allowed = només es pot passar quan no es pot jugar cap forat

@@ -402,6 +402,9 @@ error-no-host = The request names no host.
 error-stale-version = The game had moved on (this was for an earlier position, or was already done): the board now shows it as it is.
 error-database-unavailable = The database is not answering: nothing was changed; reconnecting…
 error-server-busy = The server is busy: try again in a moment.
+error-too-many-games = Too many new games in a short time: try again in { $seconds } s.
+error-uri-too-long = The address is too long for the server.
+error-headers-too-large = The request's headers are too large for the server.
 error-server-error = The server failed: { $detail }
 # The reasons of an illegal move ({ $reason } above).
 reason-pass-not-allowed = a pass is allowed only when no pit can be played

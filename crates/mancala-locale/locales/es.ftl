@@ -392,6 +392,9 @@ error-no-host = La petición no nombra ningún host.
 error-stale-version = La partida ya había avanzado (esto era para una posición anterior, o ya se había hecho): el tablero la muestra ahora tal como está.
 error-database-unavailable = La base de datos no responde: no se ha cambiado nada; reconectando…
 error-server-busy = El servidor está ocupado: vuelve a intentarlo dentro de un momento.
+error-too-many-games = Demasiadas partidas nuevas en poco tiempo: vuelve a intentarlo dentro de { $seconds } s.
+error-uri-too-long = La dirección es demasiado larga para el servidor.
+error-headers-too-large = Las cabeceras de la petición son demasiado grandes para el servidor.
 error-server-error = El servidor ha fallado: { $detail }
 # The reasons of an illegal move ({ $reason } above).
 reason-pass-not-allowed = solo se puede pasar cuando no se puede jugar ningún hoyo

@@ -392,6 +392,9 @@ error-no-host = La requête ne nomme aucun hôte.
 error-stale-version = La partie avait avancé (ceci valait pour une position antérieure, ou était déjà fait) : le plateau la montre maintenant telle qu'elle est.
 error-database-unavailable = La base de données ne répond pas : rien n'a été changé ; reconnexion…
 error-server-busy = Le serveur est occupé : réessayez dans un instant.
+error-too-many-games = Trop de nouvelles parties en peu de temps : réessayez dans { $seconds } s.
+error-uri-too-long = L'adresse est trop longue pour le serveur.
+error-headers-too-large = Les en-têtes de la requête sont trop grands pour le serveur.
 error-server-error = Le serveur a échoué : { $detail }
 # The reasons of an illegal move ({ $reason } above).
 reason-pass-not-allowed = on ne peut passer que si aucun trou ne peut être joué

@@ -406,6 +406,9 @@ error-no-host = Zahtjev ne navodi nijedan host.
 error-stale-version = Igra je već odmakla (ovo je bilo za raniju poziciju ili je već učinjeno): ploča je sada prikazuje kakva jest.
 error-database-unavailable = Baza podataka ne odgovara: ništa nije promijenjeno; ponovno povezivanje…
 error-server-busy = Poslužitelj je zauzet: pokušajte ponovno za trenutak.
+error-too-many-games = Previše novih partija u kratkom vremenu: pokušajte ponovno za { $seconds } s.
+error-uri-too-long = Adresa je predugačka za poslužitelj.
+error-headers-too-large = Zaglavlja zahtjeva prevelika su za poslužitelj.
 error-server-error = Poslužitelj nije uspio: { $detail }
 # The reasons of an illegal move ({ $reason } above).
 reason-pass-not-allowed = potez se smije propustiti samo kad se nijedna jama ne može odigrati

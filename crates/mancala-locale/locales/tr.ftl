@@ -392,6 +392,9 @@ error-no-host = İstekte sunucu adı yok.
 error-stale-version = Oyun ilerlemişti (bu daha önceki bir konum içindi ya da zaten yapılmıştı): tahta şimdi oyunu olduğu gibi gösteriyor.
 error-database-unavailable = Veritabanı yanıt vermiyor: hiçbir şey değişmedi; yeniden bağlanılıyor…
 error-server-busy = Sunucu meşgul: biraz sonra yeniden deneyin.
+error-too-many-games = Kısa sürede çok fazla yeni oyun: { $seconds } sn sonra yeniden deneyin.
+error-uri-too-long = Adres sunucu için çok uzun.
+error-headers-too-large = İsteğin başlıkları sunucu için çok büyük.
 error-server-error = Sunucuda hata oluştu: { $detail }
 # The reasons of an illegal move ({ $reason } above).
 reason-pass-not-allowed = pas yalnızca hiçbir kuyu oynanamıyorsa geçilebilir

@@ -13,6 +13,7 @@ use crate::{Score, to_seeds};
 use mancala_core::{Game, Move, Position, Rules, Side};
 use serde::Serialize;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Plies searched below each root move by a hint and by an analysis, unless told otherwise.
 pub const DEPTH: u32 = 10;
@@ -117,9 +118,23 @@ impl Weighed {
 /// Every move of `game` weighed by `engine` searching `depth` plies below it: each position
 /// gets exactly the scores its [`hint`] would.
 pub fn weigh(engine: &mut AlphaBeta, game: &Game, depth: u32) -> Vec<Weighed> {
+    weigh_unless(engine, game, depth, &AtomicBool::new(false)).expect("nothing stops this weighing")
+}
+
+/// [`weigh`], stopped (`None`) as soon as `stop` is set: it is looked at before each move is
+/// weighed (a web client that went away).
+pub fn weigh_unless(
+    engine: &mut AlphaBeta,
+    game: &Game,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Option<Vec<Weighed>> {
     let befores = game.history();
     let mut out = Vec::with_capacity(befores.len());
     for (i, ply) in game.plies().iter().enumerate() {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
         let pos = ply.before;
         let scores = scores_at(engine, &pos, &befores[..i], depth);
         let (best, best_score) =
@@ -138,7 +153,7 @@ pub fn weigh(engine: &mut AlphaBeta, game: &Game, depth: u32) -> Vec<Weighed> {
             choices: scores.len(),
         });
     }
-    out
+    Some(out)
 }
 
 /// Each side's mistakes (moves losing at least `threshold` seeds) and seeds lost in all.

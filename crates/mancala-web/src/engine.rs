@@ -91,8 +91,18 @@ pub fn choose(level: &Level, game: &Game, seed: u64, data_dir: Option<&Path>) ->
 /// Every move of `game` weighed as its hint would be (the same engine call, see
 /// [`mancala_search::analysis`]), exact where the databases in `data_dir` cover a position.
 pub fn analysis(game: &Game, data_dir: Option<&Path>) -> Vec<Weighed> {
+    analysis_unless(game, data_dir, &std::sync::atomic::AtomicBool::new(false))
+        .expect("nothing stops this analysis")
+}
+
+/// [`analysis`], stopped (`None`) once `stop` is set.
+pub fn analysis_unless(
+    game: &Game,
+    data_dir: Option<&Path>,
+    stop: &std::sync::atomic::AtomicBool,
+) -> Option<Vec<Weighed>> {
     let mut e = analysis::engine(game.rules(), databases(game.rules(), data_dir));
-    analysis::weigh(&mut e, game, ANALYSIS_DEPTH)
+    analysis::weigh_unless(&mut e, game, ANALYSIS_DEPTH, stop)
 }
 
 /// A hint: the best move, its value, and where it comes from.

@@ -131,8 +131,16 @@ codes! {
     StaleVersion = "stale-version", CONFLICT;
     /// The database does not answer (`detail`); nothing was changed, try again.
     DatabaseUnavailable = "database-unavailable", SERVICE_UNAVAILABLE;
-    /// The answer took longer than the server waits (`seconds`); try again.
+    /// The answer took longer than the server waits, or the engine is busy with other
+    /// requests (`seconds`); try again (after `Retry-After`, when sent).
     ServerBusy = "server-busy", SERVICE_UNAVAILABLE;
+    /// Too many new games or rooms from one client, or from all (`seconds` until the next,
+    /// `per_minute`); `Retry-After` says when.
+    TooManyGames = "too-many-games", TOO_MANY_REQUESTS;
+    /// The request's path and query are longer than the server reads.
+    UriTooLong = "uri-too-long", URI_TOO_LONG;
+    /// The request's headers are larger than the server reads.
+    HeadersTooLarge = "headers-too-large", REQUEST_HEADER_FIELDS_TOO_LARGE;
     /// The server could not do its part (`detail`).
     ServerError = "server-error", INTERNAL_SERVER_ERROR;
 }
@@ -149,6 +157,8 @@ pub struct ApiError {
     /// The game or room as it is now, sent with a refusal that the client answers by showing
     /// it (a stale version).
     pub state: Option<Value>,
+    /// Seconds after which to try again, sent as `Retry-After`.
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -160,6 +170,7 @@ impl ApiError {
             message: message.into().replace('\n', " "),
             params: Map::new(),
             state: None,
+            retry_after: None,
         }
     }
 
@@ -177,6 +188,14 @@ impl ApiError {
         }
     }
 
+    /// The same error with `Retry-After: seconds`.
+    pub fn with_retry_after(self, seconds: u64) -> ApiError {
+        ApiError {
+            retry_after: Some(seconds),
+            ..self
+        }
+    }
+
     /// The same error answered with another status (an unknown game named in the path is a
     /// 404, in a body a 400).
     pub fn with_status(self, status: StatusCode) -> ApiError {
@@ -187,6 +206,22 @@ impl ApiError {
     pub fn internal(message: impl Into<String>) -> ApiError {
         let message = message.into();
         ApiError::new(Code::ServerError, message.clone()).with("detail", message)
+    }
+}
+
+/// The longest message an error carries, in characters; longer ones are cut with `…`.
+pub const MAX_MESSAGE_CHARS: usize = 300;
+/// The longest text parameter an error carries, in characters.
+pub const MAX_PARAM_CHARS: usize = 120;
+
+/// `s` cut to `max` characters, `…` marking a cut.
+fn cut(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else {
+        let mut out: String = s.chars().take(max - 1).collect();
+        out.push('…');
+        out
     }
 }
 
@@ -212,16 +247,30 @@ impl std::error::Error for ApiError {}
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        // What a client sent is never echoed whole: long texts are cut.
+        let params: Map<String, Value> = self
+            .params
+            .into_iter()
+            .map(|(k, v)| match v {
+                Value::String(s) => (k, Value::String(cut(&s, MAX_PARAM_CHARS))),
+                v => (k, v),
+            })
+            .collect();
         let mut body = serde_json::json!({
-            "error": self.message,
+            "error": cut(&self.message, MAX_MESSAGE_CHARS),
             "status": self.status.as_u16(),
             "code": self.code.as_str(),
-            "params": self.params,
+            "params": params,
         });
         if let Some(state) = self.state {
             body["state"] = state;
         }
-        (self.status, axum::Json(body)).into_response()
+        let mut r = (self.status, axum::Json(body)).into_response();
+        if let Some(s) = self.retry_after {
+            r.headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, s.into());
+        }
+        r
     }
 }
 

@@ -4,6 +4,7 @@
 use crate::engine;
 use crate::error::{ApiError, Code};
 use crate::extract::{Body, Param, Params, StateQuery, short};
+use crate::limits::ClientOf;
 use crate::ogn;
 use crate::poll::new_id;
 use crate::session::{Opponent, Seat, Session, SessionError, UndoOutcome, rules_of, spec_error};
@@ -196,8 +197,10 @@ fn created_answer(s: &Session, token: String, other: Option<(Side, String)>) -> 
 
 pub async fn create_game(
     State(st): State<Arc<AppState>>,
+    ClientOf(client): ClientOf,
     Body(req): Body<CreateRequest>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
+    st.guards().new_game(client)?;
     let spec = parse_spec(&req.game)?;
     let rules = rules_of(&spec)?;
     let start = match &req.position {
@@ -228,8 +231,10 @@ new_game_request! {
 
 pub async fn import_game(
     State(st): State<Arc<AppState>>,
+    ClientOf(client): ClientOf,
     Body(req): Body<ImportRequest>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
+    st.guards().new_game(client)?;
     let rec = ogn::import(&req.ogn)
         .map_err(|e| ApiError::new(Code::BadRecord, e.to_string()).with("detail", e.to_string()))?;
     let (mut s, token, other) = build_session(
@@ -249,11 +254,13 @@ pub async fn import_game(
 
 pub async fn get_game(
     State(st): State<Arc<AppState>>,
+    waiter: crate::poll::Waiter,
     Param(id): Param,
     Params(q): Params<StateQuery>,
 ) -> Result<Json<StateView>, ApiError> {
     let changes = st.changes().subscribe(&crate::store::game_key(&id));
-    let view = crate::poll::long_poll(q.after, q.wait, changes, || async {
+    let give_way = Some((&waiter, st.guards()));
+    let view = crate::poll::long_poll(q.after, q.wait, changes, give_way, || async {
         let g = st.load(&id).await?;
         Ok((g.version, views::state(&g)))
     })
@@ -473,49 +480,67 @@ pub async fn resign(
     Ok(Json(json!({ "state": state })))
 }
 
+/// The header a seat's token is sent in by a request that has no body (a hint, an
+/// analysis).
+pub const SEAT_TOKEN_HEADER: &str = "seat-token";
+
+/// Hints and analyses of a game going on are for its seats: the token in
+/// [`SEAT_TOKEN_HEADER`] must open one (and hints must be open); once the game is over, for
+/// anyone.
+fn require_advice_open(g: &Session, headers: &axum::http::HeaderMap) -> Result<(), ApiError> {
+    if !g.is_over() {
+        let token = headers.get(SEAT_TOKEN_HEADER).and_then(|v| v.to_str().ok());
+        g.require_seat(token)?;
+    }
+    g.require_hints_open()?;
+    Ok(())
+}
+
 pub async fn hint(
     State(st): State<Arc<AppState>>,
     Param(id): Param,
+    headers: axum::http::HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
-    let game = {
-        let g = st.load(&id).await?;
-        if g.is_over() {
-            return Err(SessionError::GameOver.into());
-        }
-        g.require_hints_open()?;
-        g.game
-    };
-    let side = game.position().side();
+    let g = st.load(&id).await?;
+    if g.is_over() {
+        return Err(SessionError::GameOver.into());
+    }
+    require_advice_open(&g, &headers)?;
+    let (version, game) = (g.version, g.game);
     let dir = st.data_dir();
-    let h = tokio::task::spawn_blocking(move || engine::hint(&game, dir.as_deref()))
-        .await
-        .map_err(|e| ApiError::internal(format!("engine task failed: {e}")))?
-        .ok_or_else(|| ApiError::new(Code::NoLegalMove, "there is no legal move"))?;
-    let moves: Vec<Value> = h
-        .moves
-        .iter()
-        .map(|(m, v)| json!({ "move": m.to_string(), "value": v }))
-        .collect();
-    Ok(Json(json!({
-        "side": side,
-        "move": h.mv.to_string(),
-        "score": h.score,
-        "source": h.source,
-        "depth": h.depth,
-        "moves": moves,
-    })))
+    let hint = st
+        .guards()
+        .costly(("hint", id, version), move |_| {
+            let side = game.position().side();
+            let h = engine::hint(&game, dir.as_deref())
+                .ok_or_else(|| ApiError::new(Code::NoLegalMove, "there is no legal move"))?;
+            let moves: Vec<Value> = h
+                .moves
+                .iter()
+                .map(|(m, v)| json!({ "move": m.to_string(), "value": v }))
+                .collect();
+            Ok(Some(json!({
+                "side": side,
+                "move": h.mv.to_string(),
+                "score": h.score,
+                "source": h.source,
+                "depth": h.depth,
+                "moves": moves,
+            })))
+        })
+        .await?;
+    Ok(Json((*hint).clone()))
 }
 
 /// Every move played so far, weighed: its value, the best move's, the seeds lost, mistakes.
 pub async fn analysis(
     State(st): State<Arc<AppState>>,
     Param(id): Param,
+    headers: axum::http::HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
-    let game = {
-        let g = st.load(&id).await?;
-        g.require_hints_open()?;
-        g.game
-    };
+    let g = st.load(&id).await?;
+    require_advice_open(&g, &headers)?;
+    let (version, game) = (g.version, g.game);
     if game.plies().is_empty() {
         return Err(ApiError::new(
             Code::NoMovesYet,
@@ -523,25 +548,31 @@ pub async fn analysis(
         ));
     }
     let dir = st.data_dir();
-    let first = game.start().side();
-    let moves: Vec<_> = game.plies().iter().map(|p| p.mv).collect();
-    let weighed = tokio::task::spawn_blocking(move || engine::analysis(&game, dir.as_deref()))
-        .await
-        .map_err(|e| ApiError::internal(format!("engine task failed: {e}")))?;
-    let mut report = serde_json::to_value(analysis::report(
-        &weighed,
-        engine::ANALYSIS_DEPTH,
-        engine::MISTAKE_SEEDS,
-    ))
-    .map_err(|e| ApiError::internal(e.to_string()))?;
-    // Each weighed move on its line with its number, as the game's record numbers it.
-    let labels = mancala_core::record::line_labels(first, moves.into_iter());
-    if let Some(plies) = report.get_mut("plies").and_then(Value::as_array_mut) {
-        for (p, label) in plies.iter_mut().zip(labels) {
-            p["label"] = Value::String(label);
-        }
-    }
-    Ok(Json(report))
+    let report = st
+        .guards()
+        .costly(("analysis", id, version), move |stop| {
+            let first = game.start().side();
+            let moves: Vec<_> = game.plies().iter().map(|p| p.mv).collect();
+            let Some(weighed) = engine::analysis_unless(&game, dir.as_deref(), &stop) else {
+                return Ok(None);
+            };
+            let mut report = serde_json::to_value(analysis::report(
+                &weighed,
+                engine::ANALYSIS_DEPTH,
+                engine::MISTAKE_SEEDS,
+            ))
+            .map_err(|e| ApiError::internal(e.to_string()))?;
+            // Each weighed move on its line with its number, as the game's record numbers it.
+            let labels = mancala_core::record::line_labels(first, moves.into_iter());
+            if let Some(plies) = report.get_mut("plies").and_then(Value::as_array_mut) {
+                for (p, label) in plies.iter_mut().zip(labels) {
+                    p["label"] = Value::String(label);
+                }
+            }
+            Ok(Some(report))
+        })
+        .await?;
+    Ok(Json((*report).clone()))
 }
 
 pub async fn export_ogn(

@@ -11,7 +11,8 @@
 //!   being played (seats, tokens, undo, resignation), with its own errors; [`store`]: the
 //!   SQLite database and its rows; [`engine`]: the computer opponents; [`ogn`]: game records;
 //!   [`poll`]: ids, tokens and long polling;
-//! - [`server`]: the HTTP server's limits, timeouts, security headers and `Host` check.
+//! - [`server`]: the HTTP server's limits, timeouts, security headers and `Host` check;
+//!   [`limits`]: the limits per client (long polls, new games, hints and analyses).
 
 pub mod assets;
 pub mod changes;
@@ -20,6 +21,7 @@ pub mod engine;
 pub mod error;
 pub mod extract;
 pub mod games;
+pub mod limits;
 pub mod mirall;
 pub mod ogn;
 pub mod poll;
@@ -38,6 +40,7 @@ pub use store::{Store, StoreError, Target, default_db_path};
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+pub use limits::ClientLimits;
 pub use server::{BadHost, HostCheck, Limits, ServeConfig, ServerStats};
 
 /// Serves the app on `listener` until `shutdown` completes, with the default limits and the
@@ -62,7 +65,15 @@ pub async fn serve_config(
     let hosts = HostCheck::new(listener.local_addr()?, &config.allowed_hosts)
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e.to_string()))?;
     let app = server::app(router(state), hosts, &config.limits);
-    server::serve_with(listener, app, config.limits.clone(), shutdown, stats).await
+    server::serve_with(
+        listener,
+        app,
+        config.limits.clone(),
+        config.trusted_proxies.clone(),
+        shutdown,
+        stats,
+    )
+    .await
 }
 
 /// Starts the app on `addr` in the current runtime and returns the bound address (port 0
@@ -150,7 +161,12 @@ pub fn run(
                 let _ = tokio::signal::ctrl_c().await;
             }
         };
-        serve_config(listener, AppState::new(store), &config, shutdown, None)
+        let state = AppState::with_limits(
+            store,
+            Some(mancala_solver::default_data_dir()),
+            config.clients.clone(),
+        );
+        serve_config(listener, state, &config, shutdown, None)
             .await
             .map_err(say("the server stopped".into()))?;
         Ok(())

@@ -5,6 +5,7 @@
 
 use crate::error::{ApiError, Code, size_out_of_range};
 use crate::extract::{Body, Param, Params, StateQuery};
+use crate::limits::ClientOf;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -146,8 +147,10 @@ pub struct NewRoom {
 /// `POST /api/mirall`: a new room; the creator plays South.
 pub async fn create(
     State(st): State<Arc<AppState>>,
+    ClientOf(client): ClientOf,
     Body(req): Body<NewRoom>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
+    st.guards().new_game(client)?;
     for (what, v) in [("pits", req.pits), ("seeds", req.seeds)] {
         if !(1..=MAX).contains(&v) {
             return Err(size_out_of_range(what, 1, MAX, v));
@@ -184,11 +187,13 @@ pub async fn create(
 /// `GET /api/mirall/{id}` (with `?after=&wait=` long polling as for games).
 pub async fn get(
     State(st): State<Arc<AppState>>,
+    waiter: crate::poll::Waiter,
     Param(id): Param,
     Params(q): Params<StateQuery>,
 ) -> Result<Json<Value>, ApiError> {
     let changes = st.changes().subscribe(&crate::store::room_key(&id));
-    let view = crate::poll::long_poll(q.after, q.wait, changes, || async {
+    let give_way = Some((&waiter, st.guards()));
+    let view = crate::poll::long_poll(q.after, q.wait, changes, give_way, || async {
         let r = load(&st, &id).await?;
         Ok((r.version, r.view()))
     })

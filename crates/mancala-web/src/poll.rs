@@ -3,7 +3,12 @@
 //! ([`crate::changes::Changes`]).
 
 use crate::error::ApiError;
+use crate::limits::{ClientOf, Guards, WaitTicket};
+use crate::server::{Connection, WaitingMark};
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
 use rand::Rng;
+use std::net::IpAddr;
 use std::time::Duration;
 use tokio::sync::watch;
 
@@ -20,13 +25,35 @@ pub fn new_id(len: usize) -> String {
         .collect()
 }
 
+/// What a long poll needs to give way to others: the connection it came on (the server may
+/// end its wait to make room) and its client (who may keep only so many waits; see
+/// [`crate::limits`]).
+pub struct Waiter {
+    conn: Option<Connection>,
+    client: IpAddr,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Waiter {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, s: &S) -> Result<Waiter, Self::Rejection> {
+        let ClientOf(client) = ClientOf::from_request_parts(parts, s).await?;
+        Ok(Waiter {
+            conn: parts.extensions.get::<Connection>().cloned(),
+            client,
+        })
+    }
+}
+
 /// Long polling: `look` gives the current version and view; the view is answered once the
 /// version is past `after` (at once without `after`), or when `wait` seconds (at most
-/// [`MAX_WAIT_SECS`]) have passed. `changes` (subscribed before the first look) wakes the wait.
+/// [`MAX_WAIT_SECS`]) have passed, or when the wait must give way (see [`Waiter`], with the
+/// limits of `guards`). `changes` (subscribed before the first look) wakes the wait.
 pub async fn long_poll<V, F, Fut>(
     after: Option<u64>,
     wait: Option<u64>,
     mut changes: watch::Receiver<()>,
+    waiter: Option<(&Waiter, &Guards)>,
     mut look: F,
 ) -> Result<V, ApiError>
 where
@@ -35,19 +62,45 @@ where
 {
     let wait = wait.unwrap_or(0).min(MAX_WAIT_SECS);
     let deadline = tokio::time::Instant::now() + Duration::from_secs(wait);
+    // The place taken while waiting, from the first wait on.
+    let mut place: Option<(WaitTicket, Option<WaitingMark>)> = None;
     loop {
         let (version, view) = look().await?;
         if after.is_none_or(|a| version > a) || tokio::time::Instant::now() >= deadline {
             return Ok(view);
         }
-        match tokio::time::timeout_at(deadline, changes.changed()).await {
-            // A change (or the deadline): look again.
-            Ok(Ok(())) | Err(_) => {}
-            // Nobody can tell of a change any more: the view at the deadline.
-            Ok(Err(_)) => {
-                tokio::time::sleep_until(deadline).await;
-                return look().await.map(|(_, v)| v);
+        if place.is_none()
+            && let Some((w, guards)) = waiter
+        {
+            place = Some((
+                guards.wait(w.client),
+                w.conn.as_ref().map(Connection::waiting),
+            ));
+        }
+        let give_way = async {
+            match (&mut place, waiter.and_then(|(w, _)| w.conn.as_ref())) {
+                (Some((ticket, _)), Some(conn)) => {
+                    tokio::select! {
+                        _ = ticket.cut() => {}
+                        _ = conn.cut() => {}
+                    }
+                }
+                (Some((ticket, _)), None) => ticket.cut().await,
+                _ => std::future::pending().await,
             }
+        };
+        tokio::select! {
+            r = tokio::time::timeout_at(deadline, changes.changed()) => match r {
+                // A change (or the deadline): look again.
+                Ok(Ok(())) | Err(_) => {}
+                // Nobody can tell of a change any more: the view at the deadline.
+                Ok(Err(_)) => {
+                    tokio::time::sleep_until(deadline).await;
+                    return look().await.map(|(_, v)| v);
+                }
+            },
+            // Others need the place: the view as it is now.
+            _ = give_way => return look().await.map(|(_, v)| v),
         }
     }
 }
@@ -67,7 +120,7 @@ mod tests {
         let v = version.clone();
         let poll = tokio::spawn(async move {
             let t0 = tokio::time::Instant::now();
-            let seen = long_poll(Some(3), Some(20), rx, || {
+            let seen = long_poll(Some(3), Some(20), rx, None, || {
                 let v = v.clone();
                 async move {
                     let n = v.load(Ordering::SeqCst);
@@ -103,7 +156,7 @@ mod tests {
         let changes = Changes::default();
         let rx = changes.subscribe("g");
         let t0 = tokio::time::Instant::now();
-        let seen = long_poll(Some(5), Some(1), rx, || async { Ok((5u64, "same")) })
+        let seen = long_poll(Some(5), Some(1), rx, None, || async { Ok((5u64, "same")) })
             .await
             .unwrap();
         assert_eq!(seen, "same");

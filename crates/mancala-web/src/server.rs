@@ -24,9 +24,9 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use std::collections::HashMap;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
@@ -46,8 +46,13 @@ pub struct Limits {
     /// Time a connection may move no byte while no request is in progress (e.g. a client that
     /// does not read its answer).
     pub idle_timeout: Duration,
-    /// Time to read a request's body, and time for the answer to be ready.
+    /// Time for the answer to be ready. (A request's body must arrive within
+    /// `header_read_timeout`: the API's bodies are small.)
     pub request_timeout: Duration,
+    /// Connections one client address (an IPv6 /64) may hold at once; at the limit, a
+    /// newcomer from it takes the place of one of its own (0: no limit). Trusted proxies are
+    /// not held to it.
+    pub max_connections_per_address: usize,
 }
 
 impl Default for Limits {
@@ -57,17 +62,24 @@ impl Default for Limits {
             header_read_timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(60),
             request_timeout: Duration::from_secs(60),
+            max_connections_per_address: 256,
         }
     }
 }
 
 /// How `mancala serve` faces the network: limits and the hosts it answers to.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct ServeConfig {
     pub limits: Limits,
     /// Host names (optionally `name:port`) the server answers to besides the loopback names
     /// (`--allowed-host`, repeatable).
     pub allowed_hosts: Vec<String>,
+    /// Proxies (`--trusted-proxy`) whose connections name their client in
+    /// `X-Forwarded-For`: limits per client count that client, and the proxy is not held to
+    /// the per-address connection limit.
+    pub trusted_proxies: Vec<IpAddr>,
+    /// The limits per client on requests.
+    pub clients: crate::limits::ClientLimits,
 }
 
 /// The security headers on every answer.
@@ -184,6 +196,15 @@ fn split_host(s: &str) -> Option<(String, Option<u16>)> {
 }
 
 async fn check_host(check: Arc<HostCheck>, req: Request, next: Next) -> Response {
+    let hosts = req.headers().get_all(header::HOST).iter().count();
+    if hosts > 1 {
+        return ApiError::new(
+            Code::BadRequest,
+            format!("the request has {hosts} Host headers; send one"),
+        )
+        .with("detail", "several Host headers")
+        .into_response();
+    }
     if matches!(*check, HostCheck::Any) {
         return next.run(req).await;
     }
@@ -235,7 +256,9 @@ pub fn app(router: Router, hosts: HostCheck, limits: &Limits) -> Router {
                 ))
                 .timeout(timeout),
         )
-        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(timeout));
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            limits.header_read_timeout,
+        ));
     for (name, value) in SECURITY_HEADERS {
         app = app.layer(tower_http::set_header::SetResponseHeaderLayer::overriding(
             HeaderName::from_static(name),
@@ -245,27 +268,79 @@ pub fn app(router: Router, hosts: HostCheck, limits: &Limits) -> Router {
     app
 }
 
+/// What a connection is doing, as far as making room for a newcomer goes.
+mod phase {
+    /// No request in progress.
+    pub const IDLE: u8 = 0;
+    /// The server works on a request: never closed for a newcomer.
+    pub const WORKING: u8 = 1;
+    /// The server waits for the client to send a request's body.
+    pub const BODY: u8 = 2;
+    /// A long poll waits for a change.
+    pub const WAITING: u8 = 3;
+}
+
 /// One open connection, as the server keeps track of it.
 struct Conn {
     /// The order of arrival.
     id: u64,
+    /// The address it comes from.
+    peer: IpAddr,
+    /// It comes from a trusted proxy: not held to the per-address limit (the proxy speaks
+    /// for many clients), and its requests' client is the one the proxy names.
+    proxy: bool,
     /// Requests answered on it.
     served: AtomicU64,
-    /// Requests in progress.
-    in_flight: AtomicUsize,
+    /// What it is doing (see [`phase`]).
+    phase: AtomicU8,
     /// When a byte last moved, in milliseconds since the server started.
     last_io: AtomicU64,
     /// Asked to close (by a newcomer or the idle timeout).
     closing: AtomicBool,
-    /// Closed without waiting (it never completed a request).
+    /// Closed without waiting (it never completed a request, or it stalls a body).
     hard: AtomicBool,
     close: Notify,
+    /// Set to end a waiting long poll at once (it answers with what there is).
+    cut: watch::Sender<bool>,
+}
+
+impl Conn {
+    /// Its place in the order of closing for a newcomer, `None` if it is not to be closed:
+    /// never-served idle or half-sent ones first (oldest first), then those stalling a body,
+    /// then idle keep-alive ones (least recently used first), then waiting long polls
+    /// (oldest first).
+    fn eviction_rank(&self) -> Option<(u8, u64)> {
+        if self.closing.load(Ordering::SeqCst) {
+            return None;
+        }
+        let served = self.served.load(Ordering::SeqCst);
+        match self.phase.load(Ordering::SeqCst) {
+            phase::IDLE if served == 0 => Some((0, self.id)),
+            phase::BODY => Some((1, self.id)),
+            phase::IDLE => Some((2, self.last_io.load(Ordering::SeqCst))),
+            phase::WAITING => Some((3, self.id)),
+            _ => None,
+        }
+    }
+
+    fn set_phase(&self, from: u8, to: u8) {
+        let _ = self
+            .phase
+            .compare_exchange(from, to, Ordering::SeqCst, Ordering::SeqCst);
+    }
+}
+
+/// The open connections, and how many each address holds.
+#[derive(Default)]
+struct Open {
+    conns: HashMap<u64, Arc<Conn>>,
+    per_address: HashMap<IpAddr, usize>,
 }
 
 /// The open connections.
 struct Registry {
     start: Instant,
-    conns: Mutex<HashMap<u64, Arc<Conn>>>,
+    open: Mutex<Open>,
     slots: Arc<Semaphore>,
 }
 
@@ -274,32 +349,77 @@ impl Registry {
         self.start.elapsed().as_millis() as u64
     }
 
-    /// Asks the connection that waited longest without a request in progress to close:
-    /// first one that never completed a request, else the least recently used. False if every
-    /// connection has a request in progress.
-    fn evict_one(&self) -> bool {
-        let conns = self.conns.lock().unwrap_or_else(|e| e.into_inner());
-        let victim = conns
-            .values()
-            .filter(|c| {
-                c.in_flight.load(Ordering::SeqCst) == 0 && !c.closing.load(Ordering::SeqCst)
-            })
-            .min_by_key(|c| {
-                let fresh = c.served.load(Ordering::SeqCst) == 0;
-                // Never-served connections first, oldest first; then by last use.
-                if fresh {
-                    (0, c.id)
-                } else {
-                    (1, c.last_io.load(Ordering::SeqCst))
+    fn open(&self) -> std::sync::MutexGuard<'_, Open> {
+        self.open.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Connections open from `peer` (not counting a trusted proxy's).
+    fn held_by(&self, peer: IpAddr) -> usize {
+        self.open()
+            .per_address
+            .get(&client_key(peer))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    fn insert(&self, conn: Arc<Conn>) {
+        let mut open = self.open();
+        if !conn.proxy {
+            *open.per_address.entry(client_key(conn.peer)).or_default() += 1;
+        }
+        open.conns.insert(conn.id, conn);
+    }
+
+    fn remove(&self, conn: &Conn) {
+        let mut open = self.open();
+        open.conns.remove(&conn.id);
+        if !conn.proxy {
+            let key = client_key(conn.peer);
+            if let Some(n) = open.per_address.get_mut(&key) {
+                *n -= 1;
+                if *n == 0 {
+                    open.per_address.remove(&key);
                 }
-            });
+            }
+        }
+    }
+
+    /// Asks one connection to close to make room: of the address holding the most
+    /// connections (so one client flooding the server makes room with its own), the first in
+    /// [`Conn::eviction_rank`]'s order; with `only`, one of that address's. False if every
+    /// candidate has a request the server works on.
+    fn evict_one(&self, only: Option<IpAddr>) -> bool {
+        let open = self.open();
+        let only = only.map(client_key);
+        let victim = open
+            .conns
+            .values()
+            .filter(|c| only.is_none_or(|a| !c.proxy && client_key(c.peer) == a))
+            .filter_map(|c| {
+                let held = if c.proxy {
+                    0
+                } else {
+                    open.per_address
+                        .get(&client_key(c.peer))
+                        .copied()
+                        .unwrap_or(0)
+                };
+                c.eviction_rank()
+                    .map(|rank| (std::cmp::Reverse(held), rank, c))
+            })
+            .min_by_key(|(held, rank, _)| (*held, *rank))
+            .map(|(_, (class, _), c)| (class, c.clone()));
+        drop(open);
         match victim {
-            Some(c) => {
-                // One that never completed a request has nothing being written to it: it is
-                // dropped at once. A keep-alive one is shut down gracefully.
-                c.hard
-                    .store(c.served.load(Ordering::SeqCst) == 0, Ordering::SeqCst);
+            Some((class, c)) => {
+                // One that never completed a request or stalls a body has nothing being
+                // written to it: it is dropped at once. A keep-alive one is shut down
+                // gracefully; a waiting long poll answers at once, then closes.
+                c.hard.store(class <= 1, Ordering::SeqCst);
                 c.closing.store(true, Ordering::SeqCst);
+                if class == 3 {
+                    c.cut.send_replace(true);
+                }
                 c.close.notify_one();
                 true
             }
@@ -308,11 +428,102 @@ impl Registry {
     }
 }
 
-/// A socket that notes when a byte last moved.
+/// The key a client is counted under: its address, or for IPv6 its /64 network (one
+/// household or host gets a /64, so counting single addresses would count nothing).
+pub fn client_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let mut seg = v6.segments();
+                seg[4..].iter_mut().for_each(|s| *s = 0);
+                IpAddr::V6(std::net::Ipv6Addr::from(seg))
+            }
+        },
+    }
+}
+
+/// The client a request is made for: the connection's address, or behind a trusted proxy
+/// the last address the proxy added to `X-Forwarded-For`. Put in every request's extensions
+/// by the server; limits per client are counted under its [`client_key`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Client(pub IpAddr);
+
+/// The connection a request came on, in its extensions: a long poll marks itself waiting
+/// with it, so the server may end the wait to make room for a newcomer.
+#[derive(Clone)]
+pub struct Connection(Arc<Conn>);
+
+impl Connection {
+    /// Marks the request waiting (a long poll) until the mark is dropped.
+    pub fn waiting(&self) -> WaitingMark {
+        self.0.set_phase(phase::WORKING, phase::WAITING);
+        WaitingMark(self.0.clone())
+    }
+
+    /// Completes when the server asks this connection's waiting request to answer now.
+    pub async fn cut(&self) {
+        let mut rx = self.0.cut.subscribe();
+        let _ = rx.wait_for(|c| *c).await;
+    }
+}
+
+/// A request marked waiting (see [`Connection::waiting`]).
+pub struct WaitingMark(Arc<Conn>);
+
+impl Drop for WaitingMark {
+    fn drop(&mut self) {
+        self.0.set_phase(phase::WAITING, phase::WORKING);
+    }
+}
+
+/// A request's body that marks its connection as waiting for the client until the body is
+/// read to its end.
+struct TrackedBody {
+    inner: hyper::body::Incoming,
+    conn: Arc<Conn>,
+}
+
+impl http_body::Body for TrackedBody {
+    type Data = hyper::body::Bytes;
+    type Error = hyper::Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
+        let r = Pin::new(&mut self.inner).poll_frame(cx);
+        if matches!(r, Poll::Ready(None) | Poll::Ready(Some(Err(_)))) {
+            self.conn.set_phase(phase::BODY, phase::WORKING);
+        }
+        r
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.inner.size_hint()
+    }
+}
+
+impl Drop for TrackedBody {
+    fn drop(&mut self) {
+        self.conn.set_phase(phase::BODY, phase::WORKING);
+    }
+}
+
+/// A socket that notes when a byte last moved, and answers the HTTP library's own refusals
+/// (a request that is not HTTP, a path or headers too long) as the API answers: JSON with
+/// a code and the security headers.
 struct Watched {
     io: TcpStream,
     conn: Arc<Conn>,
     registry: Arc<Registry>,
+    /// Our answer in place of the library's, and how much of it is written.
+    own: Option<(Vec<u8>, usize)>,
 }
 
 impl Watched {
@@ -321,6 +532,88 @@ impl Watched {
             .last_io
             .store(self.registry.now_ms(), Ordering::SeqCst);
     }
+
+    /// Writes what is left of our own answer; ready when it is all written.
+    fn poll_own(&mut self, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        while let Some((bytes, done)) = &mut self.own {
+            if *done == bytes.len() {
+                return Poll::Ready(Ok(()));
+            }
+            match Pin::new(&mut self.io).poll_write(cx, &bytes[*done..]) {
+                Poll::Ready(Ok(0)) => {
+                    return Poll::Ready(Err(std::io::ErrorKind::WriteZero.into()));
+                }
+                Poll::Ready(Ok(n)) => *done += n,
+                Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
+                Poll::Pending => return Poll::Pending,
+            }
+        }
+        Poll::Ready(Ok(()))
+    }
+
+    /// If `buf` is the library's own refusal, takes it in place of it (and all that
+    /// follows, which is nothing the client needs): true then.
+    fn take_library_answer(&mut self, buf: &[u8]) -> bool {
+        if self.own.is_some() {
+            return true;
+        }
+        match library_refusal(buf) {
+            Some(status) => {
+                self.own = Some((own_refusal(status), 0));
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// The status of an answer the HTTP library wrote itself: a 4xx or 5xx head without the
+/// headers every answer of the app carries.
+fn library_refusal(buf: &[u8]) -> Option<u16> {
+    let head = buf.strip_prefix(b"HTTP/1.1 ")?;
+    let status: u16 = std::str::from_utf8(head.get(..3)?).ok()?.parse().ok()?;
+    if !(400..600).contains(&status) {
+        return None;
+    }
+    let end = buf.windows(4).position(|w| w == b"\r\n\r\n")?;
+    let lower = buf[..end].to_ascii_lowercase();
+    let ours = lower
+        .windows(b"x-content-type-options".len())
+        .any(|w| w == b"x-content-type-options");
+    (!ours).then_some(status)
+}
+
+/// The API's answer for a refusal the HTTP library makes before any route sees the request.
+fn own_refusal(status: u16) -> Vec<u8> {
+    let (code, message) = match status {
+        414 => (
+            Code::UriTooLong,
+            "the request's path and query are too long",
+        ),
+        431 => (Code::HeadersTooLarge, "the request's headers are too large"),
+        _ => (Code::BadRequest, "the request is not well-formed HTTP/1.1"),
+    };
+    let status =
+        axum::http::StatusCode::from_u16(status).unwrap_or(axum::http::StatusCode::BAD_REQUEST);
+    let body = serde_json::json!({
+        "error": message,
+        "status": status.as_u16(),
+        "code": code.as_str(),
+        "params": { "detail": message },
+    })
+    .to_string();
+    let mut head = format!(
+        "HTTP/1.1 {} {}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n",
+        status.as_u16(),
+        status.canonical_reason().unwrap_or(""),
+        body.len()
+    );
+    for (name, value) in SECURITY_HEADERS {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    head.push_str("\r\n");
+    head.push_str(&body);
+    head.into_bytes()
 }
 
 impl AsyncRead for Watched {
@@ -344,6 +637,10 @@ impl AsyncWrite for Watched {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<std::io::Result<usize>> {
+        if self.take_library_answer(buf) {
+            self.touch();
+            return self.poll_own(cx).map_ok(|()| buf.len());
+        }
         let r = Pin::new(&mut self.io).poll_write(cx, buf);
         if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
             self.touch();
@@ -351,9 +648,11 @@ impl AsyncWrite for Watched {
         r
     }
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        std::task::ready!(self.poll_own(cx))?;
         Pin::new(&mut self.io).poll_flush(cx)
     }
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        std::task::ready!(self.poll_own(cx))?;
         Pin::new(&mut self.io).poll_shutdown(cx)
     }
     fn poll_write_vectored(
@@ -361,6 +660,12 @@ impl AsyncWrite for Watched {
         cx: &mut Context<'_>,
         bufs: &[std::io::IoSlice<'_>],
     ) -> Poll<std::io::Result<usize>> {
+        let total: usize = bufs.iter().map(|b| b.len()).sum();
+        let first = bufs.iter().find(|b| !b.is_empty()).map(|b| &b[..]);
+        if first.is_some_and(|b| self.take_library_answer(b)) {
+            self.touch();
+            return self.poll_own(cx).map_ok(|()| total);
+        }
         let r = Pin::new(&mut self.io).poll_write_vectored(cx, bufs);
         if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
             self.touch();
@@ -376,8 +681,9 @@ impl AsyncWrite for Watched {
 struct InFlight(Arc<Conn>);
 
 impl InFlight {
-    fn enter(conn: &Arc<Conn>) -> InFlight {
-        conn.in_flight.fetch_add(1, Ordering::SeqCst);
+    fn enter(conn: &Arc<Conn>, body: bool) -> InFlight {
+        let phase = if body { phase::BODY } else { phase::WORKING };
+        conn.phase.store(phase, Ordering::SeqCst);
         InFlight(conn.clone())
     }
 }
@@ -385,7 +691,7 @@ impl InFlight {
 impl Drop for InFlight {
     fn drop(&mut self) {
         self.0.served.fetch_add(1, Ordering::SeqCst);
-        self.0.in_flight.fetch_sub(1, Ordering::SeqCst);
+        self.0.phase.store(phase::IDLE, Ordering::SeqCst);
     }
 }
 
@@ -398,27 +704,49 @@ pub struct ServerStats {
 impl ServerStats {
     /// Connections open now.
     pub fn open_connections(&self) -> usize {
-        self.registry
-            .conns
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .len()
+        self.registry.open().conns.len()
     }
+
+    /// Connections open now from `ip`.
+    pub fn connections_from(&self, ip: IpAddr) -> usize {
+        self.registry.held_by(ip)
+    }
+}
+
+/// The client of a request on `conn`: behind a trusted proxy, the last address of
+/// `X-Forwarded-For` (the one the proxy added), else the connection's.
+fn client_of(conn: &Conn, req: &Request<hyper::body::Incoming>) -> IpAddr {
+    if conn.proxy {
+        let forwarded = req
+            .headers()
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .filter_map(|a| a.trim().parse::<IpAddr>().ok())
+            .last();
+        if let Some(ip) = forwarded {
+            return ip;
+        }
+    }
+    conn.peer
 }
 
 /// Serves `app` on `listener` with `limits` until `shutdown` completes; then stops accepting,
 /// lets the requests in progress finish (for at most 5 s) and returns. `stats` (if given) is
-/// filled with a handle on the open connections.
+/// filled with a handle on the open connections. Connections from `proxies` are trusted to
+/// name their clients in `X-Forwarded-For`.
 pub async fn serve_with(
     listener: TcpListener,
     app: Router,
     limits: Limits,
+    proxies: Vec<IpAddr>,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     stats: Option<tokio::sync::oneshot::Sender<ServerStats>>,
 ) -> std::io::Result<()> {
     let registry = Arc::new(Registry {
         start: Instant::now(),
-        conns: Mutex::new(HashMap::new()),
+        open: Mutex::new(Open::default()),
         slots: Arc::new(Semaphore::new(limits.max_connections.max(1))),
     });
     if let Some(tx) = stats {
@@ -429,21 +757,26 @@ pub async fn serve_with(
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(limits.header_read_timeout)
+        // A client that sent its request and closed its side still gets the answer.
+        .half_close(true)
         .keep_alive(true);
     let (stop_tx, stop_rx) = watch::channel(false);
     // Dropping the set (when this future is dropped) ends every connection.
     let mut tasks = tokio::task::JoinSet::new();
     let mut next_id = 0u64;
+    let per_address = limits.max_connections_per_address;
     tokio::pin!(shutdown);
     loop {
-        let stream = tokio::select! {
+        let (stream, peer) = tokio::select! {
             r = listener.accept() => match r {
-                Ok((s, _)) => s,
+                Ok((s, a)) => (s, a.ip()),
                 Err(e) => {
-                    // Out of file descriptors and the like: wait a little rather than spin.
+                    // Out of file descriptors and the like: make room, and wait a little
+                    // rather than spin.
                     if !matches!(e.kind(), std::io::ErrorKind::ConnectionAborted
                         | std::io::ErrorKind::ConnectionReset) {
-                        tokio::time::sleep(Duration::from_millis(50)).await;
+                        registry.evict_one(None);
+                        tokio::time::sleep(Duration::from_millis(20)).await;
                     }
                     continue;
                 }
@@ -451,10 +784,21 @@ pub async fn serve_with(
             _ = &mut shutdown => break,
             Some(_) = tasks.join_next(), if !tasks.is_empty() => continue,
         };
+        let proxy = proxies.contains(&peer);
+        // An address at its limit makes room with one of its own connections, or the
+        // newcomer is closed: one client cannot take the places of everyone else.
+        if !proxy
+            && per_address > 0
+            && registry.held_by(peer) >= per_address
+            && !registry.evict_one(Some(peer))
+        {
+            drop(stream);
+            continue;
+        }
         let permit = match registry.slots.clone().try_acquire_owned() {
             Ok(p) => p,
             Err(_) => {
-                registry.evict_one();
+                registry.evict_one(None);
                 // The evicted connection gives its place back at once; if every connection
                 // was busy, wait for one to finish.
                 tokio::select! {
@@ -470,22 +814,22 @@ pub async fn serve_with(
         next_id += 1;
         let conn = Arc::new(Conn {
             id: next_id,
+            peer,
+            proxy,
             served: AtomicU64::new(0),
-            in_flight: AtomicUsize::new(0),
+            phase: AtomicU8::new(phase::IDLE),
             last_io: AtomicU64::new(registry.now_ms()),
             closing: AtomicBool::new(false),
             hard: AtomicBool::new(false),
             close: Notify::new(),
+            cut: watch::Sender::new(false),
         });
-        registry
-            .conns
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(conn.id, conn.clone());
+        registry.insert(conn.clone());
         let io = Watched {
             io: stream,
             conn: conn.clone(),
             registry: registry.clone(),
+            own: None,
         };
         let app = app.clone();
         let http = http.clone();
@@ -495,10 +839,19 @@ pub async fn serve_with(
         tasks.spawn(async move {
             let on = conn.clone();
             let service = hyper::service::service_fn(move |req: Request<hyper::body::Incoming>| {
-                let guard = InFlight::enter(&on);
+                let client = client_of(&on, &req);
+                let guard = InFlight::enter(&on, !http_body::Body::is_end_stream(req.body()));
+                let on = on.clone();
                 let app = app.clone();
                 async move {
-                    let r = app.oneshot(req.map(axum::body::Body::new)).await;
+                    let (mut parts, body) = req.into_parts();
+                    parts.extensions.insert(Client(client));
+                    parts.extensions.insert(Connection(on.clone()));
+                    let body = axum::body::Body::new(TrackedBody {
+                        inner: body,
+                        conn: on,
+                    });
+                    let r = app.oneshot(Request::from_parts(parts, body)).await;
                     drop(guard);
                     r
                 }
@@ -511,9 +864,7 @@ pub async fn serve_with(
                 tokio::select! {
                     _ = served.as_mut() => break,
                     _ = conn.close.notified(), if grace.is_none() => {
-                        if conn.hard.load(Ordering::SeqCst)
-                            && conn.in_flight.load(Ordering::SeqCst) == 0
-                        {
+                        if conn.hard.load(Ordering::SeqCst) {
                             break;
                         }
                         served.as_mut().graceful_shutdown();
@@ -527,7 +878,7 @@ pub async fn serve_with(
                     _ = tick.tick(), if grace.is_none() => {
                         let quiet = registry.now_ms()
                             .saturating_sub(conn.last_io.load(Ordering::SeqCst));
-                        if conn.in_flight.load(Ordering::SeqCst) == 0
+                        if conn.phase.load(Ordering::SeqCst) == phase::IDLE
                             && quiet >= idle.as_millis() as u64
                         {
                             break;
@@ -535,11 +886,7 @@ pub async fn serve_with(
                     }
                 }
             }
-            registry
-                .conns
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .remove(&conn.id);
+            registry.remove(&conn);
             drop(permit);
         });
     }
@@ -547,6 +894,37 @@ pub async fn serve_with(
     while tasks.join_next().await.is_some() {}
     Ok(())
 }
+
+/// Raises this process's limit on open files to its hard limit and returns the limit now in
+/// force (`None` where it cannot be read).
+pub fn raise_open_files_limit() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        use rustix::process::{Resource, getrlimit, setrlimit};
+        let mut lim = getrlimit(Resource::Nofile);
+        let below = match (lim.current, lim.maximum) {
+            (Some(c), Some(m)) => c < m,
+            (Some(_), None) => true,
+            (None, _) => false,
+        };
+        if below {
+            lim.current = lim.maximum;
+            // Some systems refuse an unlimited soft limit; keep what there is then.
+            if setrlimit(Resource::Nofile, lim.clone()).is_err() {
+                lim = getrlimit(Resource::Nofile);
+            }
+        }
+        Some(lim.current.unwrap_or(u64::MAX))
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+/// Files the server needs open besides its connections: the listener, the database (its
+/// files or its pool of connections), the perfect-play databases, standard streams.
+pub const FILES_BESIDE_CONNECTIONS: u64 = 128;
 
 #[cfg(test)]
 mod tests {

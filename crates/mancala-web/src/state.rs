@@ -16,6 +16,8 @@ pub struct AppState {
     data_dir: Option<PathBuf>,
     /// The long polls waiting for a game or a room to change.
     changes: Arc<crate::changes::Changes>,
+    /// The limits per client, and the hints and analyses kept.
+    guards: crate::limits::Guards,
 }
 
 impl AppState {
@@ -28,13 +30,28 @@ impl AppState {
     /// PostgreSQL store starts listening for the other servers' changes (so this is called in
     /// the server's runtime).
     pub fn with_data_dir(store: Store, data_dir: Option<PathBuf>) -> Arc<AppState> {
+        Self::with_limits(store, data_dir, crate::limits::ClientLimits::default())
+    }
+
+    /// [`AppState::with_data_dir`] with other limits per client.
+    pub fn with_limits(
+        store: Store,
+        data_dir: Option<PathBuf>,
+        limits: crate::limits::ClientLimits,
+    ) -> Arc<AppState> {
         let changes = Arc::new(crate::changes::Changes::default());
         store.listen(changes.clone());
         Arc::new(AppState {
             store,
             data_dir,
             changes,
+            guards: crate::limits::Guards::new(limits),
         })
+    }
+
+    /// The limits per client.
+    pub fn guards(&self) -> &crate::limits::Guards {
+        &self.guards
     }
 
     pub fn store(&self) -> &Store {

@@ -122,8 +122,11 @@ async fn a_local_game_follows_the_rules_core_move_by_move() {
     assert_eq!(st, 200);
     assert_eq!(moves_of(&v), played);
 
-    // The analysis weighs every move as the library does for the same game.
-    let (st, a) = s.get(&format!("/api/games/{id}/analysis")).await;
+    // The analysis weighs every move as the library does for the same game (asked by the
+    // seat: the game goes on).
+    let (st, a) = s
+        .get_seat(&format!("/api/games/{id}/analysis"), &token)
+        .await;
     assert_eq!(st, 200, "{a}");
     let g = core_game("mangala-ii", &played);
     let mut engine = mancala_search::AlphaBeta::new(g.rules().clone());
@@ -151,10 +154,10 @@ async fn a_local_game_follows_the_rules_core_move_by_move() {
         .post("/api/games", &json!({"game": "oware", "opponent": "local"}))
         .await;
     let (st, e) = s
-        .get(&format!(
-            "/api/games/{}/analysis",
-            c2["id"].as_str().unwrap()
-        ))
+        .get_seat(
+            &format!("/api/games/{}/analysis", c2["id"].as_str().unwrap()),
+            c2["token"].as_str().unwrap(),
+        )
         .await;
     assert_eq!(st, 409, "{e}");
     let (st, _) = s.get("/api/games/nosuchgame/analysis").await;
@@ -258,7 +261,7 @@ async fn the_engine_answers_and_can_open_the_game() {
     assert_eq!(u["state"]["to_move"], "north");
     assert_eq!(u["state"]["plies"].as_array().unwrap().len(), 1);
     // A hint is a legal move.
-    let (st, h) = s.get(&format!("/api/games/{id}/hint")).await;
+    let (st, h) = s.get_seat(&format!("/api/games/{id}/hint"), &token).await;
     assert_eq!(st, 200, "{h}");
     assert!(u["state"]["legal"].as_array().unwrap().contains(&h["move"]));
 }
@@ -577,7 +580,8 @@ async fn hints_come_from_the_database_where_one_is_built() {
         )
         .await;
     let id = c["id"].as_str().unwrap();
-    let (st, h) = s.get(&format!("/api/games/{id}/hint")).await;
+    let token = c["token"].as_str().unwrap();
+    let (st, h) = s.get_seat(&format!("/api/games/{id}/hint"), token).await;
     assert_eq!(st, 200, "{h}");
     assert_eq!(h["source"], "database");
     let sol = db.solve(&rules.start()).unwrap();
@@ -610,7 +614,10 @@ async fn hints_come_from_the_database_where_one_is_built() {
         .post("/api/games", &json!({"game": "oware", "opponent": "local"}))
         .await;
     let (st, h) = s
-        .get(&format!("/api/games/{}/hint", c["id"].as_str().unwrap()))
+        .get_seat(
+            &format!("/api/games/{}/hint", c["id"].as_str().unwrap()),
+            c["token"].as_str().unwrap(),
+        )
         .await;
     assert_eq!((st, h["source"].as_str()), (200, Some("search")));
 }
@@ -812,10 +819,12 @@ async fn hints_and_analysis_are_off_between_two_people_until_the_end_unless_chos
         .await;
     assert_eq!(c["state"]["hints"], false);
     s.play(&id, &south, "A").await;
-    let (st, e) = s.get(&format!("/api/games/{id}/hint")).await;
+    let (st, e) = s.get_seat(&format!("/api/games/{id}/hint"), &south).await;
     assert_eq!(st, 403, "{e}");
     assert!(e["error"].as_str().unwrap().contains("two people"), "{e}");
-    let (st, _) = s.get(&format!("/api/games/{id}/analysis")).await;
+    let (st, _) = s
+        .get_seat(&format!("/api/games/{id}/analysis"), &south)
+        .await;
     assert_eq!(st, 403);
     // Once over, the analysis opens.
     let (st, r) = s
@@ -834,7 +843,10 @@ async fn hints_and_analysis_are_off_between_two_people_until_the_end_unless_chos
         .await;
     assert_eq!(c["state"]["hints"], true);
     let (st, h) = s
-        .get(&format!("/api/games/{}/hint", c["id"].as_str().unwrap()))
+        .get_seat(
+            &format!("/api/games/{}/hint", c["id"].as_str().unwrap()),
+            c["token"].as_str().unwrap(),
+        )
         .await;
     assert_eq!(st, 200, "{h}");
     // Hints are chosen for games through a link only.

@@ -177,7 +177,7 @@ async fn refusals_of_the_session_and_the_requests_have_their_codes() {
         (
             "hints-closed",
             json!({}),
-            s.get(&format!("/api/games/{id}/hint")).await,
+            s.get_seat(&format!("/api/games/{id}/hint"), &south).await,
         ),
         (
             "no-undo-asked",

@@ -45,7 +45,14 @@ fn api_labels(state: &Value) -> Vec<String> {
 
 /// A local game of `body`, opened with `opening` then played to `plies` plies with the first
 /// legal move each time; the state after, and the game's record.
-async fn played(s: &Server, body: Value, opening: &[&str], plies: usize) -> (Value, String) {
+/// The game made by `body` after `plies` moves (`opening` first): its state, its record and
+/// its seat's token.
+async fn played(
+    s: &Server,
+    body: Value,
+    opening: &[&str],
+    plies: usize,
+) -> (Value, String, String) {
     let (st, c) = s.post("/api/games", &body).await;
     assert_eq!(st, 201, "{c}");
     let id = c["id"].as_str().unwrap().to_string();
@@ -69,13 +76,13 @@ async fn played(s: &Server, body: Value, opening: &[&str], plies: usize) -> (Val
     }
     let (st, ogn) = s.text(&format!("/api/games/{id}/ogn")).await;
     assert_eq!(st, 200);
-    (state, ogn)
+    (state, ogn, token.as_str().unwrap().to_string())
 }
 
 #[tokio::test]
 async fn kalah_with_extra_turns_numbers_its_plies_as_its_record() {
     let (s, _d) = server().await;
-    let (state, ogn) = played(
+    let (state, ogn, _) = played(
         &s,
         json!({"game": "kalah", "opponent": "local"}),
         &["C", "F"],
@@ -104,7 +111,7 @@ async fn a_game_north_opens_numbers_his_first_move_1_dots() {
         "position": "4-4-4-4-4-4-4-4-4-4-4-4-0-0-N",
     });
     // North's c sows into his store: he moves again.
-    let (state, ogn) = played(&s, body, &["c"], 8).await;
+    let (state, ogn, token) = played(&s, body, &["c"], 8).await;
     assert_eq!(state["plies"][0]["side"], "north");
     assert_eq!(state["plies"][0]["extra_turn"], true);
     let labels = api_labels(&state);
@@ -112,7 +119,9 @@ async fn a_game_north_opens_numbers_his_first_move_1_dots() {
     assert_eq!(labels, record_labels(&ogn), "{ogn}");
     // The analysis numbers its plies the same way where the record writes a number.
     let id = state["id"].as_str().unwrap();
-    let (st, a) = s.get(&format!("/api/games/{id}/analysis")).await;
+    let (st, a) = s
+        .get_seat(&format!("/api/games/{id}/analysis"), &token)
+        .await;
     assert_eq!(st, 200, "{a}");
     for (p, want) in a["plies"].as_array().unwrap().iter().zip(&labels) {
         let line = p["label"].as_str().unwrap();
@@ -126,7 +135,7 @@ async fn a_game_north_opens_numbers_his_first_move_1_dots() {
 #[tokio::test]
 async fn each_ply_sends_its_cell_and_its_seeds_before_and_after() {
     let (s, _d) = server().await;
-    let (state, _) = played(&s, json!({"game": "kalah", "opponent": "local"}), &[], 3).await;
+    let (state, _, _) = played(&s, json!({"game": "kalah", "opponent": "local"}), &[], 3).await;
     let n = state["pits"].as_u64().unwrap() as usize;
     for p in state["plies"].as_array().unwrap() {
         let mv = p["move"].as_str().unwrap();

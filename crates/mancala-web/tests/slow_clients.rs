@@ -33,8 +33,10 @@ async fn a_flood_of_slow_and_idle_connections_does_not_stop_a_game() {
             header_read_timeout: Duration::from_secs(2),
             idle_timeout: Duration::from_secs(3),
             request_timeout: Duration::from_secs(10),
+            // Everyone here is on 127.0.0.1: this flood is about the cap of all connections.
+            max_connections_per_address: 0,
         },
-        allowed_hosts: Vec::new(),
+        ..ServeConfig::default()
     };
     let state = AppState::with_data_dir(Store::in_memory().unwrap(), None);
     let (addr, handle, stats) =
@@ -183,7 +185,7 @@ async fn a_half_sent_request_and_an_idle_connection_are_closed_after_their_timeo
             idle_timeout: Duration::from_secs(30),
             ..Limits::default()
         },
-        allowed_hosts: Vec::new(),
+        ..ServeConfig::default()
     };
     let state = AppState::with_data_dir(Store::in_memory().unwrap(), None);
     let (addr, handle, _) =

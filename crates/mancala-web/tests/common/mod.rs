@@ -24,6 +24,16 @@ pub fn open_store(db: &Path) -> Store {
     }
 }
 
+/// Limits per client roomy enough for a test that makes many games from one address (the
+/// limits themselves are tested on their own).
+pub fn roomy() -> mancala_web::ClientLimits {
+    mancala_web::ClientLimits {
+        games_per_minute_per_client: 1_000_000,
+        games_per_minute: 1_000_000,
+        ..mancala_web::ClientLimits::default()
+    }
+}
+
 pub struct Server {
     pub addr: SocketAddr,
     pub handle: tokio::task::JoinHandle<()>,
@@ -34,7 +44,12 @@ impl Server {
     /// Starts a server on 127.0.0.1 with the database at `db`.
     pub async fn start(db: &Path) -> Server {
         let store = open_store(db);
-        let (addr, handle) = mancala_web::spawn("127.0.0.1:0".parse().unwrap(), store)
+        let state = mancala_web::AppState::with_limits(
+            store,
+            Some(mancala_solver::default_data_dir()),
+            roomy(),
+        );
+        let (addr, handle) = mancala_web::spawn_state("127.0.0.1:0".parse().unwrap(), state)
             .await
             .expect("bind");
         assert!(addr.ip().is_loopback());
@@ -48,7 +63,8 @@ impl Server {
     /// Starts a server whose hints read the perfect-play databases in `data_dir`.
     pub async fn start_with_data(db: &Path, data_dir: &Path) -> Server {
         let store = open_store(db);
-        let state = mancala_web::AppState::with_data_dir(store, Some(data_dir.to_path_buf()));
+        let state =
+            mancala_web::AppState::with_limits(store, Some(data_dir.to_path_buf()), roomy());
         let (addr, handle) = mancala_web::spawn_state("127.0.0.1:0".parse().unwrap(), state)
             .await
             .expect("bind");
@@ -67,6 +83,12 @@ impl Server {
 
     pub fn url(&self, path: &str) -> String {
         format!("http://{}{}", self.addr, path)
+    }
+
+    /// GET for a seat (its token in the `seat-token` header, as a hint or an analysis of a
+    /// game going on asks), returning the status and the JSON body.
+    pub async fn get_seat(&self, path: &str, token: &str) -> (u16, Value) {
+        send(self.client.get(self.url(path)).header("seat-token", token)).await
     }
 
     /// GET, returning the status and the JSON body.
