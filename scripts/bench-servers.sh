@@ -25,7 +25,7 @@ start() { # start N STORE-ARGS...: N servers; their URLs in $urls
   local n="$1"; shift
   urls=""
   for i in $(seq 1 "$n"); do
-    "$bin" serve --host 127.0.0.1 --port 0 "$@" >"$work/s$i.out" 2>"$work/s$i.err" &
+    "$bin" serve --host 127.0.0.1 --port 0 --max-connections-per-address 0 --games-per-minute 1000000 "$@" >"$work/s$i.out" 2>"$work/s$i.err" &
     pids+=("$!")
     for _ in $(seq 1 100); do grep -q '^open http' "$work/s$i.out" 2>/dev/null && break; sleep 0.1; done
     u="$(sed -n 's|^open \(http://[0-9.:]*\)/.*|\1|p' "$work/s$i.out" | head -n1)"

@@ -47,7 +47,7 @@ ports=()
 for i in 1 2 3; do
   port="$(free_port)"
   MANCALA_DATABASE_URL="$url" "$bin" serve --host 127.0.0.1 --port "$port" \
-    --allowed-host 127.0.0.1 >"$work/serve$i.out" 2>"$work/serve$i.err" &
+    --allowed-host 127.0.0.1 --trusted-proxy 127.0.0.1 >"$work/serve$i.out" 2>"$work/serve$i.err" &
   pids+=("$!")
   ports+=("$port")
 done

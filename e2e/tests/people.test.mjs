@@ -110,7 +110,7 @@ test("a game through a link: the invite opens its seat once, a third browser wat
 // A server of this test's own, so it can be stopped and started again on the same port.
 function startServer(db, port) {
   return new Promise((resolve, reject) => {
-    const p = spawn(BIN, ["serve", "--host", "127.0.0.1", "--port", String(port), "--db", db], { stdio: ["ignore", "pipe", "pipe"] });
+    const p = spawn(BIN, ["serve", "--host", "127.0.0.1", "--port", String(port), "--db", db, "--games-per-minute", "1000000"], { stdio: ["ignore", "pipe", "pipe"] });
     let out = "", err = "";
     p.stdout.on("data", (d) => {
       out += d;

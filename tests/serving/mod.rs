@@ -14,6 +14,14 @@ use std::time::Duration;
 pub fn try_serve(store: &[&str]) -> Result<(Child, SocketAddr), String> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
         .args(["serve", "--host", "127.0.0.1", "--port", "0"])
+        // Every client of these tests is on 127.0.0.1 and makes many games and connections
+        // at once: the limits per client are tested on their own.
+        .args([
+            "--max-connections-per-address",
+            "0",
+            "--games-per-minute",
+            "1000000",
+        ])
         .args(store)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

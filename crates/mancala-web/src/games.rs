@@ -7,6 +7,7 @@ use crate::extract::{Body, Param, Params, StateQuery, short};
 use crate::limits::ClientOf;
 use crate::ogn;
 use crate::poll::new_id;
+use crate::server::Connection;
 use crate::session::{Opponent, Seat, Session, SessionError, UndoOutcome, rules_of, spec_error};
 use crate::state::AppState;
 use crate::views::{self, PlyView, StateView};
@@ -496,8 +497,17 @@ fn require_advice_open(g: &Session, headers: &axum::http::HeaderMap) -> Result<(
     Ok(())
 }
 
+/// Completes when the client of a request on `conn` has closed its connection.
+async fn client_gone(conn: Option<axum::Extension<Connection>>) {
+    match conn {
+        Some(axum::Extension(c)) => c.gone().await,
+        None => std::future::pending().await,
+    }
+}
+
 pub async fn hint(
     State(st): State<Arc<AppState>>,
+    conn: Option<axum::Extension<Connection>>,
     Param(id): Param,
     headers: axum::http::HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
@@ -510,7 +520,7 @@ pub async fn hint(
     let dir = st.data_dir();
     let hint = st
         .guards()
-        .costly(("hint", id, version), move |_| {
+        .costly(("hint", id, version), client_gone(conn), move |_| {
             let side = game.position().side();
             let h = engine::hint(&game, dir.as_deref())
                 .ok_or_else(|| ApiError::new(Code::NoLegalMove, "there is no legal move"))?;
@@ -535,6 +545,7 @@ pub async fn hint(
 /// Every move played so far, weighed: its value, the best move's, the seeds lost, mistakes.
 pub async fn analysis(
     State(st): State<Arc<AppState>>,
+    conn: Option<axum::Extension<Connection>>,
     Param(id): Param,
     headers: axum::http::HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
@@ -550,7 +561,7 @@ pub async fn analysis(
     let dir = st.data_dir();
     let report = st
         .guards()
-        .costly(("analysis", id, version), move |stop| {
+        .costly(("analysis", id, version), client_gone(conn), move |stop| {
             let first = game.start().side();
             let moves: Vec<_> = game.plies().iter().map(|p| p.mv).collect();
             let Some(weighed) = engine::analysis_unless(&game, dir.as_deref(), &stop) else {

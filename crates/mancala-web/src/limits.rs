@@ -19,7 +19,7 @@ use axum::http::request::Parts;
 use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
 use std::net::{IpAddr, Ipv4Addr};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use tokio::sync::{OnceCell, Semaphore, watch};
@@ -90,6 +90,11 @@ pub struct Guards {
     buckets: Mutex<Buckets>,
     slots: Semaphore,
     results: Mutex<Results>,
+    /// Hints and analyses started, and running now.
+    started: AtomicUsize,
+    running: Arc<AtomicUsize>,
+    /// Computations stopped because nobody waited for them any more.
+    stopped: Arc<AtomicUsize>,
 }
 
 impl Guards {
@@ -103,6 +108,9 @@ impl Guards {
             }),
             slots,
             results: Mutex::new(Results::default()),
+            started: AtomicUsize::new(0),
+            running: Arc::new(AtomicUsize::new(0)),
+            stopped: Arc::new(AtomicUsize::new(0)),
             limits,
         }
     }
@@ -146,6 +154,21 @@ impl Guards {
             id,
             rx,
         }
+    }
+
+    /// Hints and analyses computed since the start (a kept answer is not computed again).
+    pub fn computations(&self) -> usize {
+        self.started.load(Ordering::SeqCst)
+    }
+
+    /// Hints and analyses being computed now.
+    pub fn computing(&self) -> usize {
+        self.running.load(Ordering::SeqCst)
+    }
+
+    /// Hints and analyses stopped because every asker had gone.
+    pub fn stopped_computations(&self) -> usize {
+        self.stopped.load(Ordering::SeqCst)
     }
 
     /// Long polls waiting now.
@@ -199,43 +222,70 @@ impl Guards {
 
     /// The result kept for `key`, or computed by `make` (at most [`ClientLimits::analyses`]
     /// at once; askers of the same key share one computation). `make` gets a flag that is set
-    /// when every asker has gone: it should stop then and return `None`.
+    /// when every asker has gone: it should stop then and return `None`. An asker has gone
+    /// when its request is dropped or `gone` completes (its client closed the connection).
     pub async fn costly<F>(
         &self,
         key: (&'static str, String, u64),
+        gone: impl std::future::Future<Output = ()>,
         make: F,
     ) -> Result<Arc<Value>, ApiError>
     where
         F: FnOnce(Arc<AtomicBool>) -> Result<Option<Value>, ApiError> + Send + 'static,
     {
         let cell = lock(&self.results).cell(key);
-        let v = cell
-            .get_or_try_init(|| async move {
-                let _slot = match tokio::time::timeout(ANALYSIS_QUEUE, self.slots.acquire()).await {
-                    Ok(Ok(slot)) => slot,
-                    _ => {
-                        let secs = ANALYSIS_QUEUE.as_secs().max(1);
-                        return Err(ApiError::new(
-                            Code::ServerBusy,
-                            format!(
-                                "the engine is busy with other requests; try again in {secs} s"
-                            ),
-                        )
-                        .with("seconds", secs)
-                        .with_retry_after(secs));
-                    }
-                };
-                let stop = StopOnDrop(Arc::new(AtomicBool::new(false)));
-                let flag = stop.0.clone();
-                let out = tokio::task::spawn_blocking(move || make(flag))
-                    .await
-                    .map_err(|e| ApiError::internal(format!("engine task failed: {e}")))??;
-                drop(stop);
-                out.map(Arc::new)
-                    .ok_or_else(|| ApiError::internal("the computation was stopped"))
+        let made = cell.get_or_try_init(|| async move {
+            let _slot = match tokio::time::timeout(ANALYSIS_QUEUE, self.slots.acquire()).await {
+                Ok(Ok(slot)) => slot,
+                _ => {
+                    let secs = ANALYSIS_QUEUE.as_secs().max(1);
+                    return Err(ApiError::new(
+                        Code::ServerBusy,
+                        format!("the engine is busy with other requests; try again in {secs} s"),
+                    )
+                    .with("seconds", secs)
+                    .with_retry_after(secs));
+                }
+            };
+            let stop = StopOnDrop(Arc::new(AtomicBool::new(false)));
+            let flag = stop.0.clone();
+            self.started.fetch_add(1, Ordering::SeqCst);
+            let running = Running::new(self.running.clone());
+            let stopped = self.stopped.clone();
+            let out = tokio::task::spawn_blocking(move || {
+                let _running = running;
+                let out = make(flag);
+                if matches!(out, Ok(None)) {
+                    stopped.fetch_add(1, Ordering::SeqCst);
+                }
+                out
             })
-            .await?;
-        Ok(v.clone())
+            .await
+            .map_err(|e| ApiError::internal(format!("engine task failed: {e}")))??;
+            drop(stop);
+            out.map(Arc::new)
+                .ok_or_else(|| ApiError::internal("the computation was stopped"))
+        });
+        tokio::select! {
+            v = made => Ok(v?.clone()),
+            () = gone => Err(ApiError::new(Code::ServerBusy, "the client has gone")),
+        }
+    }
+}
+
+/// Counts a computation running while it lives.
+struct Running(Arc<AtomicUsize>);
+
+impl Running {
+    fn new(n: Arc<AtomicUsize>) -> Running {
+        n.fetch_add(1, Ordering::SeqCst);
+        Running(n)
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
@@ -454,7 +504,7 @@ mod tests {
         for _ in 0..3 {
             let r = runs.clone();
             let v = g
-                .costly(("t", "g".into(), 1), move |_| {
+                .costly(("t", "g".into(), 1), std::future::pending(), move |_| {
                     r.fetch_add(1, Ordering::SeqCst);
                     Ok(Some(Value::from(7)))
                 })
@@ -469,7 +519,7 @@ mod tests {
         let seen = stopped.clone();
         let g2 = g.clone();
         let asker = tokio::spawn(async move {
-            g2.costly(("t", "g".into(), 2), move |stop| {
+            g2.costly(("t", "g".into(), 2), std::future::pending(), move |stop| {
                 while !stop.load(Ordering::SeqCst) {
                     std::thread::sleep(Duration::from_millis(5));
                 }

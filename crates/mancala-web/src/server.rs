@@ -302,6 +302,8 @@ struct Conn {
     close: Notify,
     /// Set to end a waiting long poll at once (it answers with what there is).
     cut: watch::Sender<bool>,
+    /// The socket (shared so that a request can tell whether its client has gone).
+    stream: Arc<TcpStream>,
 }
 
 impl Conn {
@@ -330,11 +332,27 @@ impl Conn {
     }
 }
 
-/// The open connections, and how many each address holds.
+/// The open connections, and how many each address holds (not counting those asked to
+/// close, which are on their way out).
 #[derive(Default)]
 struct Open {
     conns: HashMap<u64, Arc<Conn>>,
     per_address: HashMap<IpAddr, usize>,
+}
+
+impl Open {
+    fn release(&mut self, conn: &Conn) {
+        if conn.proxy {
+            return;
+        }
+        let key = client_key(conn.peer);
+        if let Some(n) = self.per_address.get_mut(&key) {
+            *n -= 1;
+            if *n == 0 {
+                self.per_address.remove(&key);
+            }
+        }
+    }
 }
 
 /// The open connections.
@@ -373,14 +391,8 @@ impl Registry {
     fn remove(&self, conn: &Conn) {
         let mut open = self.open();
         open.conns.remove(&conn.id);
-        if !conn.proxy {
-            let key = client_key(conn.peer);
-            if let Some(n) = open.per_address.get_mut(&key) {
-                *n -= 1;
-                if *n == 0 {
-                    open.per_address.remove(&key);
-                }
-            }
+        if !conn.closing.load(Ordering::SeqCst) {
+            open.release(conn);
         }
     }
 
@@ -389,7 +401,7 @@ impl Registry {
     /// [`Conn::eviction_rank`]'s order; with `only`, one of that address's. False if every
     /// candidate has a request the server works on.
     fn evict_one(&self, only: Option<IpAddr>) -> bool {
-        let open = self.open();
+        let mut open = self.open();
         let only = only.map(client_key);
         let victim = open
             .conns
@@ -409,6 +421,11 @@ impl Registry {
             })
             .min_by_key(|(held, rank, _)| (*held, *rank))
             .map(|(_, (class, _), c)| (class, c.clone()));
+        if let Some((_, c)) = &victim {
+            // Marked closing under the lock, so it is released once.
+            c.closing.store(true, Ordering::SeqCst);
+            open.release(c);
+        }
         drop(open);
         match victim {
             Some((class, c)) => {
@@ -467,6 +484,16 @@ impl Connection {
         let mut rx = self.0.cut.subscribe();
         let _ = rx.wait_for(|c| *c).await;
     }
+
+    /// Completes when the client has closed the connection (or it failed): a request that
+    /// costs much can stop then. Never completes while the client sends more (a next request).
+    pub async fn gone(&self) {
+        let mut byte = [0u8; 1];
+        match self.0.stream.peek(&mut byte).await {
+            Ok(0) | Err(_) => {}
+            Ok(_) => std::future::pending().await,
+        }
+    }
 }
 
 /// A request marked waiting (see [`Connection::waiting`]).
@@ -519,7 +546,6 @@ impl Drop for TrackedBody {
 /// (a request that is not HTTP, a path or headers too long) as the API answers: JSON with
 /// a code and the security headers.
 struct Watched {
-    io: TcpStream,
     conn: Arc<Conn>,
     registry: Arc<Registry>,
     /// Our answer in place of the library's, and how much of it is written.
@@ -539,7 +565,7 @@ impl Watched {
             if *done == bytes.len() {
                 return Poll::Ready(Ok(()));
             }
-            match Pin::new(&mut self.io).poll_write(cx, &bytes[*done..]) {
+            match poll_write_shared(&self.conn.stream, cx, &bytes[*done..]) {
                 Poll::Ready(Ok(0)) => {
                     return Poll::Ready(Err(std::io::ErrorKind::WriteZero.into()));
                 }
@@ -616,18 +642,41 @@ fn own_refusal(status: u16) -> Vec<u8> {
     head.into_bytes()
 }
 
+/// Writes to a shared socket.
+fn poll_write_shared(
+    stream: &TcpStream,
+    cx: &mut Context<'_>,
+    buf: &[u8],
+) -> Poll<std::io::Result<usize>> {
+    loop {
+        std::task::ready!(stream.poll_write_ready(cx))?;
+        match stream.try_write(buf) {
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => continue,
+            r => return Poll::Ready(r),
+        }
+    }
+}
+
 impl AsyncRead for Watched {
     fn poll_read(
-        mut self: Pin<&mut Self>,
+        self: Pin<&mut Self>,
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<std::io::Result<()>> {
-        let before = buf.filled().len();
-        let r = Pin::new(&mut self.io).poll_read(cx, buf);
-        if matches!(r, Poll::Ready(Ok(()))) && buf.filled().len() > before {
-            self.touch();
+        loop {
+            std::task::ready!(self.conn.stream.poll_read_ready(cx))?;
+            match self.conn.stream.try_read(buf.initialize_unfilled()) {
+                Ok(n) => {
+                    buf.advance(n);
+                    if n > 0 {
+                        self.touch();
+                    }
+                    return Poll::Ready(Ok(()));
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => continue,
+                Err(e) => return Poll::Ready(Err(e)),
+            }
         }
-        r
     }
 }
 
@@ -641,19 +690,31 @@ impl AsyncWrite for Watched {
             self.touch();
             return self.poll_own(cx).map_ok(|()| buf.len());
         }
-        let r = Pin::new(&mut self.io).poll_write(cx, buf);
+        let r = poll_write_shared(&self.conn.stream, cx, buf);
         if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
             self.touch();
         }
         r
     }
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        std::task::ready!(self.poll_own(cx))?;
-        Pin::new(&mut self.io).poll_flush(cx)
+        // A socket has nothing buffered to flush.
+        self.poll_own(cx)
     }
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
         std::task::ready!(self.poll_own(cx))?;
-        Pin::new(&mut self.io).poll_shutdown(cx)
+        #[cfg(unix)]
+        {
+            let r = rustix::net::shutdown(&*self.conn.stream, rustix::net::Shutdown::Write);
+            // Already closed by the peer is as good as shut down.
+            Poll::Ready(match r {
+                Err(rustix::io::Errno::NOTCONN) => Ok(()),
+                r => r.map_err(std::io::Error::from),
+            })
+        }
+        #[cfg(not(unix))]
+        {
+            Poll::Ready(Ok(()))
+        }
     }
     fn poll_write_vectored(
         mut self: Pin<&mut Self>,
@@ -666,14 +727,20 @@ impl AsyncWrite for Watched {
             self.touch();
             return self.poll_own(cx).map_ok(|()| total);
         }
-        let r = Pin::new(&mut self.io).poll_write_vectored(cx, bufs);
-        if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
+        let r = loop {
+            std::task::ready!(self.conn.stream.poll_write_ready(cx))?;
+            match self.conn.stream.try_write_vectored(bufs) {
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => continue,
+                r => break r,
+            }
+        };
+        if matches!(r, Ok(n) if n > 0) {
             self.touch();
         }
-        r
+        Poll::Ready(r)
     }
     fn is_write_vectored(&self) -> bool {
-        self.io.is_write_vectored()
+        true
     }
 }
 
@@ -823,10 +890,10 @@ pub async fn serve_with(
             hard: AtomicBool::new(false),
             close: Notify::new(),
             cut: watch::Sender::new(false),
+            stream: Arc::new(stream),
         });
         registry.insert(conn.clone());
         let io = Watched {
-            io: stream,
             conn: conn.clone(),
             registry: registry.clone(),
             own: None,

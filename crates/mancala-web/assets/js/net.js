@@ -11,8 +11,9 @@ class Offline extends Error {
   }
 }
 
-export async function api(method, path, body) {
-  const opts = { method, headers: {} };
+// `headers`: more request headers (a seat's token for a hint or an analysis: `Seat-Token`).
+export async function api(method, path, body, headers = {}) {
+  const opts = { method, headers: Object.assign({}, headers) };
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body);

@@ -225,7 +225,7 @@ export const Play = {
     $("g-undo-note").hidden = !(s.over && !spectator);
     $("g-resign").disabled = s.over || spectator || locked;
     $("g-hint").disabled = s.over || !s.hints || !myTurn || locked;
-    $("g-analyse").disabled = s.plies.length === 0 || !s.hints || locked;
+    $("g-analyse").disabled = s.plies.length === 0 || !s.hints || (!s.over && !this.token) || locked;
     const agreed = s.opponent.kind === "remote" && s.opponent.hints && !s.over;
     $("g-hints-note").hidden = s.hints && !agreed;
     $("g-hints-note").textContent = t(agreed ? "hints-on-note" : "hints-off-note");
@@ -362,7 +362,7 @@ export const Play = {
     $("g-analysis-sum").textContent = t("analysis-weighing");
     $("g-analysis-card").hidden = false;
     try {
-      const a = await api("GET", `/api/games/${this.id}/analysis`);
+      const a = await api("GET", `/api/games/${this.id}/analysis`, undefined, this.seatHeaders());
       const sign = signed;
       const list = $("g-analysis");
       a.plies.forEach((p) => {
@@ -388,10 +388,14 @@ export const Play = {
       if (!e.offline) $("g-error").textContent = e.message;
     }
   },
+  // A hint or an analysis of a game going on is for its seats: the token goes in a header.
+  seatHeaders() {
+    return this.token ? { "Seat-Token": this.token } : {};
+  },
   async getHint() {
     $("g-error").textContent = "";
     try {
-      const h = await api("GET", `/api/games/${this.id}/hint`);
+      const h = await api("GET", `/api/games/${this.id}/hint`, undefined, this.seatHeaders());
       this.hint = h.move;
       const lead = signed(h.score);
       const side = h.side === "south" || h.side === "north" ? SIDE(h.side) : h.side;
