@@ -224,13 +224,14 @@ async fn long_polls_and_stalled_bodies_from_one_address_do_not_keep_a_player_fro
     flood.join().unwrap();
     times.sort();
     let most = most.load(Ordering::SeqCst);
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     eprintln!(
         "flood: {polls} long polls + {bodies} stalled bodies from one address ({held_at_start} held, at most {most}, {} reopened); \
-         {} moves: median {:?}, worst {:?}",
+         {} moves: median_ms={:.1} worst_ms={:.1}",
         reopened.load(Ordering::SeqCst),
         times.len(),
-        times[times.len() / 2],
-        times.last().unwrap()
+        ms(times[times.len() / 2]),
+        ms(*times.last().unwrap())
     );
     assert!(
         held_at_start >= per_address / 2,
