@@ -791,7 +791,7 @@ fn client_of(conn: &Conn, req: &Request<hyper::body::Incoming>) -> IpAddr {
             .filter_map(|v| v.to_str().ok())
             .flat_map(|v| v.split(','))
             .filter_map(|a| a.trim().parse::<IpAddr>().ok())
-            .last();
+            .next_back();
         if let Some(ip) = forwarded {
             return ip;
         }
@@ -977,7 +977,7 @@ pub fn raise_open_files_limit() -> Option<u64> {
         if below {
             lim.current = lim.maximum;
             // Some systems refuse an unlimited soft limit; keep what there is then.
-            if setrlimit(Resource::Nofile, lim.clone()).is_err() {
+            if setrlimit(Resource::Nofile, lim).is_err() {
                 lim = getrlimit(Resource::Nofile);
             }
         }
