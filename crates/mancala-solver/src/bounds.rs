@@ -244,11 +244,16 @@ fn take_word<T>(
         return 0;
     }
     let bits = word.swap(0, Relaxed);
-    word_predecessors(g, 0, w, bits, |_, p| {
-        let p = p as usize;
-        prefetch(&ahead[p]);
-        batch.push(p);
-    });
+    word_predecessors(
+        g,
+        (0, w, bits),
+        |_| (),
+        |_, p| {
+            let p = p as usize;
+            prefetch(&ahead[p]);
+            batch.push(p);
+        },
+    );
     bits.count_ones() as u64
 }
 

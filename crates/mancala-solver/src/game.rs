@@ -302,36 +302,43 @@ impl SolverGame {
         let (n, m) = (self.n, self.m);
         let min = self.min_seeds.max(1);
         let check_feed = self.feeding != Feeding::None && board[n..m].iter().all(|&c| c == 0);
-        // Moves kept back until it is known whether any feeds (only when one must feed).
-        let mut held = [None::<Child>; MAX_PITS / 2];
-        let (mut held_len, mut feeds) = (0, 0);
         let mut any = false;
-        for o in 0..n {
-            let s = board[o] as usize;
-            if s < min as usize {
-                continue;
+        if !check_feed {
+            for o in 0..n {
+                if board[o] < min {
+                    continue;
+                }
+                if let Some(ch) = self.sow_direct(board, o) {
+                    any = true;
+                    f(ch);
+                }
             }
-            let Some(ch) = self.sow_direct(board, o) else {
-                continue;
-            };
-            any = true;
-            if check_feed {
-                // The child is seen from the opponent: his row comes first.
+            if any {
+                return None;
+            }
+        } else {
+            // Moves kept back until it is known whether any feeds. The child is seen from
+            // the opponent: his row comes first.
+            let mut held = [None::<Child>; MAX_PITS / 2];
+            let (mut held_len, mut feeds) = (0, 0);
+            for o in 0..n {
+                if board[o] < min {
+                    continue;
+                }
+                let Some(ch) = self.sow_direct(board, o) else {
+                    continue;
+                };
+                any = true;
                 let fed = ch.board[..n].iter().any(|&c| c != 0);
                 feeds += fed as usize;
                 if fed || self.feeding == Feeding::Prefer {
                     held[held_len] = Some(ch);
                     held_len += 1;
                 }
-            } else {
-                f(ch);
             }
-        }
-        if check_feed {
             let mut emitted = false;
             for ch in held[..held_len].iter().flatten() {
-                let fed = ch.board[..n].iter().any(|&c| c != 0);
-                if feeds == 0 || fed {
+                if feeds == 0 || ch.board[..n].iter().any(|&c| c != 0) {
                     f(*ch);
                     emitted = true;
                 }
@@ -339,8 +346,6 @@ impl SolverGame {
             if emitted {
                 return None;
             }
-        } else if any {
-            return None;
         }
         if !any && self.pass && board[..m].iter().any(|&c| c != 0) {
             f(Child {

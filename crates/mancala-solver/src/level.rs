@@ -233,30 +233,29 @@ impl Pass<'_> {
     pub fn predecessors(&self, w: usize, bits: u64, mut each: impl FnMut(u64, bool)) {
         word_predecessors(
             (self.game, self.ix, self.stones),
-            self.lo,
-            w,
-            bits,
-            |i, p| each(p, mover_loses(self.state[i].load(Relaxed), self.stones)),
+            (self.lo, w, bits),
+            |i| mover_loses(self.state[i].load(Relaxed), self.stones),
+            |&loses, p| each(p, loses),
         );
     }
 }
 
 /// The predecessors of the boards of `bits`, bitmap word `w` of the block of level `stones`
-/// that starts at index `lo`: `each` gets a board's place in the block and the index in the
-/// level of one of its predecessors. Boards close together in the word are reached by
-/// stepping a cursor rather than unranking.
+/// that starts at index `lo`: `each` gets what `of_board` says of the board (asked once a
+/// board, with its place in the block) and the index in the level of one of its predecessors.
+/// Boards close together in the word are reached by stepping a cursor rather than unranking.
 #[inline(always)]
-pub(crate) fn word_predecessors(
+pub(crate) fn word_predecessors<T>(
     (game, ix, stones): (&SolverGame, &Indexer, u32),
-    lo: u64,
-    w: usize,
-    mut bits: u64,
-    mut each: impl FnMut(usize, u64),
+    (lo, w, mut bits): (u64, usize, u64),
+    mut of_board: impl FnMut(usize) -> T,
+    mut each: impl FnMut(&T, u64),
 ) {
     let mut at: Option<(usize, Cursor)> = None;
     while bits != 0 {
         let i = w * 64 + bits.trailing_zeros() as usize;
         bits &= bits - 1;
+        let this = of_board(i);
         match &mut at {
             Some((a, cur)) if i - *a <= STEPS => {
                 for _ in *a..i {
@@ -267,7 +266,7 @@ pub(crate) fn word_predecessors(
             _ => at = Some((i, ix.cursor(stones, lo + i as u64))),
         }
         let board = *at.as_ref().unwrap().1.board();
-        game.predecessors(&board, stones, |p| each(i, ix.rank(p)));
+        game.predecessors(&board, stones, |p| each(&this, ix.rank(p)));
     }
 }
 
