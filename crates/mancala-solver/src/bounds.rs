@@ -257,6 +257,14 @@ fn take_word<T>(
     bits.count_ones() as u64
 }
 
+/// Bytes of memory the build of a level of `boards` boards with bounds needs at its peak: six
+/// bytes a board while it is built (the two best exits, the counter, the seeds of the mover's
+/// row, the two sets' values), the two bitmaps of boards waiting to be propagated, and either a
+/// safety core's flags, counters and two bitmaps or, at the end, the two bytes of the bounds.
+pub fn memory_needed(boards: u64) -> u64 {
+    boards * 8 + boards.div_ceil(64) * 8 * 4
+}
+
 /// Solves level `stones` of `game` with bounds (what `crate::level::solve_level` does for the
 /// other games): each board's bounds, two bytes a board in index order; and the boards won,
 /// drawn and lost whose outcome the bounds decide (the others are counted in
