@@ -285,6 +285,27 @@ fn bad_input_is_refused_with_exit_status_2() {
     );
 }
 
+/// A level with bounds (Oware) needs eight bytes and four bits a board, not Mangala II's two
+/// bytes and a bit: Oware's level 16 (13,037,895 boards, about 105 MiB) is refused under 64 MiB
+/// before anything is built, where two bytes a board (26 MiB) would have let it start.
+#[test]
+fn oware_levels_are_refused_by_their_own_memory_need() {
+    let dir = tempdir("oware-memory");
+    let d = dir.path().to_str().unwrap();
+    let args = [
+        "db",
+        "build",
+        "oware",
+        "--max-stones",
+        "16",
+        "--memory-mib",
+        "64",
+    ];
+    let o = mancala(&[&args[..], &["--data-dir", d]].concat(), None);
+    assert_error(&o, "MiB");
+    assert!(!dir.path().join("oware/level-000.mdb").exists());
+}
+
 #[test]
 fn a_damaged_file_is_reported_with_the_rebuild_command() {
     let dir = tempdir("damaged");

@@ -459,9 +459,15 @@ impl Database {
     }
 
     /// Memory to build level `b`, in bytes: two bytes and a bit a board
-    /// ([`crate::level::memory_needed`]).
+    /// ([`crate::level::memory_needed`]), or for a level with bounds (Oware's own-row
+    /// repetition) eight bytes and four bits ([`crate::bounds::memory_needed`]).
     pub fn build_memory(&self, b: u32) -> u64 {
-        memory_needed(self.ix.level_size(b))
+        let boards = self.ix.level_size(b);
+        if self.game.repetition() == RepetitionValue::OwnRow {
+            crate::bounds::memory_needed(boards)
+        } else {
+            memory_needed(boards)
+        }
     }
 
     /// Builds every level up to `max_stones` stones that is not built yet, lowest first.

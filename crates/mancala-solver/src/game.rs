@@ -44,7 +44,8 @@ pub struct SolverGame {
     first_seed_in_origin: bool,
     pass: bool,
     feeding: Feeding,
-    grand_slam_no_capture: bool,
+    grand_slam: GrandSlam,
+    skip_origin: bool,
     /// Pits the mover (South) captures in, by board index.
     capture_rows: [bool; MAX_PITS],
     /// Counts that are captured, by count.
@@ -157,7 +158,8 @@ impl SolverGame {
             first_seed_in_origin: r.first_seed_in_origin,
             pass: r.pass,
             feeding: r.feeding,
-            grand_slam_no_capture: r.grand_slam == GrandSlam::NoCapture,
+            grand_slam: r.grand_slam,
+            skip_origin: r.skip_origin,
             capture_rows: {
                 let n = r.pits as usize;
                 let mut rows = [false; MAX_PITS];
@@ -189,14 +191,10 @@ impl SolverGame {
                 }
                 t
             },
-            direct: !r.stores
-                && !r.skip_origin
-                && r.feeding == Feeding::None
-                && r.grand_slam == GrandSlam::Legal
-                && !r.end.no_legal_move
+            direct: !(r.stores || r.skip_origin && r.first_seed_in_origin)
                 && matches!(r.capture.chain, Chain::Backward | Chain::None),
             chain: r.capture.chain == Chain::Backward,
-            played_back: r.stores || r.skip_origin || repetition == RepetitionValue::OwnRow,
+            played_back: r.stores || (r.skip_origin && r.first_seed_in_origin),
             repetition,
             every_level: r.stores || r.capture.counts.iter().any(|c| c % 2 != 0),
         })
@@ -294,36 +292,114 @@ impl SolverGame {
     }
 
     /// [`Self::children`] for the rules that allow it (`direct`): every pit of the mover's
-    /// row holding the minimum is a legal move, sown on the board itself; a mover without one
-    /// passes (or the game is over there, as the rules core says).
+    /// row holding the minimum is a candidate, sown on the board itself (passing over the
+    /// origin when the rules skip it); a grand slam is played without its capture or dropped
+    /// as the rules say, and when the opponent's row is empty the moves that leave it empty
+    /// are dropped as the feeding rule says. A mover left without a move passes, or the game
+    /// is over there, as the rules core says.
     #[inline]
     fn children_direct(&self, board: &Board, mut f: impl FnMut(Child)) -> Option<u8> {
         let (n, m) = (self.n, self.m);
         let min = self.min_seeds.max(1);
+        let check_feed = self.feeding != Feeding::None && board[n..m].iter().all(|&c| c == 0);
         let mut any = false;
-        for o in 0..n {
-            let s = board[o] as usize;
-            if s < min as usize {
-                continue;
+        if !check_feed {
+            for o in 0..n {
+                if board[o] < min {
+                    continue;
+                }
+                if let Some(ch) = self.sow_direct(board, o) {
+                    any = true;
+                    f(ch);
+                }
             }
-            any = true;
-            let ring = &self.ring[o];
-            let mut after = *board;
-            // Seeds sown from the next pit on: the first may go back into the origin.
-            let (rest, landing) = if self.first_seed_in_origin {
-                after[o] = 1;
-                (
-                    s - 1,
-                    if s == 1 {
-                        o
-                    } else {
-                        ring[(s - 1) % m] as usize
-                    },
-                )
-            } else {
-                after[o] = 0;
-                (s, ring[s % m] as usize)
-            };
+            if any {
+                return None;
+            }
+        } else {
+            // Moves kept back until it is known whether any feeds. The child is seen from
+            // the opponent: his row comes first.
+            let mut held = [None::<Child>; MAX_PITS / 2];
+            let (mut held_len, mut feeds) = (0, 0);
+            for o in 0..n {
+                if board[o] < min {
+                    continue;
+                }
+                let Some(ch) = self.sow_direct(board, o) else {
+                    continue;
+                };
+                any = true;
+                let fed = ch.board[..n].iter().any(|&c| c != 0);
+                feeds += fed as usize;
+                if fed || self.feeding == Feeding::Prefer {
+                    held[held_len] = Some(ch);
+                    held_len += 1;
+                }
+            }
+            let mut emitted = false;
+            for ch in held[..held_len].iter().flatten() {
+                if feeds == 0 || ch.board[..n].iter().any(|&c| c != 0) {
+                    f(*ch);
+                    emitted = true;
+                }
+            }
+            if emitted {
+                return None;
+            }
+        }
+        if !any && self.pass && board[..m].iter().any(|&c| c != 0) {
+            f(Child {
+                mv: Move::Pass,
+                captured: 0,
+                again: false,
+                board: self.mirror(board),
+            });
+            return None;
+        }
+        // The game is over (or a pass after every move was dropped): rare enough for the
+        // rules core to say how it is settled.
+        self.children_expanded(board, f)
+    }
+
+    /// The move from pit `o` of the mover (it holds the minimum), sown on the board: its
+    /// child, or `None` when it is an illegal grand slam.
+    #[inline(always)]
+    fn sow_direct(&self, board: &Board, o: usize) -> Option<Child> {
+        let (n, m) = (self.n, self.m);
+        let s = board[o] as usize;
+        let ring = &self.ring[o];
+        let mut after = *board;
+        // Seeds sown from the next pit on: the first may go back into the origin; with a
+        // skipped origin a lap is the other m - 1 pits (ring[1..m]).
+        let (rest, landing) = if self.first_seed_in_origin {
+            after[o] = 1;
+            (
+                s - 1,
+                if s == 1 {
+                    o
+                } else {
+                    ring[(s - 1) % m] as usize
+                },
+            )
+        } else if self.skip_origin {
+            after[o] = 0;
+            (s, ring[1 + (s - 1) % (m - 1)] as usize)
+        } else {
+            after[o] = 0;
+            (s, ring[s % m] as usize)
+        };
+        if self.skip_origin {
+            let lap = m - 1;
+            let (laps, extra) = (rest / lap, rest % lap);
+            if laps > 0 {
+                for &c in &ring[1..m] {
+                    after[c as usize] += laps as u8;
+                }
+            }
+            for &c in &ring[1..=extra] {
+                after[c as usize] += 1;
+            }
+        } else {
             let (laps, extra) = (rest / m, rest % m);
             if laps > 0 {
                 for c in after[..m].iter_mut() {
@@ -333,46 +409,42 @@ impl SolverGame {
             for &c in &ring[1..=extra] {
                 after[c as usize] += 1;
             }
-            let mut captured = 0u8;
-            if self.capture_rows[landing] && self.capture_counts[after[landing] as usize] {
-                captured = after[landing];
-                after[landing] = 0;
-                if self.chain {
-                    let mut j = self.ring[landing][m - 1] as usize;
-                    while j != landing
-                        && self.capture_rows[j]
-                        && self.capture_counts[after[j] as usize]
-                    {
-                        captured += after[j];
-                        after[j] = 0;
-                        j = self.ring[j][m - 1] as usize;
+        }
+        let mut captured = 0u8;
+        if self.capture_rows[landing] && self.capture_counts[after[landing] as usize] {
+            let mut mask = 1u32 << landing;
+            captured = after[landing];
+            if self.chain {
+                let mut j = self.ring[landing][m - 1] as usize;
+                while j != landing && self.capture_rows[j] && self.capture_counts[after[j] as usize]
+                {
+                    mask |= 1 << j;
+                    captured += after[j];
+                    j = self.ring[j][m - 1] as usize;
+                }
+            }
+            if self.grand_slam != GrandSlam::Legal && is_grand_slam(&after, mask, n, m) {
+                if self.grand_slam == GrandSlam::Illegal {
+                    return None;
+                }
+                captured = 0;
+            } else {
+                for (j, c) in after[..m].iter_mut().enumerate() {
+                    if mask & (1 << j) != 0 {
+                        *c = 0;
                     }
                 }
             }
-            f(Child {
-                mv: Move::Sow {
-                    side: Side::South,
-                    pit: o as u8,
-                },
-                captured,
-                again: false,
-                board: self.mirror(&after),
-            });
         }
-        if any {
-            return None;
-        }
-        if self.pass && board[..m].iter().any(|&c| c != 0) {
-            f(Child {
-                mv: Move::Pass,
-                captured: 0,
-                again: false,
-                board: self.mirror(board),
-            });
-            return None;
-        }
-        // The game is over: rare enough for the rules core to say how it is settled.
-        self.children_expanded(board, f)
+        Some(Child {
+            mv: Move::Sow {
+                side: Side::South,
+                pit: o as u8,
+            },
+            captured,
+            again: false,
+            board: self.mirror(&after),
+        })
     }
 
     /// The legal moves of `board` with their results, each move played once
@@ -449,12 +521,13 @@ impl SolverGame {
         if self.played_back {
             return self.predecessors_played_back(child, stones, f);
         }
+        if self.skip_origin {
+            return self.predecessors_skipping(child, stones, f);
+        }
         // The board right after the move, seen from the player who made it.
         let after = self.mirror(child);
         let (n, m) = (self.n, self.m);
-        if self.pass && after[..n].iter().all(|&c| c == 0) && self.is_legal(&after, Move::Pass) {
-            f(&after);
-        }
+        self.pass_predecessor(&after, &mut f);
         for o in 0..n {
             let r = after[o] as u32;
             // Whole laps L: every other pit got L seeds, then the first t pits one more.
@@ -510,7 +583,7 @@ impl SolverGame {
                     side: Side::South,
                     pit: o as u8,
                 };
-                let ok = if self.grand_slam_no_capture {
+                let ok = if self.grand_slam == GrandSlam::NoCapture {
                     // A grand slam may be legal and capture nothing: only playing tells.
                     let mut p = self.position(&cand);
                     let eff = self.rules.play_unchecked(&mut p, mv);
@@ -523,18 +596,74 @@ impl SolverGame {
                             || self.is_legal(&cand, mv))
                 };
                 if cfg!(debug_assertions) {
-                    let mut p = self.position(&cand);
-                    let eff = self.rules.play_unchecked(&mut p, mv);
-                    let legal = self.rules.legal_moves(&self.position(&cand)).contains(mv);
-                    assert_eq!(
-                        ok,
-                        legal && eff.captured == 0,
-                        "predecessor {:?} pit {o}",
-                        &cand[..m]
-                    );
-                    if ok {
-                        assert_eq!(p.pits(), &after[..m]);
-                    }
+                    self.check_predecessor(&cand, o, ok, &after);
+                }
+                if ok {
+                    f(&cand);
+                }
+            }
+        }
+    }
+
+    /// [`Self::predecessors`] for a sowing that passes over its origin (Oware; no stores): the
+    /// origin is empty after such a move, so for each empty pit of the player who moved the
+    /// seeds are taken back one by one from the pits they fell into, and each candidate is
+    /// checked on the board after the move: its last seed made no capture (or a grand slam
+    /// that the rules play without capturing), and it fed an empty opponent's row where the
+    /// rules require it (the preference rule, with a move that does not feed, asks the rules
+    /// core whether any move feeds). In debug builds every candidate is also played forwards
+    /// through the rules core and compared.
+    fn predecessors_skipping(&self, child: &Board, stones: u32, mut f: impl FnMut(&Board)) {
+        let after = self.mirror(child);
+        let (n, m) = (self.n, self.m);
+        self.pass_predecessor(&after, &mut f);
+        let fed = after[n..m].iter().any(|&c| c != 0);
+        for o in 0..n {
+            if after[o] != 0 {
+                continue;
+            }
+            let ring = &self.ring[o];
+            let mut before = after;
+            for s in 1..=stones as usize {
+                // The pit the s-th seed fell into.
+                let landing = ring[1 + (s - 1) % (m - 1)] as usize;
+                if before[landing] == 0 {
+                    break;
+                }
+                before[landing] -= 1;
+                if s < self.min_seeds as usize {
+                    continue;
+                }
+                let mut cand = before;
+                cand[o] = s as u8;
+                let mv = Move::Sow {
+                    side: Side::South,
+                    pit: o as u8,
+                };
+                let mut ok = true;
+                if self.capture_rows[landing] && self.capture_counts[after[landing] as usize] {
+                    // A capture, unless a grand slam the rules play without capturing.
+                    ok = self.grand_slam == GrandSlam::NoCapture && {
+                        let mut mask = 1u32 << landing;
+                        if self.chain {
+                            let mut j = ring_before(&self.ring, landing, m);
+                            while j != landing
+                                && self.capture_rows[j]
+                                && self.capture_counts[after[j] as usize]
+                            {
+                                mask |= 1 << j;
+                                j = ring_before(&self.ring, j, m);
+                            }
+                        }
+                        is_grand_slam(&after, mask, n, m)
+                    };
+                }
+                if ok && self.feeding != Feeding::None && !fed && !opp_nonempty_before(&cand, n, m)
+                {
+                    ok = self.feeding == Feeding::Prefer && self.is_legal(&cand, mv);
+                }
+                if cfg!(debug_assertions) {
+                    self.check_predecessor(&cand, o, ok, &after);
                 }
                 if ok {
                     f(&cand);
@@ -592,6 +721,38 @@ impl SolverGame {
         }
     }
 
+    /// The board before a pass that leads to `after` (seen from the player who passed), if a
+    /// pass was his legal move there.
+    fn pass_predecessor(&self, after: &Board, f: &mut impl FnMut(&Board)) {
+        let n = self.n;
+        if self.pass && after[..n].iter().all(|&c| c == 0) && self.is_legal(after, Move::Pass) {
+            f(after);
+        }
+    }
+
+    /// Checks a predecessor found backwards against the rules core: the move from pit `o` of
+    /// `cand` is legal without capture exactly when `ok`, and then leads to `after` (the
+    /// board after the move, seen from its mover). For debug builds.
+    fn check_predecessor(&self, cand: &Board, o: usize, ok: bool, after: &Board) {
+        let m = self.m;
+        let mv = Move::Sow {
+            side: Side::South,
+            pit: o as u8,
+        };
+        let mut p = self.position(cand);
+        let eff = self.rules.play_unchecked(&mut p, mv);
+        let legal = self.rules.legal_moves(&self.position(cand)).contains(mv);
+        assert_eq!(
+            ok,
+            legal && eff.captured == 0,
+            "predecessor {:?} pit {o}",
+            &cand[..m]
+        );
+        if ok {
+            assert_eq!(p.pits(), &after[..m]);
+        }
+    }
+
     /// The pit `d` steps after pit `o` in sowing order (the core's).
     #[inline(always)]
     fn cell(&self, o: usize, d: usize) -> usize {
@@ -604,6 +765,20 @@ impl SolverGame {
             Expansion::Moves { list, len } => list[..len].iter().any(|c| c.mv == mv),
         }
     }
+}
+
+/// The pit before `j` in sowing order.
+#[inline(always)]
+fn ring_before(ring: &[[u8; MAX_PITS]; MAX_PITS], j: usize, m: usize) -> usize {
+    ring[j][m - 1] as usize
+}
+
+/// Whether the captures of `mask` on the sown board `after` (the mover's row first) take
+/// every seed left in the opponent's row (a grand slam).
+#[inline(always)]
+fn is_grand_slam(after: &Board, mask: u32, n: usize, m: usize) -> bool {
+    let opp = ((1u32 << m) - 1) & !((1u32 << n) - 1);
+    mask & opp != 0 && (n..m).all(|j| after[j] == 0 || mask & (1 << j) != 0)
 }
 
 fn opp_nonempty_before(board: &Board, n: usize, m: usize) -> bool {

@@ -35,9 +35,9 @@ pub(crate) const CHUNK: usize = 1 << 14;
 /// Boards a cursor steps over rather than unrank the next board waiting in a bitmap word.
 pub(crate) const STEPS: usize = 6;
 /// Boards of the forward pass whose captures are looked up together.
-const GROUP: usize = 16;
+pub(crate) const GROUP: usize = 16;
 /// Bitmap words handled as one piece of parallel work in a propagation sweep.
-const WORDS: usize = CHUNK / 64;
+pub(crate) const WORDS: usize = CHUNK / 64;
 
 /// Bytes of memory the build of a level of `boards` boards needs: the exit and state bytes
 /// and the bitmap of boards waiting to be propagated.
@@ -70,7 +70,7 @@ pub struct LevelStats {
 
 /// Asks for the cache line of `x` ahead of its use.
 #[inline(always)]
-fn prefetch<T>(x: &T) {
+pub(crate) fn prefetch<T>(x: &T) {
     #[cfg(target_arch = "x86_64")]
     // Safety: a prefetch is only a hint; the address is that of a live reference.
     unsafe {
@@ -230,25 +230,43 @@ impl Pass<'_> {
     /// predecessor's index in the level and whether the side to move loses on the board it
     /// precedes. Boards close together in the word are reached by stepping a cursor.
     #[inline(always)]
-    pub fn predecessors(&self, w: usize, mut bits: u64, mut each: impl FnMut(u64, bool)) {
-        let mut at: Option<(usize, Cursor)> = None;
-        while bits != 0 {
-            let i = w * 64 + bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let loses = mover_loses(self.state[i].load(Relaxed), self.stones);
-            match &mut at {
-                Some((a, cur)) if i - *a <= STEPS => {
-                    for _ in *a..i {
-                        cur.advance();
-                    }
-                    *a = i;
+    pub fn predecessors(&self, w: usize, bits: u64, mut each: impl FnMut(u64, bool)) {
+        word_predecessors(
+            (self.game, self.ix, self.stones),
+            (self.lo, w, bits),
+            |i| mover_loses(self.state[i].load(Relaxed), self.stones),
+            |&loses, p| each(p, loses),
+        );
+    }
+}
+
+/// The predecessors of the boards of `bits`, bitmap word `w` of the block of level `stones`
+/// that starts at index `lo`: `each` gets what `of_board` says of the board (asked once a
+/// board, with its place in the block) and the index in the level of one of its predecessors.
+/// Boards close together in the word are reached by stepping a cursor rather than unranking.
+#[inline(always)]
+pub(crate) fn word_predecessors<T>(
+    (game, ix, stones): (&SolverGame, &Indexer, u32),
+    (lo, w, mut bits): (u64, usize, u64),
+    mut of_board: impl FnMut(usize) -> T,
+    mut each: impl FnMut(&T, u64),
+) {
+    let mut at: Option<(usize, Cursor)> = None;
+    while bits != 0 {
+        let i = w * 64 + bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let this = of_board(i);
+        match &mut at {
+            Some((a, cur)) if i - *a <= STEPS => {
+                for _ in *a..i {
+                    cur.advance();
                 }
-                _ => at = Some((i, self.ix.cursor(self.stones, self.lo + i as u64))),
+                *a = i;
             }
-            let board = *at.as_ref().unwrap().1.board();
-            self.game
-                .predecessors(&board, self.stones, |p| each(self.ix.rank(p), loses));
+            _ => at = Some((i, ix.cursor(stones, lo + i as u64))),
         }
+        let board = *at.as_ref().unwrap().1.board();
+        game.predecessors(&board, stones, |p| each(&this, ix.rank(p)));
     }
 }
 

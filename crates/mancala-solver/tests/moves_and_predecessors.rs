@@ -2,7 +2,7 @@
 //! played backwards) are exactly the inverse of the non-capturing moves, on every board of
 //! small levels.
 
-use mancala_core::{GameSpec, rules_for};
+use mancala_core::{GameSpec, Rules, parse_rules_toml, rules_for};
 use mancala_solver::{Indexer, SolverGame};
 use std::collections::HashMap;
 
@@ -10,8 +10,21 @@ fn game(spec: &str) -> SolverGame {
     SolverGame::new(&rules_for(&spec.parse::<GameSpec>().unwrap()).unwrap()).unwrap()
 }
 
+/// A variant's rules file (`crates/mancala-core/rules/variants/<id>.toml`), resized.
+fn variant(id: &str, pits: u8, seeds: u8) -> SolverGame {
+    let path = format!(
+        "{}/../mancala-core/rules/variants/{id}.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let r = parse_rules_toml(&std::fs::read_to_string(path).unwrap()).unwrap();
+    SolverGame::new(&Rules::new(r.resized(pits, seeds).unwrap()).unwrap()).unwrap()
+}
+
 fn check(spec: &str, max: u32) {
-    let g = game(spec);
+    check_game(&game(spec), spec, max);
+}
+
+fn check_game(g: &SolverGame, spec: &str, max: u32) {
     let m = g.pits();
     let ix = Indexer::new(m, g.total());
     let mut edges_checked = 0;
@@ -68,4 +81,20 @@ fn small_variants_predecessors_invert_moves() {
     check("modiar:seeds=2", 12);
     check("mangala-ii:pits=3,seeds=2", 12);
     check("mangala-ii:pits=2,seeds=3", 12);
+}
+
+#[test]
+fn oware_predecessors_invert_moves() {
+    // A skipped origin, feeding, the grand slam played without its capture, odd captures.
+    check("oware", 6);
+    check("oware:pits=3,seeds=2", 12);
+    check("oware:pits=2,seeds=3", 12);
+    for id in ["oware-grand-slam-captures", "oware-grand-slam-illegal"] {
+        check_game(&variant(id, 3, 2), id, 12);
+    }
+}
+
+#[test]
+fn kalah_predecessors_invert_moves() {
+    check("kalah:pits=3,seeds=2", 12);
 }
