@@ -1,0 +1,139 @@
+//! Files that are not what they seem, through the real command: record and plot writers refuse
+//! anything but a regular file or a new path; level files are opened only when regular; a hash
+//! table that cannot be had is an error, not an abort; records and game specs refused by name.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn mancala(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+/// `mancala <args>`, killed if it has not ended after a minute (a hang is a failure, not a
+/// test that never ends).
+fn mancala_bounded(args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(60) {
+            child.kill().unwrap();
+            let _ = child.wait();
+            panic!("mancala {} hung", args.join(" "));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn mkfifo(path: &Path) {
+    let ok = Command::new("mkfifo").arg(path).status().unwrap().success();
+    assert!(ok, "mkfifo {}", path.display());
+}
+
+fn is_fifo(path: &Path) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_fifo())
+}
+
+#[test]
+fn records_and_plots_are_written_only_to_regular_files_or_new_paths() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("game.ogn");
+    mkfifo(&fifo);
+    let target = dir.path().join("target.ogn");
+    std::fs::write(&target, "kept").unwrap();
+    let link = dir.path().join("link.ogn");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let sub = dir.path().join("sub");
+    std::fs::create_dir(&sub).unwrap();
+    let (f, l, s) = (
+        fifo.to_str().unwrap(),
+        link.to_str().unwrap(),
+        sub.to_str().unwrap(),
+    );
+    for (path, what) in [
+        (f, "is a FIFO, not a regular file"),
+        (l, "is a symbolic link, not a regular file"),
+        (s, "is a directory, not a regular file"),
+        ("/dev/null", "is a character device, not a regular file"),
+    ] {
+        for args in [
+            vec!["replay", "modiar", "A", "--write-ogn", path],
+            vec![
+                "analyze",
+                "modiar",
+                "A",
+                "--depth",
+                "1",
+                "--write-ogn",
+                path,
+            ],
+            vec![
+                "match", "modiar", "--a", "random", "--b", "random", "--games", "2", "--ogn", path,
+            ],
+            vec!["cycle", "el-mirall", "--table", "2x2", "--plot", path],
+            vec![
+                "solve",
+                "modiar",
+                "--table",
+                "--max-boards",
+                "1",
+                "--svg",
+                path,
+            ],
+        ] {
+            common::assert_error(&mancala(&args), what);
+        }
+        // `play` refuses before the first move, and never says the game was saved.
+        let mut child = common::spawn_piped(&["play", "modiar", "--ogn", path], Stdio::piped());
+        drop(child.stdin.take());
+        let o = child.wait_with_output().unwrap();
+        common::assert_error(&o, what);
+    }
+    assert!(is_fifo(&fifo), "the FIFO is left as it was");
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "kept");
+    assert!(sub.is_dir());
+    // A folder that does not exist: an error, never "saved".
+    let missing = dir.path().join("no/such/folder/game.ogn");
+    let o = mancala(&[
+        "replay",
+        "modiar",
+        "A",
+        "--write-ogn",
+        missing.to_str().unwrap(),
+    ]);
+    common::assert_error(&o, "does not exist");
+    // A regular file is replaced, a new path written.
+    let o = mancala(&[
+        "replay",
+        "modiar",
+        "A",
+        "--write-ogn",
+        target.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&target).unwrap().contains("1. A"));
+}
