@@ -137,3 +137,51 @@ fn records_and_plots_are_written_only_to_regular_files_or_new_paths() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(std::fs::read_to_string(&target).unwrap().contains("1. A"));
 }
+
+#[test]
+fn level_files_that_are_not_regular_files_are_refused_never_opened() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let d = data.to_str().unwrap();
+    let spec = "modiar:pits=2,seeds=2";
+    let o = mancala(&["db", "build", spec, "--data-dir", d]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let level = data.join("modiar-2x2/level-008.mdb");
+    std::fs::remove_file(&level).unwrap();
+    mkfifo(&level);
+    let what = "level-008.mdb is a FIFO, not a regular file";
+    common::assert_error(&mancala_bounded(&["solve", spec, "--data-dir", d]), what);
+    // The search plays on without the level, and says why.
+    let o = mancala_bounded(&["best", spec, "--depth", "2", "--data-dir", d]);
+    assert!(
+        o.status.success() && stderr(&o).contains(what),
+        "{}",
+        stderr(&o)
+    );
+    let o = mancala_bounded(&["db", "info", "--data-dir", d]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("is a FIFO, not a regular file"), "{out}");
+    // The build will not put a file in the FIFO's place.
+    let o = mancala_bounded(&["db", "build", spec, "--data-dir", d]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("is a FIFO, not a regular file"));
+    assert!(is_fifo(&level));
+}
+
+#[test]
+fn a_record_named_as_input_may_come_through_a_pipe() {
+    let mut child =
+        common::spawn_piped(&["replay", "--ogn", "/dev/stdin", "--json"], Stdio::piped());
+    let record = "[Variant \"Modiar\"]\n\n1. A *\n";
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(record.as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("2-8-8-8-8-8-0-0-N"), "{out}");
+}

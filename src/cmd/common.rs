@@ -10,7 +10,7 @@ pub fn load_rules(game: &str, file: Option<&Path>) -> anyhow::Result<Rules> {
     let solitaires = &mancala_solitaire::Solitaire::IDS;
     if let Some(path) = file {
         let ctx = || format!("rules file {}", path.display());
-        let text = std::fs::read_to_string(path).with_context(ctx)?;
+        let text = read_input(path).with_context(ctx)?;
         return load(RulesSource::File(&text), solitaires).with_context(ctx);
     }
     let spec: GameSpec = game.parse()?;

@@ -400,12 +400,15 @@ impl LevelFile {
             path: path.to_path_buf(),
             why,
         };
-        let file = match File::open(path) {
+        let file = match open_regular(path) {
             Ok(f) => f,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Err(FileError::Missing {
                     path: path.to_path_buf(),
                 });
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => {
+                return Err(corrupt(e.to_string()));
             }
             Err(source) => {
                 return Err(FileError::Io {
@@ -414,9 +417,6 @@ impl LevelFile {
                 });
             }
         };
-        if file.metadata().is_ok_and(|m| m.is_dir()) {
-            return Err(corrupt("is a directory, not a level file".into()));
-        }
         // Safety: the file is only ever replaced by rename, never written in place, so the
         // mapping stays valid while we hold it.
         let map = unsafe { Mmap::map(&file) }.map_err(|source| FileError::Io {
@@ -543,8 +543,9 @@ pub enum HeaderError {
     Checksum,
     #[error("has value encoding {0}; this build reads {ENCODING_SHARE} and {ENCODING_BOUNDED}")]
     Encoding(u8),
-    #[error("is a directory, not a level file")]
-    Directory,
+    /// A FIFO, a device, a directory: never opened (a FIFO would block the reader).
+    #[error("is {0}, not a regular file")]
+    NotRegular(&'static str),
     /// The file could not be read.
     #[error("{0}")]
     Unreadable(std::sync::Arc<std::io::Error>),
