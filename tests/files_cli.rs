@@ -185,3 +185,65 @@ fn a_record_named_as_input_may_come_through_a_pipe() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("2-8-8-8-8-8-0-0-N"), "{out}");
 }
+
+/// `prlimit` from util-linux, if this system has it.
+fn prlimit() -> Option<&'static str> {
+    let ok = Command::new("prlimit")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    ok.then_some("prlimit")
+}
+
+#[test]
+fn a_hash_table_that_cannot_be_had_is_an_error_not_an_abort() {
+    let Some(prlimit) = prlimit() else {
+        eprintln!("skipped: no prlimit");
+        return;
+    };
+    let bin = env!("CARGO_BIN_EXE_mancala");
+    let limited = |args: &[&str]| {
+        Command::new(prlimit)
+            .arg("--as=2147483648")
+            .arg(bin)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let o = limited(&["best", "oware", "--hash", "4096", "--depth", "2"])
+        .wait_with_output()
+        .unwrap();
+    common::assert_error(
+        &o,
+        "cannot allocate a 4096 MiB hash table: out of memory; try a smaller --hash",
+    );
+    let o = limited(&["ugi", "oware", "--hash", "4096"])
+        .wait_with_output()
+        .unwrap();
+    common::assert_error(&o, "cannot allocate a 4096 MiB hash table");
+    // UGI: the option refused in an `info string`, the old table kept, the session going on.
+    let mut child = limited(&["ugi", "oware", "--hash", "16"]);
+    {
+        use std::io::Write;
+        let mut input = child.stdin.take().unwrap();
+        input
+            .write_all(b"setoption name Hash value 4096\nisready\ngo depth 2\nquit\n")
+            .unwrap();
+    }
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains(
+            "info string error: setoption Hash: cannot allocate a 4096 MiB hash table: out of memory; the table stays at 16 MiB"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("readyok") && out.contains("bestmove "),
+        "{out}"
+    );
+}
