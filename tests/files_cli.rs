@@ -247,3 +247,67 @@ fn a_hash_table_that_cannot_be_had_is_an_error_not_an_abort() {
         "{out}"
     );
 }
+
+#[test]
+fn a_record_without_a_game_tag_is_not_replayed_under_resized_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("plain.ogn");
+    std::fs::write(&path, "[Variant \"Modiar\"]\n\n1. A *\n").unwrap();
+    let p = path.to_str().unwrap();
+    let o = mancala(&["replay", "modiar:seeds=5", "--ogn", p]);
+    common::assert_error(
+        &o,
+        "the record has no Game tag, so it is a game of Modiar on its standard board (3 pits a row, 7 seeds a pit), not modiar:seeds=5",
+    );
+    // Under the rules it is for, it replays.
+    let o = mancala(&["replay", "modiar", "--ogn", p]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn game_spec_errors_name_the_bad_value_alone() {
+    common::assert_error(
+        &mancala(&["perft", "modiar:pits=99999999999", "1"]),
+        "game parameter pits=99999999999: too large: must be from 1 to 8",
+    );
+    let o = mancala(&["perft", "modiar:seeds=oware:pits=8,seeds=100", "1"]);
+    common::assert_error(&o, "game parameter seeds=oware: ");
+    assert!(!stderr(&o).contains("seeds=100"), "{}", stderr(&o));
+    common::assert_error(
+        &mancala(&["perft", "seeds=oware:pits=8,seeds=100", "1"]),
+        "must start with a game id",
+    );
+}
+
+#[test]
+fn a_huge_cycle_stops_on_ctrl_c_between_moves() {
+    // A board of 100,000 pits: on it, moves are slow, and the stop flag is still looked at.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args([
+            "cycle",
+            "el-mirall",
+            "--pits",
+            "100000",
+            "--seeds",
+            "100000",
+        ])
+        .args(["--method", "reference", "--no-progress"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Time for the handler to be installed; then Ctrl-C until it ends (bounded).
+    std::thread::sleep(Duration::from_secs(1));
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "Ctrl-C did not stop the run"
+        );
+        let pid = child.id().to_string();
+        let _ = Command::new("kill").args(["-INT", &pid]).status();
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let o = child.wait_with_output().unwrap();
+    common::assert_error(&o, "interrupted after");
+}

@@ -171,11 +171,11 @@ impl Progress {
                 }
                 None => ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
                     .with_style(
-                    ProgressStyle::with_template(
-                        "{spinner} {human_pos} moves, {per_sec}, {elapsed} elapsed (Ctrl-C stops)",
-                    )
-                    .expect("valid template"),
-                ),
+                        ProgressStyle::with_template(
+                            "{spinner} {human_pos} moves, {elapsed} elapsed (Ctrl-C stops)",
+                        )
+                        .expect("valid template"),
+                    ),
             };
             bar.enable_steady_tick(Duration::from_millis(200));
             bar
