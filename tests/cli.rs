@@ -3,6 +3,8 @@
 
 mod common;
 
+use common::assert_error;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -29,20 +31,6 @@ fn answer(o: &Output) -> String {
         .last()
         .unwrap_or("")
         .to_string()
-}
-
-/// Exit 2, nothing on stdout, one line on stderr containing `needle`.
-fn assert_error(o: &Output, needle: &str) {
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
-    assert!(
-        o.stdout.is_empty(),
-        "stdout not empty: {}",
-        String::from_utf8_lossy(&o.stdout)
-    );
-    assert_eq!(err.trim_end().lines().count(), 1, "not one line: {err}");
-    assert!(err.contains(needle), "'{needle}' not in: {err}");
-    assert!(!err.contains("panicked"), "{err}");
 }
 
 #[test]

@@ -532,7 +532,7 @@ fn db_info_verify_checks_each_file_against_its_name_and_game() {
         "{out}"
     );
     assert!(
-        line("level-006.mdb").contains("is a directory, not a level file"),
+        line("level-006.mdb").contains("is a directory, not a regular file"),
         "{out}"
     );
     assert!(last_line(&o).contains("3 damaged"), "{out}");
@@ -544,7 +544,7 @@ fn db_info_verify_checks_each_file_against_its_name_and_game() {
         ),
         (
             "2-2-0-0-2-0-3-3-S",
-            "level-006.mdb is a directory, not a level file",
+            "level-006.mdb is a directory, not a regular file",
         ),
         (
             "2-2-2-0-2-0-2-2-S",

@@ -67,7 +67,8 @@ pub fn run(args: BestArgs) -> anyhow::Result<()> {
         (None, Some(d)) if d <= 14 => 8,
         (None, _) => 64,
     };
-    let mut engine = AlphaBeta::with_table_mib(rules.clone(), mib);
+    let mut engine = AlphaBeta::try_with_table_mib(rules.clone(), mib)
+        .map_err(|e| anyhow::anyhow!("{e}; try a smaller --hash"))?;
     let mut damaged = Vec::new();
     if !args.no_db
         && let Some(o) = DbOracle::open_in(args.data_dir.as_deref(), &rules)

@@ -10,7 +10,7 @@ pub fn load_rules(game: &str, file: Option<&Path>) -> anyhow::Result<Rules> {
     let solitaires = &mancala_solitaire::Solitaire::IDS;
     if let Some(path) = file {
         let ctx = || format!("rules file {}", path.display());
-        let text = std::fs::read_to_string(path).with_context(ctx)?;
+        let text = read_input(path).with_context(ctx)?;
         return load(RulesSource::File(&text), solitaires).with_context(ctx);
     }
     let spec: GameSpec = game.parse()?;
@@ -38,15 +38,46 @@ pub fn today() -> String {
     mancala_core::record::date_tag(now)
 }
 
+/// The most a file named as input (a record, a rules file) may hold: far above any real one, and
+/// a stop for `/dev/zero`.
+const MAX_INPUT: u64 = 64 << 20;
+
+/// The text of a file the user named as input. A pipe is read too (`--ogn /dev/stdin`, a FIFO,
+/// `<(...)`): the user asked for it, as a command reads its standard input; only the files a
+/// command finds by name (database levels) must be regular files.
+pub fn read_input(path: &Path) -> anyhow::Result<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_INPUT + 1).read_to_end(&mut bytes))
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    if bytes.len() as u64 > MAX_INPUT {
+        anyhow::bail!("is larger than {} MiB", MAX_INPUT >> 20);
+    }
+    String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("is not UTF-8 text"))
+}
+
 /// Writes `text` to `path` atomically (the solver's writer: a temporary file beside it, synced,
 /// renamed, the folder synced), so that a crash never leaves a half-written file in place of a
-/// good one.
+/// good one. Only a new path or a regular file is written: anything else there (a FIFO, a
+/// device, a link, a directory) is refused by name, and a write error is reported.
 pub fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
     if path.file_name().is_none() {
         anyhow::bail!("{}: not a file name", path.display());
     }
-    mancala_solver::file::write_atomically(path, text.as_bytes())
-        .with_context(|| format!("writing {}", path.display()))
+    mancala_solver::file::write_atomically(path, text.as_bytes()).map_err(|e| {
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+        match dir {
+            Some(d) if e.kind() == std::io::ErrorKind::NotFound && !d.exists() => {
+                anyhow::anyhow!(
+                    "{}: the folder {} does not exist",
+                    path.display(),
+                    d.display()
+                )
+            }
+            _ => anyhow::anyhow!("{}: {e}", path.display()),
+        }
+    })
 }
 
 /// A hidden file in the folder of `path`, named after it, `tag` and this process:

@@ -2,7 +2,7 @@
 //! for one size or a whole table, with traces, reverse sowing and plots. The work is done in the
 //! mancala-solitaire crate; this module parses, shows progress and prints.
 
-use anyhow::{Context, anyhow, bail};
+use anyhow::{anyhow, bail};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mancala_core::GameSpec;
@@ -171,11 +171,11 @@ impl Progress {
                 }
                 None => ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
                     .with_style(
-                    ProgressStyle::with_template(
-                        "{spinner} {human_pos} moves, {per_sec}, {elapsed} elapsed (Ctrl-C stops)",
-                    )
-                    .expect("valid template"),
-                ),
+                        ProgressStyle::with_template(
+                            "{spinner} {human_pos} moves, {elapsed} elapsed (Ctrl-C stops)",
+                        )
+                        .expect("valid template"),
+                    ),
             };
             bar.enable_steady_tick(Duration::from_millis(200));
             bar
@@ -232,8 +232,7 @@ pub fn run(args: CycleArgs) -> anyhow::Result<()> {
         if let Some(path) = &args.plot {
             let svg =
                 mancala_solitaire::plot::svg(&table, 900, 600).map_err(|e| anyhow!("plot: {e}"))?;
-            std::fs::write(path, svg)
-                .with_context(|| format!("cannot write {}", path.display()))?;
+            super::common::write_atomically(path, &svg)?;
         }
         print!("{}", table.render(format));
         return Ok(());

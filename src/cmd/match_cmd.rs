@@ -166,6 +166,8 @@ impl Stream {
 
 /// A new file at `path`, never over an existing one.
 fn create_new(path: &std::path::Path) -> anyhow::Result<BufWriter<File>> {
+    mancala_solver::file::check_writable_target(path)
+        .map_err(|e| anyhow::anyhow!("--ogn {}: {e}", path.display()))?;
     match std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)

@@ -141,13 +141,12 @@ fn save_on_interrupt(path: PathBuf) -> Snapshot {
     snapshot
 }
 
-/// Refuses a record path that cannot be written: a directory, a missing or read-only folder.
+/// Refuses a record path that cannot be written: anything there but a regular file (a FIFO, a
+/// device, a link, a directory), a missing or read-only folder.
 /// (The record is written through a temporary file in the same folder, so that is what must be
 /// writable.)
 fn check_writable(path: &Path) -> anyhow::Result<()> {
-    if path.is_dir() {
-        anyhow::bail!("is a directory");
-    }
+    mancala_solver::file::check_writable_target(path)?;
     let probe = super::common::beside(path, "probe")?;
     std::fs::OpenOptions::new()
         .write(true)

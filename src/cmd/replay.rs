@@ -86,7 +86,7 @@ fn load_game(
                 anyhow::bail!("--position and --ogn: the record gives the start (its FEN tag)");
             }
             let ctx = || format!("OGN file {}", path.display());
-            let text = std::fs::read_to_string(path).with_context(ctx)?;
+            let text = super::common::read_input(path).with_context(ctx)?;
             let record = Record::parse(&text).with_context(ctx)?;
             let rules = match (game, rules) {
                 (None, None) => record.rules().with_context(ctx)?,

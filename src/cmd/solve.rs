@@ -45,6 +45,11 @@ pub struct SolveArgs {
 }
 
 pub fn run(args: SolveArgs) -> anyhow::Result<()> {
+    // A plot that could not be written is refused before the builds.
+    if let Some(path) = &args.svg {
+        mancala_solver::file::check_writable_target(path)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    }
     if args.table {
         return table(args);
     }
@@ -211,7 +216,7 @@ fn table(args: SolveArgs) -> anyhow::Result<()> {
             &format!("{name}: the start position under perfect play"),
             &results,
         );
-        std::fs::write(path, text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        super::common::write_atomically(path, &text)?;
     }
     Ok(())
 }

@@ -2,7 +2,22 @@
 
 #![allow(dead_code)]
 
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
+
+/// Exit 2, nothing on stdout, one line on stderr containing `needle` (the command's contract
+/// for every error).
+pub fn assert_error(o: &Output, needle: &str) {
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
+    assert!(
+        o.stdout.is_empty(),
+        "stdout not empty: {}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    assert_eq!(err.trim_end().lines().count(), 1, "not one line: {err}");
+    assert!(err.contains(needle), "'{needle}' not in: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
 
 /// `mancala <args>` started with piped standard input and output, its standard error as given.
 pub fn spawn_piped(args: &[&str], stderr: Stdio) -> Child {

@@ -97,6 +97,15 @@ pub enum RecordError {
     NoVariant,
     #[error("OGN Game tag '{tag}': {why}")]
     GameTag { tag: String, why: String },
+    #[error(
+        "OGN: the record has no Game tag, so it is a game of {name} on its standard board ({pits} pits a row, {seeds} seeds a pit), not {spec}; a record of {spec} says [Game \"{spec}\"]"
+    )]
+    NoGameTag {
+        name: String,
+        pits: usize,
+        seeds: u32,
+        spec: String,
+    },
     #[error("OGN Termination tag '{0}': who resigned? (South or North)")]
     Resigner(String),
     #[error("OGN: the record says {0} resigned, but the game was already over by the rules")]
@@ -307,6 +316,18 @@ impl Record {
                     ),
                 });
             }
+        } else if let Some(spec) =
+            crate::catalog::spec_of(rules.ruleset()).filter(|s| !s.params.is_empty())
+            && let Ok(named) = self.rules()
+        {
+            // No Game tag: the game the Variant names, on its standard board (the tag is
+            // written for every other size), so resized rules are not the record's.
+            return Err(RecordError::NoGameTag {
+                name: named.name().to_string(),
+                pits: named.pits_per_row(),
+                seeds: named.ruleset().seeds as u32,
+                spec: spec.to_string(),
+            });
         }
         let resigned = self.resigned()?;
         let adjudicated = self

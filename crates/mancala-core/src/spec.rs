@@ -16,6 +16,8 @@ pub struct GameSpec {
 pub enum SpecError {
     #[error("empty game id")]
     EmptyId,
+    #[error("game spec must start with a game id (id:key=value,...), not '{0}'")]
+    NoId(String),
     #[error("game parameter '{0}' is not of the form key=value")]
     Malformed(String),
     #[error("game parameter '{0}' is given twice")]
@@ -73,7 +75,13 @@ impl GameSpec {
                     value: v.into(),
                     why,
                 };
-                let n: u32 = v.parse().map_err(|_| bad("not a whole number".into()))?;
+                let n: u32 = v.parse().map_err(|_| {
+                    if !v.is_empty() && v.bytes().all(|c| c.is_ascii_digit()) {
+                        bad(format!("too large: must be from {lo} to {hi}"))
+                    } else {
+                        bad("not a whole number".into())
+                    }
+                })?;
                 if n < lo || n > hi {
                     return Err(bad(format!("must be from {lo} to {hi}")));
                 }
@@ -94,6 +102,9 @@ impl FromStr for GameSpec {
         if id.is_empty() {
             return Err(SpecError::EmptyId);
         }
+        if id.contains('=') {
+            return Err(SpecError::NoId(id.to_string()));
+        }
         let mut params: Vec<(String, String)> = Vec::new();
         if let Some(rest) = rest {
             for part in rest.split(',') {
@@ -102,6 +113,15 @@ impl FromStr for GameSpec {
                     .filter(|(k, v)| !k.trim().is_empty() && !v.trim().is_empty())
                     .ok_or_else(|| SpecError::Malformed(part.to_string()))?;
                 let (k, v) = (k.trim().to_string(), v.trim().to_string());
+                // A second spec pasted into a value (`seeds=oware:pits=8`): name the value
+                // alone, not the rest.
+                if let Some((value, rest)) = v.split_once(':') {
+                    return Err(SpecError::BadValue {
+                        key: k,
+                        value: value.to_string(),
+                        why: format!("':{rest}' follows it; a spec has one ':' (id:key=value,...)"),
+                    });
+                }
                 if params.iter().any(|(q, _)| *q == k) {
                     return Err(SpecError::Duplicate(k));
                 }
@@ -138,6 +158,27 @@ mod tests {
         assert_eq!(s.to_string(), "el-mirall:pits=5,seeds=3");
         let plain: GameSpec = "modiar".parse().unwrap();
         assert!(plain.params.is_empty());
+    }
+
+    #[test]
+    fn bad_values_are_named_alone() {
+        let spec: GameSpec = "modiar:pits=99999999999".parse().unwrap();
+        let e = spec.get_u32("pits", 3, 1, 12).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "game parameter pits=99999999999: too large: must be from 1 to 12"
+        );
+        let e = "modiar:seeds=oware:pits=8,seeds=100"
+            .parse::<GameSpec>()
+            .unwrap_err();
+        assert!(
+            matches!(&e, SpecError::BadValue { key, value, .. } if key == "seeds" && value == "oware"),
+            "{e}"
+        );
+        let e = "seeds=oware:pits=8,seeds=100"
+            .parse::<GameSpec>()
+            .unwrap_err();
+        assert_eq!(e, SpecError::NoId("seeds=oware".into()));
     }
 
     #[test]

@@ -179,6 +179,17 @@ impl AlphaBeta {
         AlphaBeta::with_parts(rules, eval, Arc::new(Table::with_mib(mib)))
     }
 
+    /// An engine with a table of `mib` MiB, or an error when the memory cannot be had (a size
+    /// the user chose: `--hash`, UGI's `Hash`).
+    pub fn try_with_table_mib(
+        rules: Rules,
+        mib: usize,
+    ) -> Result<AlphaBeta, crate::tt::AllocError> {
+        let eval = Evaluator::new(&rules);
+        let tt = Table::try_with_mib(mib)?;
+        Ok(AlphaBeta::with_parts(rules, eval, Arc::new(tt)))
+    }
+
     fn with_parts(rules: Rules, eval: Evaluator, tt: Arc<Table>) -> AlphaBeta {
         let repetition = rules.ruleset().repetition != Repetition::Ignore;
         AlphaBeta {

@@ -7,7 +7,7 @@
 //! returns another position's data (the scheme of Hyatt and Mann's "lockless hashing").
 
 use crate::Score;
-use std::alloc::{Layout, alloc_zeroed, handle_alloc_error};
+use std::alloc::{Layout, alloc_zeroed};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// How a stored score bounds the true value.
@@ -48,31 +48,47 @@ pub struct Table {
     mask: usize,
 }
 
+/// A table the memory could not be found for (its size is the user's to choose).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate a {mib} MiB hash table: out of memory")]
+pub struct AllocError {
+    pub mib: usize,
+}
+
 /// `n` buckets of empty slots, from zeroed memory (one pass over the pages, by `clear`, instead
-/// of writing zeros twice).
-fn zeroed_buckets(n: usize) -> Vec<[Slot; 2]> {
-    let layout = Layout::array::<[Slot; 2]>(n).expect("a table that fits in memory");
+/// of writing zeros twice); `None` when the allocator has no room.
+fn zeroed_buckets(n: usize) -> Option<Vec<[Slot; 2]>> {
+    let layout = Layout::array::<[Slot; 2]>(n).ok()?;
     if layout.size() == 0 {
-        return Vec::new();
+        return Some(Vec::new());
     }
     // SAFETY: the memory comes from the global allocator with the layout of `n` buckets, and
     // all-zero bytes are a valid bucket (four `AtomicU64`s holding 0, the empty slot).
     unsafe {
         let p = alloc_zeroed(layout) as *mut [Slot; 2];
         if p.is_null() {
-            handle_alloc_error(layout);
+            return None;
         }
-        Vec::from_raw_parts(p, n, n)
+        Some(Vec::from_raw_parts(p, n, n))
     }
 }
 
 impl Table {
     /// A table of about `mib` MiB (rounded down to a power of two buckets, at least one).
+    /// Panics when there is no memory for it: for the small tables of fixed size; a size the
+    /// user chose goes through [`Self::try_with_mib`].
     pub fn with_mib(mib: usize) -> Table {
-        let buckets = (mib.max(1) << 20) / std::mem::size_of::<[Slot; 2]>();
+        Table::try_with_mib(mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of about `mib` MiB, or an error when the memory cannot be had (never an abort).
+    pub fn try_with_mib(mib: usize) -> Result<Table, AllocError> {
+        let error = AllocError { mib };
+        let bytes = mib.max(1).checked_mul(1 << 20).ok_or(error)?;
+        let buckets = bytes / std::mem::size_of::<[Slot; 2]>();
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         let table = Table {
-            slots: zeroed_buckets(buckets),
+            slots: zeroed_buckets(buckets).ok_or(error)?,
             mask: buckets - 1,
         };
         // Write every page now, once. Left to the search, each page would fault twice (read
@@ -80,7 +96,7 @@ impl Table {
         // several threads each such fault stalls every thread of the process (measured: a
         // third of the speed lost on two threads).
         table.clear();
-        table
+        Ok(table)
     }
 
     /// Empties the table (between games; not while a search runs).

@@ -44,8 +44,10 @@ where
     let out: Output = Arc::new(Mutex::new(Box::new(output)));
     let (tx, events) = channel();
     read_lines(input, tx.clone());
+    let engine = Engine::new(rules, hash_mib.clamp(1, MAX_HASH_MIB), data_dir)
+        .map_err(|e| io::Error::new(io::ErrorKind::OutOfMemory, e))?;
     let mut session = Session {
-        engine: Engine::new(rules, hash_mib.clamp(1, MAX_HASH_MIB), data_dir),
+        engine,
         out,
         events,
         tx,
@@ -289,20 +291,29 @@ fn read_lines<R: Read + Send + 'static>(input: R, tx: Sender<Event>) {
 }
 
 /// A search of `hash` MiB for `rules`, with the databases in `data_dir` where built.
-fn fresh_search(rules: &Rules, hash: usize, data_dir: Option<&std::path::Path>) -> AlphaBeta {
-    let mut search = AlphaBeta::with_table_mib(rules.clone(), hash);
+/// Fails only when there is no memory for the table.
+fn fresh_search(
+    rules: &Rules,
+    hash: usize,
+    data_dir: Option<&std::path::Path>,
+) -> Result<AlphaBeta, crate::tt::AllocError> {
+    let mut search = AlphaBeta::try_with_table_mib(rules.clone(), hash)?;
     #[cfg(feature = "databases")]
     search.set_oracle(data_dir.and_then(|d| crate::oracle::db_oracle(Some(d), rules)));
     #[cfg(not(feature = "databases"))]
     let _ = data_dir;
-    search
+    Ok(search)
 }
 
 impl Engine {
-    fn new(rules: Rules, hash: usize, data_dir: Option<std::path::PathBuf>) -> Engine {
+    fn new(
+        rules: Rules,
+        hash: usize,
+        data_dir: Option<std::path::PathBuf>,
+    ) -> Result<Engine, crate::tt::AllocError> {
         let game = Game::new(rules.clone());
-        let search = fresh_search(&rules, hash, data_dir.as_deref());
-        Engine {
+        let search = fresh_search(&rules, hash, data_dir.as_deref())?;
+        Ok(Engine {
             dialect: Dialect::Ugi,
             rules,
             game,
@@ -310,13 +321,17 @@ impl Engine {
             hash,
             threads: 1,
             data_dir,
-        }
+        })
     }
 
-    fn set_rules(&mut self, rules: Rules) {
-        self.search = fresh_search(&rules, self.hash, self.data_dir.as_deref());
+    /// A new game of `rules`, with a new table of the same size (the old one freed first).
+    fn set_rules(&mut self, rules: Rules) -> Result<(), String> {
+        self.search = AlphaBeta::with_table_mib(self.rules.clone(), 1);
+        self.search =
+            fresh_search(&rules, self.hash, self.data_dir.as_deref()).map_err(|e| e.to_string())?;
         self.game = Game::new(rules.clone());
         self.rules = rules;
+        Ok(())
     }
 
     /// Handles one line (never while a search runs).
@@ -510,7 +525,8 @@ impl Engine {
                     .parse::<GameSpec>()
                     .and_then(|spec| rules_for(&spec))
                     .map_err(|e| format!("setoption Game: {e}"))?;
-                self.set_rules(rules);
+                self.set_rules(rules)
+                    .map_err(|e| format!("setoption Game: {e}"))?;
             }
             ("hash", Some(v)) => {
                 let mib: usize = v
@@ -521,8 +537,24 @@ impl Engine {
                         "setoption Hash: {mib} MiB is not from 1 to {MAX_HASH_MIB}"
                     ));
                 }
-                self.hash = mib;
-                self.search = fresh_search(&self.rules, mib, self.data_dir.as_deref());
+                // The old table goes first, so that its memory can be had again; without
+                // room for the new one, a table of the old size comes back.
+                self.search = AlphaBeta::with_table_mib(self.rules.clone(), 1);
+                match fresh_search(&self.rules, mib, self.data_dir.as_deref()) {
+                    Ok(search) => {
+                        self.hash = mib;
+                        self.search = search;
+                    }
+                    Err(e) => {
+                        self.search =
+                            fresh_search(&self.rules, self.hash, self.data_dir.as_deref())
+                                .map_err(|e| format!("setoption Hash: {e}"))?;
+                        return Err(format!(
+                            "setoption Hash: {e}; the table stays at {} MiB",
+                            self.hash
+                        ));
+                    }
+                }
             }
             ("threads", Some(v)) => {
                 let n: usize = v

@@ -295,14 +295,20 @@ pub(crate) fn moves_to_start<G>(
     ctl: &Control,
 ) -> Result<u64, CycleError> {
     let mut moves = 0u64;
+    // On a huge board a move takes long: the checkpoint also comes when a tenth of a second
+    // has passed (looked at every 64 moves), so Ctrl-C and the progress line still answer.
+    let mut last = std::time::Instant::now();
     loop {
         step(g);
         moves = moves.checked_add(1).ok_or(CycleError::Overflow)?;
         if is_start(g) {
             return Ok(moves);
         }
-        if moves.is_multiple_of(CHUNK) {
+        if moves.is_multiple_of(CHUNK)
+            || (moves.is_multiple_of(64) && last.elapsed() >= std::time::Duration::from_millis(100))
+        {
             ctl.checkpoint(moves)?;
+            last = std::time::Instant::now();
         }
     }
 }

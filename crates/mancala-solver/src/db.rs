@@ -699,8 +699,10 @@ pub fn list_files(data_dir: &Path) -> std::io::Result<Vec<FileInfo>> {
             }
             let meta = f.metadata();
             let bytes = meta.as_ref().map(|m| m.len()).unwrap_or(0);
-            let header = if meta.is_ok_and(|m| m.is_dir()) {
-                Err(HeaderError::Directory)
+            // Links followed: a level file may live on another disk.
+            let kind = std::fs::metadata(&path).ok().map(|m| m.file_type());
+            let header = if let Some(t) = kind.filter(|t| !t.is_file()) {
+                Err(HeaderError::NotRegular(crate::file::kind_of(t)))
             } else {
                 read_head(&path).and_then(|b| crate::file::read_header(&b).map(|(h, _)| h))
             };
@@ -801,7 +803,7 @@ pub fn verify_file(path: &Path) -> Result<LevelFile, FileError> {
 fn read_head(path: &Path) -> Result<Vec<u8>, HeaderError> {
     use std::io::Read;
     let unreadable = |e| HeaderError::Unreadable(Arc::new(e));
-    let mut f = std::fs::File::open(path).map_err(unreadable)?;
+    let mut f = crate::file::open_regular(path).map_err(unreadable)?;
     let mut buf = vec![0u8; crate::file::HEADER_LEN];
     let n = f.read(&mut buf).map_err(unreadable)?;
     buf.truncate(n);

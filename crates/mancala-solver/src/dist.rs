@@ -291,7 +291,7 @@ impl Checkpoint {
     /// The threshold and data (exits then states) of a sound checkpoint of `level` with
     /// `entries` boards for the rules of `hash`; `None` when there is none or it is unusable.
     fn read(path: &Path, hash: u64, level: u32, entries: u64) -> Option<(u32, memmap2::Mmap)> {
-        let f = std::fs::File::open(path).ok()?;
+        let f = crate::file::open_regular(path).ok()?;
         // Safety: checkpoints are only replaced by rename, never written in place.
         let map = unsafe { memmap2::Mmap::map(&f) }.ok()?;
         if map.len() as u64 != CKPT_LEN as u64 + 2 * entries || &map[0..8] != CKPT_MAGIC {

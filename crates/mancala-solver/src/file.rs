@@ -126,15 +126,23 @@ impl AtomicWriter {
 
     /// Starts the file at `path` in its folder, which must exist.
     fn start(path: &Path, header_len: usize) -> std::io::Result<AtomicWriter> {
+        check_writable_target(path)?;
         let mut tmp = path.as_os_str().to_owned();
         tmp.push(format!(".tmp{}", std::process::id()));
         let tmp = PathBuf::from(tmp);
+        // A file left under this name by a killed process of the same id is removed; whatever
+        // is there, the temporary file is new (never a FIFO or a link opened).
+        match std::fs::remove_file(&tmp) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+            _ => {}
+        }
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)?;
         let mut w = AtomicWriter {
             path: path.to_path_buf(),
-            file: Some(std::io::BufWriter::with_capacity(
-                1 << 20,
-                File::create(&tmp)?,
-            )),
+            file: Some(std::io::BufWriter::with_capacity(1 << 20, file)),
             tmp,
             crc: crc32fast::Hasher::new(),
             len: 0,
@@ -169,6 +177,8 @@ impl AtomicWriter {
         f.write_all(header)?;
         f.sync_all()?;
         drop(f);
+        // Checked again: something other than a regular file may have come since the start.
+        check_writable_target(&self.path)?;
         std::fs::rename(&self.tmp, &self.path)?;
         if let Ok(d) = File::open(folder_of(&self.path)) {
             let _ = d.sync_all();
@@ -182,6 +192,72 @@ fn folder_of(path: &Path) -> &Path {
     path.parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."))
+}
+
+/// What a file that is not a regular file is, in words (`a FIFO`, `a directory`, ...).
+pub fn kind_of(t: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_char_device() {
+            return "a character device";
+        }
+        if t.is_block_device() {
+            return "a block device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if t.is_dir() {
+        "a directory"
+    } else if t.is_symlink() {
+        "a symbolic link"
+    } else if t.is_file() {
+        "a regular file"
+    } else {
+        "not a file"
+    }
+}
+
+/// The error for a path that is `kind`, not a regular file (its message: `is a FIFO, not a
+/// regular file`).
+fn not_regular(kind: &str) -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::InvalidInput,
+        format!("is {kind}, not a regular file"),
+    )
+}
+
+/// Refuses to write over `path` unless it is absent or a regular file: a FIFO, a device, a
+/// symbolic link or a directory there is never replaced (a rename would make it a regular
+/// file). Every file this crate and the command write goes through here.
+pub fn check_writable_target(path: &Path) -> std::io::Result<()> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_file() => Ok(()),
+        Ok(m) => Err(not_regular(kind_of(m.file_type()))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+/// Opens `path` for reading only if it is a regular file (links followed): checked before the
+/// open, since opening a FIFO blocks until a writer comes, and again on the open file. For
+/// files found by name in a data directory (level files, stamps, checkpoints).
+pub fn open_regular(path: &Path) -> std::io::Result<File> {
+    let m = std::fs::metadata(path)?;
+    if !m.is_file() {
+        return Err(not_regular(kind_of(m.file_type())));
+    }
+    let f = File::open(path)?;
+    let m = f.metadata()?;
+    if !m.is_file() {
+        return Err(not_regular(kind_of(m.file_type())));
+    }
+    Ok(f)
 }
 
 /// Writes `bytes` to `path` atomically: through a temporary file beside it, synced, renamed
@@ -324,12 +400,15 @@ impl LevelFile {
             path: path.to_path_buf(),
             why,
         };
-        let file = match File::open(path) {
+        let file = match open_regular(path) {
             Ok(f) => f,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Err(FileError::Missing {
                     path: path.to_path_buf(),
                 });
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => {
+                return Err(corrupt(e.to_string()));
             }
             Err(source) => {
                 return Err(FileError::Io {
@@ -338,9 +417,6 @@ impl LevelFile {
                 });
             }
         };
-        if file.metadata().is_ok_and(|m| m.is_dir()) {
-            return Err(corrupt("is a directory, not a level file".into()));
-        }
         // Safety: the file is only ever replaced by rename, never written in place, so the
         // mapping stays valid while we hold it.
         let map = unsafe { Mmap::map(&file) }.map_err(|source| FileError::Io {
@@ -438,12 +514,19 @@ impl Stamp {
     }
 
     fn read(level: &Path) -> Option<Stamp> {
-        std::fs::read_to_string(Stamp::path(level)).ok().map(Stamp)
+        use std::io::Read;
+        let mut text = String::new();
+        open_regular(&Stamp::path(level))
+            .ok()?
+            .take(4096)
+            .read_to_string(&mut text)
+            .ok()?;
+        Some(Stamp(text))
     }
 
     /// Best effort: a directory that cannot be written only costs a whole check next time.
     fn write(&self, level: &Path) {
-        let _ = std::fs::write(Stamp::path(level), &self.0);
+        let _ = write_atomically(&Stamp::path(level), self.0.as_bytes());
     }
 }
 
@@ -460,8 +543,9 @@ pub enum HeaderError {
     Checksum,
     #[error("has value encoding {0}; this build reads {ENCODING_SHARE} and {ENCODING_BOUNDED}")]
     Encoding(u8),
-    #[error("is a directory, not a level file")]
-    Directory,
+    /// A FIFO, a device, a directory: never opened (a FIFO would block the reader).
+    #[error("is {0}, not a regular file")]
+    NotRegular(&'static str),
     /// The file could not be read.
     #[error("{0}")]
     Unreadable(std::sync::Arc<std::io::Error>),
