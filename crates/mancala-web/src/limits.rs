@@ -13,7 +13,6 @@
 //!   every asker has gone is stopped.
 
 use crate::error::{ApiError, Code};
-use crate::server::{Client, client_key};
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use serde_json::Value;
@@ -23,6 +22,28 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use tokio::sync::{OnceCell, Semaphore, watch};
+
+/// The key a client is counted under: its address, or for IPv6 its /64 network (one
+/// household or host gets a /64, so counting single addresses would count nothing).
+pub fn client_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let mut seg = v6.segments();
+                seg[4..].iter_mut().for_each(|s| *s = 0);
+                IpAddr::V6(std::net::Ipv6Addr::from(seg))
+            }
+        },
+    }
+}
+
+/// The client a request is made for: the connection's address, or behind a trusted proxy
+/// the last address the proxy added to `X-Forwarded-For`. Put in every request's extensions
+/// by the server; limits per client are counted under its [`client_key`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Client(pub IpAddr);
 
 /// How long a hint or analysis waits for a free place before `503`.
 pub const ANALYSIS_QUEUE: Duration = Duration::from_secs(3);

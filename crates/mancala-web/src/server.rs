@@ -17,6 +17,7 @@
 //! - Headers: see [`SECURITY_HEADERS`]; the `Host` check: see [`HostCheck`].
 
 use crate::error::{ApiError, Code};
+use crate::limits::{Client, client_key};
 use axum::Router;
 use axum::extract::Request;
 use axum::http::{HeaderName, HeaderValue, header};
@@ -444,28 +445,6 @@ impl Registry {
         }
     }
 }
-
-/// The key a client is counted under: its address, or for IPv6 its /64 network (one
-/// household or host gets a /64, so counting single addresses would count nothing).
-pub fn client_key(ip: IpAddr) -> IpAddr {
-    match ip {
-        IpAddr::V4(_) => ip,
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => IpAddr::V4(v4),
-            None => {
-                let mut seg = v6.segments();
-                seg[4..].iter_mut().for_each(|s| *s = 0);
-                IpAddr::V6(std::net::Ipv6Addr::from(seg))
-            }
-        },
-    }
-}
-
-/// The client a request is made for: the connection's address, or behind a trusted proxy
-/// the last address the proxy added to `X-Forwarded-For`. Put in every request's extensions
-/// by the server; limits per client are counted under its [`client_key`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Client(pub IpAddr);
 
 /// The connection a request came on, in its extensions: a long poll marks itself waiting
 /// with it, so the server may end the wait to make room for a newcomer.
