@@ -226,6 +226,10 @@ test("El mirall for two players refuses a wrong pit with the reason", async () =
   await page.selectOption("#m-mode", "duo");
   await page.$eval("#m-seeds", (e) => e.dispatchEvent(new Event("change")));
   await setRange(page, "#m-speed", 5);
+  // The rows are redrawn at the new size for two players (each change starts them anew and
+  // clears the messages: a key pressed before the last start is lost).
+  await page.waitForFunction(() => !document.querySelector("#m-board [data-count=C]") && !document.getElementById("m-duo").hidden);
+  await page.waitForTimeout(500);
   // [2,2] -> [1,3] -> [0,4] -> [2,2]: South sows A, A, B; North mirrors with b, b, a.
   await page.keyboard.press("x"); // South's pit B: wrong
   // The server is asked whether the pit is South's to sow, and says why not.
