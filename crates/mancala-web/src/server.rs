@@ -434,7 +434,6 @@ impl Registry {
                 // written to it: it is dropped at once. A keep-alive one is shut down
                 // gracefully; a waiting long poll answers at once, then closes.
                 c.hard.store(class <= 1, Ordering::SeqCst);
-                c.closing.store(true, Ordering::SeqCst);
                 if class == 3 {
                     c.cut.send_replace(true);
                 }

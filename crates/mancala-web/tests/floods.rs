@@ -529,3 +529,46 @@ async fn the_http_librarys_own_refusals_and_odd_requests_get_the_apis_answers() 
     let e: Value = serde_json::from_str(answer).unwrap();
     assert!(e["error"].as_str().unwrap().ends_with('…'), "{e}");
 }
+
+/// Behind a trusted proxy each request counts for the client the proxy names last in
+/// `X-Forwarded-For`; from any other peer the header is ignored (a client could name anyone).
+#[tokio::test]
+async fn a_trusted_proxy_names_the_client_and_nobody_else_can() {
+    let clients = ClientLimits {
+        games_per_minute_per_client: 2,
+        ..ClientLimits::default()
+    };
+    let state = AppState::with_limits(Store::in_memory().unwrap(), None, clients);
+    let config = ServeConfig {
+        trusted_proxies: vec![ATTACKER],
+        ..ServeConfig::default()
+    };
+    let (addr, _, _) = mancala_web::spawn_config("127.0.0.1:0".parse().unwrap(), state, config)
+        .await
+        .unwrap();
+    let new_game = |from: IpAddr, forwarded: &str| {
+        client_from(from, Duration::from_secs(5))
+            .post(format!("http://{addr}/api/games"))
+            .header("x-forwarded-for", forwarded)
+            .json(&json!({"game": "modiar", "opponent": "local"}))
+            .send()
+    };
+    // Through the proxy: two clients, two games each; the last address is the one counted.
+    for _ in 0..2 {
+        for who in ["1.1.1.1, 10.0.0.1", "1.1.1.1, 10.0.0.2"] {
+            assert_eq!(
+                new_game(ATTACKER, who).await.unwrap().status(),
+                201,
+                "{who}"
+            );
+        }
+    }
+    assert_eq!(new_game(ATTACKER, "10.0.0.1").await.unwrap().status(), 429);
+    assert_eq!(new_game(ATTACKER, "10.0.0.3").await.unwrap().status(), 201);
+    // Not the proxy: the header names nobody, the connection's address is counted.
+    for n in 0..3 {
+        let want = if n < 2 { 201 } else { 429 };
+        let forwarded = format!("10.9.9.{n}");
+        assert_eq!(new_game(PLAYER, &forwarded).await.unwrap().status(), want);
+    }
+}
