@@ -62,7 +62,7 @@ pub struct Record {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
     #[error("OGN line {line}: {why}")]
-    Syntax { line: usize, why: String },
+    Syntax { line: usize, why: Syntax },
     #[error("OGN FEN tag: {0}")]
     Fen(crate::rules::PositionError),
     #[error("OGN: the record is for {record}, not {rules}")]
@@ -111,9 +111,198 @@ pub enum RecordError {
     #[error("OGN: the record says {0} resigned, but the game was already over by the rules")]
     ResignedAfterEnd(Side),
     #[error("OGN result '{result}': {why}")]
-    ResultOfUnfinished { result: String, why: String },
+    ResultOfUnfinished { result: String, why: Unfinished },
     #[error("OGN: the record is {0} bytes; a record may be at most 1 MiB")]
     TooLarge(usize),
+}
+
+/// What is wrong in the text of a record, before any move is played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Syntax {
+    #[error("a tag needs a name: [Name \"value\"]")]
+    TagNoName,
+    #[error("tag {tag}: the value must be in double quotes")]
+    TagNotQuoted { tag: String },
+    #[error("tag {tag}: the value's closing quote is missing")]
+    TagUnclosed { tag: String },
+    #[error("tag {tag}: only \\\" and \\\\ may be escaped")]
+    TagEscape { tag: String },
+    #[error("tag {tag}: ']' expected after the value")]
+    TagNoBracket { tag: String },
+    #[error("a tag after the moves")]
+    TagAfterMoves,
+    #[error("tag {tag} given twice")]
+    TagTwice { tag: String },
+    #[error("'{text}' after the result '{result}'")]
+    AfterResult { text: String, result: String },
+    #[error("'{text}': a capture mark is '+' and a number of seeds (e.g. b+2)")]
+    CaptureMark { text: String },
+    #[error(transparent)]
+    NotAMove(crate::moves::MoveSyntaxError),
+    #[error("empty record: no tags and no moves")]
+    Empty,
+    #[error("the Result tag '{tag}' is not a result (*, or scores such as 25-19)")]
+    ResultTag { tag: String },
+    #[error("the Result tag says '{tag}' but the movetext ends with '{result}'")]
+    ResultDiffers { tag: String, result: String },
+    #[error("comment '{{' is never closed by '}}'")]
+    CommentUnclosed,
+}
+
+impl Syntax {
+    /// A stable machine code (`tag-twice`, `not-a-move`, ...), for APIs and translations.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Syntax::TagNoName => "tag-no-name",
+            Syntax::TagNotQuoted { .. } => "tag-not-quoted",
+            Syntax::TagUnclosed { .. } => "tag-unclosed",
+            Syntax::TagEscape { .. } => "tag-escape",
+            Syntax::TagNoBracket { .. } => "tag-no-bracket",
+            Syntax::TagAfterMoves => "tag-after-moves",
+            Syntax::TagTwice { .. } => "tag-twice",
+            Syntax::AfterResult { .. } => "after-result",
+            Syntax::CaptureMark { .. } => "capture-mark",
+            Syntax::NotAMove(_) => "not-a-move",
+            Syntax::Empty => "empty",
+            Syntax::ResultTag { .. } => "result-tag",
+            Syntax::ResultDiffers { .. } => "result-differs",
+            Syntax::CommentUnclosed => "comment-unclosed",
+        }
+    }
+
+    fn params(&self, out: &mut Vec<(&'static str, String)>) {
+        match self {
+            Syntax::TagNotQuoted { tag }
+            | Syntax::TagUnclosed { tag }
+            | Syntax::TagEscape { tag }
+            | Syntax::TagNoBracket { tag }
+            | Syntax::TagTwice { tag }
+            | Syntax::ResultTag { tag } => out.push(("tag", tag.clone())),
+            Syntax::AfterResult { text, result } => {
+                out.push(("text", text.clone()));
+                out.push(("result", result.clone()));
+            }
+            Syntax::CaptureMark { text } => out.push(("text", text.clone())),
+            Syntax::NotAMove(e) => out.push(("text", e.0.clone())),
+            Syntax::ResultDiffers { tag, result } => {
+                out.push(("tag", tag.clone()));
+                out.push(("result", result.clone()));
+            }
+            Syntax::TagNoName | Syntax::TagAfterMoves | Syntax::Empty | Syntax::CommentUnclosed => {
+            }
+        }
+    }
+}
+
+/// Why a result cannot close moves that do not end the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Unfinished {
+    #[error("{0} resigned, so the other side won: the result is {r}", r = if *.0 == Side::North { "1-0" } else { "0-1" })]
+    OtherWinner(Side),
+    #[error("the moves do not end the game, and no Termination tag says how it ended")]
+    NoTermination,
+    #[error("a final score, but the moves do not end the game (write * for a game in progress)")]
+    FinalScore,
+}
+
+impl Unfinished {
+    /// A stable machine code, for APIs and translations.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Unfinished::OtherWinner(_) => "other-winner",
+            Unfinished::NoTermination => "no-termination",
+            Unfinished::FinalScore => "final-score",
+        }
+    }
+}
+
+impl RecordError {
+    /// A stable machine code for what is wrong: `syntax-<kind>` for the text ([`Syntax::code`]),
+    /// `move` (with the move's own error), `capture-mark`, `fen`, ... — for APIs and translations.
+    pub fn code(&self) -> String {
+        match self {
+            RecordError::Syntax { why, .. } => format!("syntax-{}", why.code()),
+            RecordError::Fen(_) => "fen".into(),
+            RecordError::Variant { .. } => "variant".into(),
+            RecordError::Move { .. } => "move".into(),
+            RecordError::CaptureMark { .. } => "capture-mark".into(),
+            RecordError::Result { .. } => "result".into(),
+            RecordError::UnknownVariant(_) => "unknown-variant".into(),
+            RecordError::NoVariant => "no-variant".into(),
+            RecordError::GameTag { .. } => "game-tag".into(),
+            RecordError::NoGameTag { .. } => "no-game-tag".into(),
+            RecordError::Resigner(_) => "resigner".into(),
+            RecordError::ResignedAfterEnd(_) => "resigned-after-end".into(),
+            RecordError::ResultOfUnfinished { why, .. } => format!("unfinished-{}", why.code()),
+            RecordError::TooLarge(_) => "too-large".into(),
+        }
+    }
+
+    /// The values the error names, by name (`line`, `tag`, `text`, `number`, ...): sides as
+    /// `south`/`north`. A move's own error and a FEN tag's position error are not included:
+    /// they have their own codes ([`MoveError`], [`crate::PositionError::code`]).
+    pub fn params(&self) -> Vec<(&'static str, String)> {
+        let mut out = Vec::new();
+        let side = |s: &Side| s.name().to_string();
+        match self {
+            RecordError::Syntax { line, why } => {
+                out.push(("line", line.to_string()));
+                why.params(&mut out);
+            }
+            RecordError::Fen(_) | RecordError::NoVariant => {}
+            RecordError::Variant { record, rules } => {
+                out.push(("record", record.clone()));
+                out.push(("rules", rules.clone()));
+            }
+            RecordError::Move {
+                number, text, ply, ..
+            } => {
+                out.push(("number", number.clone()));
+                out.push(("text", text.clone()));
+                out.push(("ply", ply.to_string()));
+            }
+            RecordError::CaptureMark {
+                number,
+                text,
+                ply,
+                marked,
+                actual,
+            } => {
+                out.push(("number", number.clone()));
+                out.push(("text", text.clone()));
+                out.push(("ply", ply.to_string()));
+                out.push(("marked", marked.to_string()));
+                out.push(("actual", actual.to_string()));
+            }
+            RecordError::Result { result, actual } => {
+                out.push(("result", result.clone()));
+                out.push(("actual", actual.clone()));
+            }
+            RecordError::UnknownVariant(v) => out.push(("tag", v.clone())),
+            RecordError::GameTag { tag, .. } => out.push(("tag", tag.clone())),
+            RecordError::NoGameTag {
+                name,
+                pits,
+                seeds,
+                spec,
+            } => {
+                out.push(("name", name.clone()));
+                out.push(("pits", pits.to_string()));
+                out.push(("seeds", seeds.to_string()));
+                out.push(("tag", spec.clone()));
+            }
+            RecordError::Resigner(t) => out.push(("tag", t.clone())),
+            RecordError::ResignedAfterEnd(s) => out.push(("side", side(s))),
+            RecordError::ResultOfUnfinished { result, why } => {
+                out.push(("result", result.clone()));
+                if let Unfinished::OtherWinner(s) = why {
+                    out.push(("side", side(s)));
+                }
+            }
+            RecordError::TooLarge(n) => out.push(("bytes", n.to_string())),
+        }
+        out
+    }
 }
 
 /// The `Termination` of a game scored by an arbiter before its end.
@@ -380,19 +569,10 @@ impl Record {
             let why = match (r, resigned) {
                 ("*" | "", _) => None,
                 ("1-0", Some(Side::North)) | ("0-1", Some(Side::South)) => None,
-                ("1-0" | "0-1", Some(s)) => Some(format!(
-                    "{s} resigned, so the other side won: the result is {}",
-                    if s == Side::North { "1-0" } else { "0-1" }
-                )),
+                ("1-0" | "0-1", Some(s)) => Some(Unfinished::OtherWinner(s)),
                 _ if adjudicated => None,
-                ("1-0" | "0-1" | "1/2-1/2", None) => Some(
-                    "the moves do not end the game, and no Termination tag says how it ended"
-                        .to_string(),
-                ),
-                _ if parse_scores(r).is_some() => Some(
-                    "a final score, but the moves do not end the game (write * for a game in progress)"
-                        .to_string(),
-                ),
+                ("1-0" | "0-1" | "1/2-1/2", None) => Some(Unfinished::NoTermination),
+                _ if parse_scores(r).is_some() => Some(Unfinished::FinalScore),
                 _ => None,
             };
             if let Some(why) = why {
@@ -564,10 +744,10 @@ struct Parser<'a> {
 }
 
 impl Parser<'_> {
-    fn err<T>(&self, why: impl Into<String>) -> Result<T, RecordError> {
+    fn err<T>(&self, why: Syntax) -> Result<T, RecordError> {
         Err(RecordError::Syntax {
             line: self.line,
-            why: why.into(),
+            why,
         })
     }
 
@@ -609,7 +789,7 @@ impl Parser<'_> {
                 None => {
                     return Err(RecordError::Syntax {
                         line: start_line,
-                        why: "comment '{' is never closed by '}'".into(),
+                        why: Syntax::CommentUnclosed,
                     });
                 }
                 Some('}') => break,
@@ -644,22 +824,22 @@ impl Parser<'_> {
             }
         }
         if name.is_empty() {
-            return self.err("a tag needs a name: [Name \"value\"]");
+            return self.err(Syntax::TagNoName);
         }
         self.skip_space();
         if self.peek() != Some('"') {
-            return self.err(format!("tag {name}: the value must be in double quotes"));
+            return self.err(Syntax::TagNotQuoted { tag: name });
         }
         self.bump();
         let mut value = String::new();
         loop {
             match self.bump() {
                 None | Some('\n') => {
-                    return self.err(format!("tag {name}: the value's closing quote is missing"));
+                    return self.err(Syntax::TagUnclosed { tag: name });
                 }
                 Some('\\') => match self.bump() {
                     Some(c @ ('"' | '\\')) => value.push(c),
-                    _ => return self.err(format!("tag {name}: only \\\" and \\\\ may be escaped")),
+                    _ => return self.err(Syntax::TagEscape { tag: name }),
                 },
                 Some('"') => break,
                 Some(c) => value.push(c),
@@ -667,7 +847,7 @@ impl Parser<'_> {
         }
         self.skip_space();
         if self.peek() != Some(']') {
-            return self.err(format!("tag {name}: ']' expected after the value"));
+            return self.err(Syntax::TagNoBracket { tag: name });
         }
         self.bump();
         Ok((name, value))
@@ -694,11 +874,11 @@ impl Parser<'_> {
                 None => break,
                 Some('[') => {
                     if !rec.moves.is_empty() || result.is_some() {
-                        return self.err("a tag after the moves");
+                        return self.err(Syntax::TagAfterMoves);
                     }
                     let (k, v) = self.tag()?;
                     if rec.tag(&k).is_some() {
-                        return self.err(format!("tag {k} given twice"));
+                        return self.err(Syntax::TagTwice { tag: k });
                     }
                     rec.tags.push((k, v));
                 }
@@ -728,7 +908,10 @@ impl Parser<'_> {
                 Some(_) => {
                     let word = self.word();
                     if let Some(r) = &result {
-                        return self.err(format!("'{word}' after the result '{r}'"));
+                        return self.err(Syntax::AfterResult {
+                            text: word,
+                            result: r.clone(),
+                        });
                     }
                     // A move number, alone (`12.`, `12...`) or glued to the move (`12.C`).
                     let digits = word.chars().take_while(|c| c.is_ascii_digit()).count();
@@ -750,16 +933,16 @@ impl Parser<'_> {
                         Some((m, n)) => match n.parse::<u32>() {
                             Ok(n) => (m, Some(n)),
                             Err(_) => {
-                                return self.err(format!(
-                                    "'{body}': a capture mark is '+' and a number of seeds (e.g. b+2)"
-                                ));
+                                return self.err(Syntax::CaptureMark {
+                                    text: body.to_string(),
+                                });
                             }
                         },
                         None => (body, None),
                     };
                     let mv: Move = match mv_text.parse() {
                         Ok(m) => m,
-                        Err(e) => return self.err(format!("{e}")),
+                        Err(e) => return self.err(Syntax::NotAMove(e)),
                     };
                     rec.moves.push(RecordMove {
                         mv,
@@ -770,7 +953,7 @@ impl Parser<'_> {
             }
         }
         if rec.tags.is_empty() && rec.moves.is_empty() && result.is_none() {
-            return self.err("empty record: no tags and no moves");
+            return self.err(Syntax::Empty);
         }
         if let Some(tag) = rec.tag("Result")
             && !(tag == "*" || tag == "1/2-1/2" || parse_scores(tag).is_some())
@@ -778,7 +961,9 @@ impl Parser<'_> {
             let line = self.line;
             return Err(RecordError::Syntax {
                 line,
-                why: format!("the Result tag '{tag}' is not a result (*, or scores such as 25-19)"),
+                why: Syntax::ResultTag {
+                    tag: tag.to_string(),
+                },
             });
         }
         rec.result = result
@@ -790,10 +975,10 @@ impl Parser<'_> {
             let line = self.line;
             return Err(RecordError::Syntax {
                 line,
-                why: format!(
-                    "the Result tag says '{tag}' but the movetext ends with '{}'",
-                    rec.result
-                ),
+                why: Syntax::ResultDiffers {
+                    tag: tag.to_string(),
+                    result: rec.result.clone(),
+                },
             });
         }
         Ok(rec)
@@ -803,6 +988,100 @@ impl Parser<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The code and values of the error reading `text` as a record of its own game.
+    fn refusal(text: &str) -> (String, Vec<(&'static str, String)>) {
+        let e = Record::parse(text)
+            .and_then(|r| {
+                let rules = r.rules()?;
+                r.to_game(&rules)?;
+                r.resigned()
+            })
+            .expect_err(text);
+        (e.code(), e.params())
+    }
+
+    #[test]
+    fn every_refusal_has_a_code_and_the_values_it_names() {
+        let v = "[Variant \"Oware\"]\n";
+        type Case<'a> = (String, &'a str, Vec<(&'a str, &'a str)>);
+        let cases: Vec<Case> = vec![
+            (
+                format!("{v}1. C Z"),
+                "syntax-not-a-move",
+                vec![("line", "2"), ("text", "Z")],
+            ),
+            (
+                format!("{v}[Variant \"Oware\"]"),
+                "syntax-tag-twice",
+                vec![("line", "2"), ("tag", "Variant")],
+            ),
+            (
+                format!("{v}[Event Club]"),
+                "syntax-tag-not-quoted",
+                vec![("tag", "Event")],
+            ),
+            (
+                format!("{v}[Event \"Club"),
+                "syntax-tag-unclosed",
+                vec![("tag", "Event")],
+            ),
+            (
+                format!("{v}1. C 0-1 A"),
+                "syntax-after-result",
+                vec![("text", "A"), ("result", "0-1")],
+            ),
+            (
+                format!("{v}1. C+x"),
+                "syntax-capture-mark",
+                vec![("text", "C+x")],
+            ),
+            (format!("{v}{{ open"), "syntax-comment-unclosed", vec![]),
+            ("   ".to_string(), "syntax-empty", vec![]),
+            (
+                format!("{v}1. C C"),
+                "move",
+                vec![("number", "1..."), ("text", "C"), ("ply", "2")],
+            ),
+            (
+                format!("{v}1. C+3"),
+                "capture-mark",
+                vec![("marked", "3"), ("actual", "0")],
+            ),
+            (format!("{v}[FEN \"1-2-3\"]"), "fen", vec![]),
+            (
+                "[Variant \"Chess\"]".to_string(),
+                "unknown-variant",
+                vec![("tag", "Chess")],
+            ),
+            ("1. C".to_string(), "no-variant", vec![]),
+            (
+                format!("{v}[Termination \"Bob resigned\"]\n1. C 1-0"),
+                "resigner",
+                vec![("tag", "Bob resigned")],
+            ),
+            (
+                format!("{v}1. C 1-0"),
+                "unfinished-no-termination",
+                vec![("result", "1-0")],
+            ),
+            (
+                format!("{v}1. C 25-23"),
+                "unfinished-final-score",
+                vec![("result", "25-23")],
+            ),
+        ];
+        for (text, code, want) in cases {
+            let (got, params) = refusal(&text);
+            assert_eq!(got, code, "{text}");
+            for (k, val) in want {
+                assert!(
+                    params.iter().any(|(pk, pv)| *pk == k && pv == val),
+                    "{text}: {k}={val} not in {params:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn date_tag_is_the_civil_date() {

@@ -243,8 +243,53 @@ pub enum PositionError {
         expected: u32,
         game: String,
     },
-    #[error("position: {0}")]
-    Impossible(String),
+    #[error("position: {game} has {n} pits a row, and the position has {found} pits")]
+    PitCount {
+        game: String,
+        n: usize,
+        found: usize,
+    },
+}
+
+impl PositionError {
+    /// A stable machine code (`field-count`, `total`, ...), for APIs and translations.
+    pub fn code(&self) -> &'static str {
+        match self {
+            PositionError::FieldCount { .. } => "field-count",
+            PositionError::NotANumber { .. } => "not-a-number",
+            PositionError::TooLarge { .. } => "too-large",
+            PositionError::Side { .. } => "side",
+            PositionError::Total { .. } => "total",
+            PositionError::PitCount { .. } => "pit-count",
+        }
+    }
+
+    /// The values the error names, by name (`index` is the field's place, from 1).
+    pub fn params(&self) -> Vec<(&'static str, String)> {
+        match self {
+            PositionError::FieldCount {
+                expected, found, ..
+            } => vec![
+                ("expected", expected.to_string()),
+                ("found", found.to_string()),
+                ("pits", ((expected - 3) / 2).to_string()),
+            ],
+            PositionError::NotANumber { index, value, .. }
+            | PositionError::TooLarge { index, value, .. }
+            | PositionError::Side { index, value } => {
+                vec![("index", index.to_string()), ("value", value.clone())]
+            }
+            PositionError::Total {
+                found, expected, ..
+            } => vec![
+                ("found", found.to_string()),
+                ("expected", expected.to_string()),
+            ],
+            PositionError::PitCount { n, found, .. } => {
+                vec![("pits", n.to_string()), ("found", found.to_string())]
+            }
+        }
+    }
 }
 
 /// A move that cannot be played here, with the reason.
@@ -1159,11 +1204,11 @@ impl Rules {
     pub fn position(&self, setup: &Setup) -> Result<Position, PositionError> {
         let n = self.n;
         if setup.pits.len() != 2 * n {
-            return Err(PositionError::Impossible(format!(
-                "{} has {n} pits a row, and the position has {} pits",
-                self.ruleset.name,
-                setup.pits.len()
-            )));
+            return Err(PositionError::PitCount {
+                game: self.ruleset.name.clone(),
+                n,
+                found: setup.pits.len(),
+            });
         }
         let board: u32 = setup.pits.iter().map(|&c| c as u32).sum();
         let captured = setup.scores.south as u32 + setup.scores.north as u32;
@@ -1250,6 +1295,53 @@ impl SowTable {
             full,
             keep,
             first,
+        }
+    }
+}
+
+#[cfg(test)]
+mod position_error_tests {
+    use crate::rules_for;
+
+    #[test]
+    fn every_position_refusal_has_a_code_and_its_values() {
+        let rules = rules_for(&"modiar".parse().unwrap()).unwrap();
+        for (text, code, want) in [
+            (
+                "7-7-7",
+                "field-count",
+                vec![("expected", "9"), ("found", "3"), ("pits", "3")],
+            ),
+            (
+                "7-7-x-7-7-7-0-0-S",
+                "not-a-number",
+                vec![("index", "3"), ("value", "x")],
+            ),
+            (
+                "7-7-300-7-7-7-0-0-S",
+                "too-large",
+                vec![("index", "3"), ("value", "300")],
+            ),
+            (
+                "7-7-7-7-7-7-0-0-W",
+                "side",
+                vec![("index", "9"), ("value", "W")],
+            ),
+            (
+                "7-7-7-7-7-6-0-0-S",
+                "total",
+                vec![("found", "41"), ("expected", "42")],
+            ),
+        ] {
+            let e = rules.parse_position(text).expect_err(text);
+            assert_eq!(e.code(), code, "{text}: {e}");
+            let params = e.params();
+            for (k, v) in want {
+                assert!(
+                    params.iter().any(|(pk, pv)| *pk == k && pv == v),
+                    "{text}: {k}={v} not in {params:?}"
+                );
+            }
         }
     }
 }

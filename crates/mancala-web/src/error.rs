@@ -354,3 +354,50 @@ fn move_error(e: mancala_core::MoveError, message: String) -> ApiError {
         }
     }
 }
+
+/// A position the rules core refused, as `params`: `kind` (the error's code) and the values it
+/// names, for the page to word it.
+fn position_params(e: &mancala_core::PositionError) -> Map<String, Value> {
+    let mut m = Map::new();
+    m.insert("kind".into(), e.code().into());
+    for (k, v) in e.params() {
+        m.insert(k.into(), v.into());
+    }
+    m
+}
+
+/// `bad-position`: the set-up position `text` cannot be used, and why (`kind` and its values).
+pub fn bad_position(text: &str, e: &mancala_core::PositionError) -> ApiError {
+    let mut err = ApiError::new(Code::BadPosition, e.to_string())
+        .with("position", crate::extract::short(text))
+        .with("detail", e.to_string());
+    err.params.extend(position_params(e));
+    err
+}
+
+/// `bad-record`: what is wrong in an OGN record, as its `kind` (`syntax-not-a-move`, `move`,
+/// `fen`, ...) and the values it names; a move the rules refuse carries its own error as
+/// `move_error` (`code` and `params`, as a refused move is answered), a FEN tag's position its
+/// error as `position_error` (`kind` and values, as `bad-position`).
+pub fn bad_record(e: mancala_core::record::RecordError) -> ApiError {
+    use mancala_core::record::RecordError;
+    let message = e.to_string();
+    let mut err = ApiError::new(Code::BadRecord, message.clone())
+        .with("detail", message.clone())
+        .with("kind", e.code());
+    for (k, v) in e.params() {
+        err.params.insert(k.into(), v.into());
+    }
+    match e {
+        RecordError::Move { error, .. } => {
+            let m = move_error(*error, String::new());
+            err = err.with(
+                "move_error",
+                serde_json::json!({ "code": m.code.as_str(), "params": m.params }),
+            );
+        }
+        RecordError::Fen(p) => err = err.with("position_error", Value::Object(position_params(&p))),
+        _ => {}
+    }
+    err
+}

@@ -196,6 +196,14 @@ fn created_answer(s: &Session, token: String, other: Option<(Side, String)>) -> 
     v
 }
 
+/// A set-up position of `rules`, checked as the command checks it (`bad-position` naming what is
+/// wrong otherwise).
+pub fn set_up(rules: &mancala_core::Rules, p: &str) -> Result<mancala_core::Position, ApiError> {
+    rules
+        .parse_position(p)
+        .map_err(|e| crate::error::bad_position(p, &e))
+}
+
 pub async fn create_game(
     State(st): State<Arc<AppState>>,
     ClientOf(client): ClientOf,
@@ -205,11 +213,7 @@ pub async fn create_game(
     let spec = parse_spec(&req.game)?;
     let rules = rules_of(&spec)?;
     let start = match &req.position {
-        Some(p) => Some(rules.parse_position(p).map_err(|e| {
-            ApiError::new(Code::BadPosition, e.to_string())
-                .with("position", short(p))
-                .with("detail", e.to_string())
-        })?),
+        Some(p) => Some(set_up(&rules, p)?),
         None => None,
     };
     let (s, token, other) = build_session(
@@ -236,8 +240,7 @@ pub async fn import_game(
     Body(req): Body<ImportRequest>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     st.guards().new_game(client)?;
-    let rec = ogn::import(&req.ogn)
-        .map_err(|e| ApiError::new(Code::BadRecord, e.to_string()).with("detail", e.to_string()))?;
+    let rec = ogn::import(&req.ogn).map_err(crate::error::bad_record)?;
     let (mut s, token, other) = build_session(
         rec.spec,
         rec.start,

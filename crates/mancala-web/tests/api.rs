@@ -239,7 +239,7 @@ async fn the_engine_answers_and_can_open_the_game() {
     let id = c["id"].as_str().unwrap();
     let token = c["token"].as_str().unwrap();
     let m = state["legal"][0].as_str().unwrap().to_string();
-    let (st, r) = s.play(&id, &token, &m).await;
+    let (st, r) = s.play(id, &token, &m).await;
     assert_eq!(st, 200, "{r}");
     let plies = r["plies"].as_array().unwrap();
     assert_eq!(plies[0]["move"], m.as_str());
@@ -261,7 +261,7 @@ async fn the_engine_answers_and_can_open_the_game() {
     assert_eq!(u["state"]["to_move"], "north");
     assert_eq!(u["state"]["plies"].as_array().unwrap().len(), 1);
     // A hint is a legal move.
-    let (st, h) = s.get_seat(&format!("/api/games/{id}/hint"), &token).await;
+    let (st, h) = s.get_seat(&format!("/api/games/{id}/hint"), token).await;
     assert_eq!(st, 200, "{h}");
     assert!(u["state"]["legal"].as_array().unwrap().contains(&h["move"]));
 }
@@ -411,7 +411,7 @@ async fn ogn_export_and_import_round_trip() {
     let id = c["id"].as_str().unwrap();
     let token = c["token"].as_str().unwrap();
     for m in ["A", "a", "B", "b"] {
-        let (st, r) = s.play(&id, &token, &m).await;
+        let (st, r) = s.play(id, &token, &m).await;
         assert_eq!(st, 200, "{r}");
     }
     let r = s

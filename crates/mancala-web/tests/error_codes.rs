@@ -232,7 +232,7 @@ async fn refusals_of_the_session_and_the_requests_have_their_codes() {
         ),
         (
             "bad-position",
-            json!({"position": "1-2-3"}),
+            json!({"position": "1-2-3", "kind": "field-count", "expected": "9", "found": "3"}),
             s.post(
                 "/api/games",
                 &json!({"game": "modiar", "position": "1-2-3"}),
@@ -251,10 +251,37 @@ async fn refusals_of_the_session_and_the_requests_have_their_codes() {
         ),
         (
             "bad-record",
-            json!({}),
+            json!({"kind": "game-tag", "tag": "chess"}),
+            s.post("/api/games/import", &json!({"ogn": "[Game \"chess\"]\n*"}))
+                .await,
+        ),
+        (
+            "bad-record",
+            json!({"kind": "syntax-not-a-move", "line": "2", "text": "Z"}),
             s.post(
                 "/api/games/import",
-                &json!({"ogn": "[Game \"chess\"]\n1. e4"}),
+                &json!({"ogn": "[Variant \"Oware\"]\n1. C Z"}),
+            )
+            .await,
+        ),
+        (
+            "bad-record",
+            json!({"kind": "move", "number": "1...", "text": "C",
+                   "move_error": {"code": "illegal-move", "params": {
+                       "move": "C", "reason": "not-your-pit", "pit_of": "south",
+                       "legal": ["a", "b", "c", "d", "e", "f"]}}}),
+            s.post(
+                "/api/games/import",
+                &json!({"ogn": "[Variant \"Oware\"]\n1. C C"}),
+            )
+            .await,
+        ),
+        (
+            "bad-record",
+            json!({"kind": "fen", "position_error": {"kind": "side", "index": "15", "value": "W"}}),
+            s.post(
+                "/api/games/import",
+                &json!({"ogn": "[Variant \"Oware\"]\n[FEN \"4-4-4-4-4-4-4-4-4-4-4-4-0-0-W\"]\n*"}),
             )
             .await,
         ),

@@ -20,13 +20,28 @@ export function errorText(L, data, status) {
   const args = {};
   for (const [k, v] of Object.entries(data.params || {})) {
     if (Array.isArray(v)) args[k] = v.join(k === "legal" || k === "pits" ? " " : ", ");
+    else if (v && typeof v === "object") continue; // an error within the error, worded below
     else if (v === "south" || v === "north") args[k] = L.side(v);
     else args[k] = v;
   }
   if (data.code === "illegal-move" && data.params && L.has("reason-" + data.params.reason)) {
     args.reason = L.t("reason-" + data.params.reason, args);
   }
+  // What is wrong in a record or a position, by its kind: the server's English detail only for
+  // a kind the catalogue does not know.
+  const p = data.params || {};
+  if (data.code === "bad-record" && L.has("record-" + p.kind)) {
+    if (p.move_error) args.why = errorText(L, p.move_error, status);
+    if (p.position_error) args.why = positionText(L, p.position_error, args.why);
+    args.detail = L.t("record-" + p.kind, args);
+  }
+  if (data.code === "bad-position" && L.has("position-" + p.kind)) args.detail = positionText(L, args, args.detail);
   return L.t("error-" + data.code, args);
+}
+
+// A position's fault (`kind` and its values) worded, or `fallback` for a kind not translated.
+function positionText(L, params, fallback) {
+  return L.has("position-" + params.kind) ? L.t("position-" + params.kind, params) : fallback;
 }
 
 // A game's result, worded for whoever looks. `mine`: the one side this browser plays (null for

@@ -60,3 +60,22 @@ test("an El mirall refusal is worded from the server's code and pits", () => {
 test("a value is signed", () => {
   assert.deepEqual([signed(3), signed(0), signed(-2)], ["+3", "+0", "-2"]);
 });
+
+test("a record's fault is worded by its kind, a refused move within it by the move's own error", () => {
+  const L = translator(["error-bad-record", "record-move", "error-no-such-pit", "record-syntax-not-a-move", "record-fen", "position-total"]);
+  const move = { error: "English", code: "bad-record", params: { kind: "move", number: "2", text: "Z", ply: "3", detail: "English", move_error: { code: "no-such-pit", params: { pit: "Z", pits: 6 } } } };
+  assert.equal(errorText(L, move, 422), "error-bad-record(kind=move,number=2,text=Z,ply=3,detail=record-move(kind=move,number=2,text=Z,ply=3,detail=English,why=error-no-such-pit(pit=Z,pits=6)),why=error-no-such-pit(pit=Z,pits=6))");
+  const syntax = { error: "English", code: "bad-record", params: { kind: "syntax-not-a-move", line: "2", text: "Z", detail: "English" } };
+  assert.equal(errorText(L, syntax, 422), "error-bad-record(kind=syntax-not-a-move,line=2,text=Z,detail=record-syntax-not-a-move(kind=syntax-not-a-move,line=2,text=Z,detail=English))");
+  const fen = { error: "E", code: "bad-record", params: { kind: "fen", detail: "E", position_error: { kind: "total", found: "41", expected: "42" } } };
+  assert.match(errorText(L, fen, 422), /detail=record-fen\(kind=fen,detail=E,why=position-total\(kind=total,found=41,expected=42\)\)/);
+  // A kind the catalogue does not know keeps the server's English detail.
+  const odd = { error: "E", code: "bad-record", params: { kind: "new-kind", detail: "English detail" } };
+  assert.equal(errorText(L, odd, 422), "error-bad-record(kind=new-kind,detail=English detail)");
+});
+
+test("a position's fault is worded by its kind", () => {
+  const L = translator(["error-bad-position", "position-side"]);
+  const data = { error: "E", code: "bad-position", params: { kind: "side", index: "9", value: "W", position: "7-W", detail: "E" } };
+  assert.equal(errorText(L, data, 400), "error-bad-position(kind=side,index=9,value=W,position=7-W,detail=position-side(kind=side,index=9,value=W,position=7-W,detail=E))");
+});
