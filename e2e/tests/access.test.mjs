@@ -30,7 +30,7 @@ test("solitaire sizes out of range are refused next to the field, never replaced
   }
   await sizeField(page, "#m-pits", "3");
   assert.equal(await page.textContent("#m-size-msg"), "");
-  assert.equal(await pits(), 6);
+  await page.waitForFunction(() => document.querySelectorAll("#m-board [data-count]").length === 6);
 
   await page.goto(new URL("/#/cups", BASE).href);
   await page.waitForSelector("#c-board #cup-0");

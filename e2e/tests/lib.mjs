@@ -51,9 +51,15 @@ export async function shot(page, name, fullPage = true) {
   if (SHOTS) await page.screenshot({ path: join(SHOTS, name + ".png"), fullPage });
 }
 
-// A pit, as a screen reader names it: "C, 7 seeds, playable".
+// A pit, as a screen reader names it: "your C, 7 seeds, playable", "opponent's c, …",
+// "South's C, …" (in English).
 export function pit(page, L) {
-  return page.getByRole("button", { name: new RegExp(`^${L},`) });
+  return page.getByRole("button", { name: new RegExp(`(^|[ '’])${L},`) });
+}
+
+// The letter a pit's name names: "your C, 7 seeds, playable" → "C".
+export function pitName(label) {
+  return label.split(",")[0].trim().split(/[ '’]/).pop();
 }
 
 export async function pitLabels(page) {
@@ -62,7 +68,7 @@ export async function pitLabels(page) {
 
 // The letters of the pits named playable.
 export async function playable(page) {
-  return (await pitLabels(page)).filter((l) => /, playable/.test(l)).map((l) => l.split(",")[0]);
+  return (await pitLabels(page)).filter((l) => /, playable/.test(l)).map(pitName);
 }
 
 export async function setRange(page, sel, value) {
@@ -130,8 +136,8 @@ export function countsOf(position, n) {
 export async function boardCounts(page) {
   const c = {};
   for (const l of await pitLabels(page)) {
-    const [L, seeds] = l.split(", ");
-    c[L] = Number(seeds.split(" ")[0]);
+    const [, seeds] = l.split(", ");
+    c[pitName(l)] = Number(seeds.split(" ")[0]);
   }
   return c;
 }

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
-import { BASE, BIN, browser, shot, pit, playable, pitLabels, setRange, movesShown, waitIdle, newGame, countsOf, boardCounts, mancala } from "./lib.mjs";
+import { BASE, BIN, browser, shot, pit, pitName, playable, pitLabels, setRange, movesShown, waitIdle, newGame, countsOf, boardCounts, mancala } from "./lib.mjs";
 
 let me;
 before(async () => { me = await browser("chromium-me-"); });
@@ -149,7 +149,7 @@ test("a server killed mid-game: the page says so, locks the pits, and shows the 
     await notice.waitFor({ state: "visible", timeout: 30000 });
     assert.match(await notice.textContent(), /Connection lost — retrying/);
     // A click while the server is away: nothing is played, no raw browser error.
-    const any = (await pitLabels(page)).map((l) => l.split(",")[0]);
+    const any = (await pitLabels(page)).map(pitName);
     await pit(page, any[0]).click({ force: true });
     assert.deepEqual(await playable(page), [], "the pits are locked");
     assert.ok(!(await page.textContent("body")).includes("Failed to fetch"));

@@ -10,6 +10,16 @@
 ## The language menu and the page's frame
 
 language-menu = اللغة
+settings = الإعدادات
+set-theme = الألوان
+set-theme-system = كإعداد الجهاز
+set-theme-light = فاتحة
+set-theme-dark = داكنة
+set-motion = رسم النقلات
+set-motion-system = كإعداد الجهاز
+set-motion-full = بذرة بذرة
+set-motion-reduced = دفعة واحدة (حركة أقل)
+set-sound = صوت للنقلات والأخذ
 nav-play = العب
 nav-mirall = المرآة
 nav-cups = الحجارة في الأكواب
@@ -31,7 +41,11 @@ store-label = مخزن { $side }، { $count ->
    *[other] { $count } بذرة
   }
 # A pit, as a screen reader names it: "C, 7 seeds, playable". The pit letter stays.
-pit-label = { $pit }، { $count ->
+pit-label = { $whose ->
+    [mine] حفرتك { $pit }
+    [theirs] حفرة الخصم { $pit }
+   *[side] حفرة { $side } { $pit }
+  }، { $count ->
     [zero] لا بذور
     [one] بذرة واحدة
     [two] بذرتان
@@ -99,6 +113,14 @@ ng-side-south = الجنوب (الصفّ السفلي، يبدأ اللعب)
 ng-side-north = الشمال (الصفّ العلوي)
 ng-hints = يمكن للاثنين استعمال المقترحات والتحليل أثناء اللعبة (يرى صديقك ذلك قبل الانضمام؛ وإلا فهما يُفتحان عند نهاية اللعبة)
 ng-start = ابدأ
+ng-from = البداية من
+ng-from-start = البداية المعتادة
+ng-from-position = وضعية تعدّها بنفسك
+ng-position = الوضعية
+ng-position-help = بذور حفر الجنوب (A، B، …)، ثم حفر الشمال (a، b، …)، ثم البذور التي أخذها الجنوب والشمال، ثم من يلعب: S أو N. البداية هي { $start }.
+ng-position-over = في هذه الوضعية انتهت اللعبة بالفعل.
+ng-position-to-move = دور { $side }: { $moves }
+ng-board-label = الوضعية التي أعددتها
 
 ## Your games
 
@@ -137,6 +159,7 @@ game-title-engine = { $name } ضد الحاسوب ({ $level })
 game-title-local = { $name } — لاعبان
 game-title-remote = { $name } — شخصان عبر رابط
 game-not-found = اللعبة غير موجودة
+missing-new-game = ابدأ لعبة جديدة
 invite-link = أرسل هذا الرابط إلى صديقك (يفتح المقعد الآخر مرة واحدة):
 copy = نسخ
 invite-hints-on = المقترحات والتحليل مفتوحة للاثنين في هذه اللعبة.
@@ -227,8 +250,16 @@ end-max-plies = بُلغ الحدّ الأقصى لعدد النقلات
 
 ## Hints and analysis
 
-hint-database = اقتراح: العب { $move } — باللعب المثالي ينهي { $side } بـ { $score } ({ $moves })
-hint-search = اقتراح: العب { $move } (نحو { $score } بذرة لـ { $side } حسب بحث بعمق { $depth } نصف نقلة)
+hint-database = اقتراح: العب { $move } — باللعب المثالي { $lead ->
+    [ahead] يفوز { $side } بفارق { $by }
+    [behind] يخسر { $side } بفارق { $by }
+   *[even] ينتهي { $side } بالتعادل
+  } (كل نقلة: { $moves })
+hint-search = اقتراح: العب { $move } — بالنظر { $depth } نصف نقلة إلى الأمام، { $lead ->
+    [ahead] يتقدّم { $side } بنحو { $by }
+    [behind] يتأخّر { $side } بنحو { $by }
+   *[even] يتعادل { $side } تقريباً
+  }
 hint-said = اقتراح: العب { $move }.
 analysis-weighing = جارٍ وزن كل نقلة…
 analysis-forced = إجبارية
@@ -266,8 +297,8 @@ btn-auto = لعب تلقائي
 btn-pause = إيقاف مؤقت
 moves-count = النقلات:
 counts-title = النقلات حتى تعود البداية
-counts-mark = المعلَّمة
-counts-mark-note = الخانات هي القيم المنشورة في المصدر (✓ حين يوافقها العدّ هنا، ✗ حين يخالفها؛ ? حين لم يُعدّ في الوقت الذي تنتظره الصفحة).
+counts-mark = المميَّزة
+counts-mark-note = الخانات هي الأعداد المطبوعة في النص الأصلي للعبة (✓ حين يوافقها العدّ هنا، ✗ حين يخالفها؛ ? حين لم يُعدّ في الوقت الذي تنتظره الصفحة).
 counting = جارٍ العدّ…
 not-counted = لم يُعدّ في الوقت
 not-counted-seed = لم يُعدّ في الوقت؛ المصدر يعطي { $seed }
@@ -313,8 +344,7 @@ m-result = العودة إلى البداية بعد { $moves ->
     [many] { $moves } نقلة
    *[other] { $moves } نقلة
   }.
-m-result-agrees = ومحرّك القواعد يعدّ { $cycle } أيضاً.
-m-result-differs = (محرّك القواعد يعدّ { $cycle }.)
+m-result-differs = (بالعدّ من البداية، تستغرق الدورة الكاملة { $cycle } نقلة.)
 m-result-duo = معاً في { $secs } ث؛ الأخطاء: الجنوب { $south }، الشمال { $north }؛ وبفارق { $gap } مللي ثانية في المتوسط.
 m-no-such-pit = ليست لـ { $side } هذه الحفرة.
 m-south-must = على الجنوب أن يبذر { $want }، لا { $pit }: { $why }
@@ -373,7 +403,7 @@ c-status = النقلة { $move }: أفرغ الكوب { $cup } ({ $stones ->
     [many] { $stones } حجراً
    *[other] { $stones } حجر
   }) وابذر في اتجاه عقارب الساعة.
-c-engine-counts = (محرّك القواعد يعدّ { $cycle }.)
+c-engine-counts = (بالعدّ من البداية، تستغرق الدورة الكاملة { $cycle } نقلة.)
 c-guess-right = تخمينك، { $guess }، كان صحيحاً!
 c-guess-few = كان تخمينك { $guess }: أقلّ بـ { $by }.
 c-guess-many = كان تخمينك { $guess }: أكثر بـ { $by }.
@@ -407,6 +437,43 @@ error-bad-opponent = خصم غير معروف «{ $opponent }»: استعمل en
 error-level-needs-engine = لا يُختار المستوى إلا في لعبة ضد الحاسوب.
 error-hints-choice-needs-link = لا تُختار المقترحات إلا في لعبة مع صديق عبر رابط.
 error-bad-record = لا يمكن قراءة سجلّ اللعبة: { $detail }
+# ما الخطأ في سجلّ لعبة.
+record-syntax-tag-no-name = السطر { $line }: الوسم يحتاج إلى اسم، مثل [Name "value"]
+record-syntax-tag-not-quoted = السطر { $line }: قيمة الوسم { $tag } يجب أن تكون بين علامتي تنصيص مزدوجتين
+record-syntax-tag-unclosed = السطر { $line }: قيمة الوسم { $tag } بلا علامة تنصيص ختامية
+record-syntax-tag-escape = السطر { $line }: في الوسم { $tag } لا يُهرَّب إلا \" و \\
+record-syntax-tag-no-bracket = السطر { $line }: الوسم { $tag } يحتاج إلى ']' بعد قيمته
+record-syntax-tag-after-moves = السطر { $line }: وسم بعد النقلات
+record-syntax-tag-twice = السطر { $line }: الوسم { $tag } مذكور مرتين
+record-syntax-after-result = السطر { $line }: «{ $text }» بعد النتيجة «{ $result }»
+record-syntax-capture-mark = السطر { $line }: «{ $text }»: علامة الأسر هي '+' وعدد من البذور (مثل b+2)
+record-syntax-not-a-move = السطر { $line }: «{ $text }» ليست نقلة (حرف حفرة، أو تمرير)
+record-syntax-empty = السجلّ فارغ: لا أوسمة ولا نقلات
+record-syntax-result-tag = السطر { $line }: «{ $tag }» في وسم Result ليست نتيجة (*، أو نقاط مثل 25-19)
+record-syntax-result-differs = السطر { $line }: وسم Result يقول «{ $tag }» لكن النقلات تنتهي بـ«{ $result }»
+record-syntax-comment-unclosed = السطر { $line }: تعليق فُتح بـ'{"{"}' ولم يُغلق بـ'{"}"}'
+record-fen = وسم FEN: { $why }
+record-variant = السجلّ للعبة { $record }، لا للعبة { $rules }
+record-move = النقلة { $number } («{ $text }»): { $why }
+record-capture-mark = النقلة { $number } («{ $text }») معلَّمة بأنها تأسر { $marked }، لكنها تأسر { $actual }
+record-result = النتيجة «{ $result }» لا توافق النقلات، التي تنهي اللعبة بـ{ $actual }
+record-unknown-variant = «{ $tag }» في وسم Variant ليست لعبة يقدّمها هذا الموقع
+record-no-variant = ليس في السجلّ وسم Variant يسمّي اللعبة
+record-game-tag = «{ $tag }» في وسم Game ليست لعبة يقدّمها هذا الموقع
+record-no-game-tag = ليس في السجلّ وسم Game، فهو إذن لعبة { $name } على لوحتها المعتادة ({ $pits } حفر في الصف، { $seeds } بذور في الحفرة)، لا { $tag }
+record-resigner = وسم Termination «{ $tag }» لا يقول من استسلم (الجنوب أو الشمال)
+record-resigned-after-end = يقول السجلّ إن { $side } استسلم، لكن اللعبة كانت قد انتهت
+record-unfinished-other-winner = النتيجة «{ $result }» خاطئة: { $side } استسلم، فالطرف الآخر هو الفائز
+record-unfinished-no-termination = النتيجة «{ $result }»، لكن النقلات لا تنهي اللعبة ولا يوجد وسم Termination يقول كيف انتهت
+record-unfinished-final-score = «{ $result }» نتيجة نهائية، لكن النقلات لا تنهي اللعبة (اكتب * للعبة جارية)
+record-too-large = حجم السجلّ { $bytes } بايت؛ لا يتجاوز السجلّ 1 ميبيبايت
+# ما الخطأ في وضعية.
+position-field-count = وضعية هذه اللعبة من { $expected } أجزاء تفصل بينها '-'، وهذه فيها { $found }
+position-not-a-number = الجزء { $index }: «{ $value }» ليس عددًا صحيحًا
+position-too-large = الجزء { $index }: { $value } أكثر مما تسعه حفرة (255)
+position-side = الجزء { $index }: «{ $value }» ليس S ولا N (صاحب الدور)
+position-total = مجموع البذور { $found }، لكن في اللعبة { $expected }
+position-pit-count = في اللعبة { $pits } حفر في الصف، وفي الوضعية { $found } حفرة
 error-no-route = لا شيء هنا: { $path }
 error-method-not-allowed = { $method } غير مسموح به على { $path }.
 error-no-game = لا توجد لعبة «{ $id }».
@@ -431,7 +498,7 @@ error-no-undo-asked = لم يطلب أحد التراجع عن نقلة.
 error-no-legal-move = لا توجد أيّ نقلة مسموح بها.
 error-no-moves-yet = لم تُلعب أيّ نقلة بعد.
 error-size-out-of-range = يجب أن يكون { $field } من { $min } إلى { $max }، لا { $value }.
-error-count-too-long = عدّ هذا الحجم يستغرق أطول مما تنتظره هذه الصفحة؛ جرّب { $command }
+error-count-too-long = عدّ هذا الحجم يستغرق أطول مما تنتظره الصفحة
 error-mirall-over = انتهت لعبة المرآة هذه: عاد الصفّان كلاهما إلى البداية.
 error-mirall-wait = لقد بذرت؛ انتظر اللاعب الآخر.
 error-mirall-other-row = الحفرة { $pit } في الصفّ الآخر: أنت تلعب بـ { $side }.

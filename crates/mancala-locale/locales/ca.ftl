@@ -10,6 +10,16 @@
 ## The language menu and the page's frame
 
 language-menu = Llengua
+settings = Configuració
+set-theme = Colors
+set-theme-system = Com el dispositiu
+set-theme-light = Clars
+set-theme-dark = Foscos
+set-motion = Jugades dibuixades
+set-motion-system = Com el dispositiu
+set-motion-full = Llavor a llavor
+set-motion-reduced = D'un cop (menys animació)
+set-sound = So de jugades i captures
 nav-play = Jugar
 nav-mirall = El mirall
 nav-cups = Pedres als gots
@@ -27,7 +37,11 @@ store-label = Magatzem de { $side }, { $count ->
    *[other] { $count } llavors
   }
 # A pit, as a screen reader names it: "C, 7 seeds, playable". The pit letter stays.
-pit-label = { $pit }, { $count ->
+pit-label = { $whose ->
+    [mine] el teu { $pit }
+    [theirs] el { $pit } del rival
+   *[side] el { $pit } de { $side }
+  }, { $count ->
     [one] { $count } llavor
    *[other] { $count } llavors
   }, { $playable ->
@@ -91,6 +105,14 @@ ng-side-south = Sud (fila de baix, comença)
 ng-side-north = Nord (fila de dalt)
 ng-hints = Tots dos poden fer servir pistes i anàlisi durant la partida (el teu amic ho veu abans d'entrar-hi; si no, s'obren quan s'acaba la partida)
 ng-start = Comença
+ng-from = Començar des de
+ng-from-start = La posició inicial de sempre
+ng-from-position = Una posició que prepares tu
+ng-position = Posició
+ng-position-help = Les llavors dels forats del Sud (A, B, …), després les del Nord (a, b, …), després les llavors capturades pel Sud i pel Nord, i qui mou: S o N. L'inici és { $start }.
+ng-position-over = En aquesta posició la partida ja s'ha acabat.
+ng-position-to-move = Mou { $side }: { $moves }
+ng-board-label = La posició preparada
 
 ## Your games
 
@@ -129,6 +151,7 @@ game-title-engine = { $name } contra l'ordinador ({ $level })
 game-title-local = { $name } — dos jugadors
 game-title-remote = { $name } — dues persones amb un enllaç
 game-not-found = No s'ha trobat la partida
+missing-new-game = Començar una partida nova
 invite-link = Envia aquest enllaç al teu amic (obre l'altre lloc una sola vegada):
 copy = Copia
 invite-hints-on = En aquesta partida les pistes i l'anàlisi estan obertes per a tots dos.
@@ -215,8 +238,22 @@ end-max-plies = s'ha arribat al límit de jugades
 
 ## Hints and analysis
 
-hint-database = Pista: juga { $move } — amb joc perfecte, { $side } acaba { $score } ({ $moves })
-hint-search = Pista: juga { $move } (unes { $score } llavors per a { $side } segons una cerca de { $depth } mitges jugades)
+hint-database = Pista: juga { $move } — amb joc perfecte, { $side } { $lead ->
+    [ahead] guanya per { $by }
+    [behind] perd per { $by }
+   *[even] empata
+  } (cada jugada: { $moves })
+hint-search = Pista: juga { $move } — mirant { $depth } mitges jugades endavant, { $side } acaba { $lead ->
+    [ahead] unes { $by } { $by ->
+        [one] llavor
+       *[other] llavors
+    } per davant
+    [behind] unes { $by } { $by ->
+        [one] llavor
+       *[other] llavors
+    } per darrere
+   *[even] més o menys igualat
+  }
 hint-said = Pista: juga { $move }.
 analysis-weighing = S'està sospesant cada jugada…
 analysis-forced = forçada
@@ -246,8 +283,8 @@ btn-auto = Joc automàtic
 btn-pause = Pausa
 moves-count = Jugades:
 counts-title = Jugades fins que torna l'inici
-counts-mark = Marcades
-counts-mark-note = les caselles són els valors publicats a la font (✓ quan el recompte d'aquí hi coincideix, ✗ quan no; ? quan no s'ha comptat en el temps que espera la pàgina).
+counts-mark = Ressaltades
+counts-mark-note = les caselles són els recomptes impresos al text original del joc (✓ quan el recompte d'aquí hi coincideix, ✗ quan no; ? quan no s'ha pogut comptar en el temps que espera la pàgina).
 counting = S'està comptant…
 not-counted = no s'ha comptat a temps
 not-counted-seed = no s'ha comptat a temps; la font dona { $seed }
@@ -285,8 +322,7 @@ m-result = De nou a l'inici després de fer { $moves ->
     [one] { $moves } jugada
    *[other] { $moves } jugades
   }.
-m-result-agrees = El motor de regles també en compta { $cycle }.
-m-result-differs = (El motor de regles en compta { $cycle }.)
+m-result-differs = (Comptada des de l'inici, la volta sencera dura { $cycle } jugades.)
 m-result-duo = Junts en { $secs } s; errors: Sud { $south }, Nord { $north }; de mitjana, { $gap } ms de diferència.
 m-no-such-pit = { $side } no té aquest forat.
 m-south-must = El Sud ha de sembrar { $want }, no { $pit }: { $why }
@@ -327,7 +363,7 @@ c-status = Jugada { $move }: buida el got { $cup } ({ $stones ->
     [one] { $stones } pedra
    *[other] { $stones } pedres
   }) i sembra en el sentit de les agulles del rellotge.
-c-engine-counts = (El motor de regles en compta { $cycle }.)
+c-engine-counts = (Comptada des de l'inici, la volta sencera dura { $cycle } jugades.)
 c-guess-right = La teva aposta, { $guess }, era correcta!
 c-guess-few = La teva aposta era { $guess }: t'has quedat curt per { $by }.
 c-guess-many = La teva aposta era { $guess }: t'has passat per { $by }.
@@ -357,6 +393,43 @@ error-bad-opponent = Contrari desconegut «{ $opponent }»: fes servir engine, l
 error-level-needs-engine = El nivell només es tria en una partida contra l'ordinador.
 error-hints-choice-needs-link = Les pistes només es trien en una partida amb un amic amb un enllaç.
 error-bad-record = No es pot llegir el registre de la partida: { $detail }
+# Què falla en el registre d'una partida.
+record-syntax-tag-no-name = línia { $line }: una etiqueta necessita un nom, com a [Nom "valor"]
+record-syntax-tag-not-quoted = línia { $line }: el valor de l'etiqueta { $tag } ha d'anar entre cometes dobles
+record-syntax-tag-unclosed = línia { $line }: al valor de l'etiqueta { $tag } li falten les cometes de tancament
+record-syntax-tag-escape = línia { $line }: a l'etiqueta { $tag } només es poden escapar \" i \\
+record-syntax-tag-no-bracket = línia { $line }: l'etiqueta { $tag } necessita un ']' després del valor
+record-syntax-tag-after-moves = línia { $line }: hi ha una etiqueta després de les jugades
+record-syntax-tag-twice = línia { $line }: l'etiqueta { $tag } hi és dues vegades
+record-syntax-after-result = línia { $line }: «{ $text }» ve després del resultat «{ $result }»
+record-syntax-capture-mark = línia { $line }: «{ $text }»: una marca de captura és '+' i un nombre de llavors (com b+2)
+record-syntax-not-a-move = línia { $line }: «{ $text }» no és una jugada (la lletra d'un forat, o passar)
+record-syntax-empty = el registre és buit: no té etiquetes ni jugades
+record-syntax-result-tag = línia { $line }: «{ $tag }» de l'etiqueta Result no és un resultat (*, o una puntuació com 25-19)
+record-syntax-result-differs = línia { $line }: l'etiqueta Result diu «{ $tag }» però les jugades acaben amb «{ $result }»
+record-syntax-comment-unclosed = línia { $line }: un comentari obert amb '{"{"}' no es tanca mai amb '{"}"}'
+record-fen = l'etiqueta FEN: { $why }
+record-variant = el registre és de { $record }, no de { $rules }
+record-move = jugada { $number } («{ $text }»): { $why }
+record-capture-mark = la jugada { $number } («{ $text }») està marcada com a captura de { $marked }, però en captura { $actual }
+record-result = el resultat «{ $result }» no concorda amb les jugades, que acaben la partida amb { $actual }
+record-unknown-variant = «{ $tag }» de l'etiqueta Variant no és cap joc d'aquest lloc
+record-no-variant = el registre no té cap etiqueta Variant que digui el joc
+record-game-tag = «{ $tag }» de l'etiqueta Game no és cap joc d'aquest lloc
+record-no-game-tag = el registre no té etiqueta Game, per tant és { $name } al tauler habitual ({ $pits } forats per fila, { $seeds } llavors per forat), no { $tag }
+record-resigner = l'etiqueta Termination «{ $tag }» no diu qui ha abandonat (Sud o Nord)
+record-resigned-after-end = el registre diu que { $side } ha abandonat, però la partida ja s'havia acabat
+record-unfinished-other-winner = el resultat «{ $result }» no és correcte: { $side } ha abandonat, o sigui que ha guanyat l'altre
+record-unfinished-no-termination = el resultat és «{ $result }», però les jugades no acaben la partida i cap etiqueta Termination no diu com va acabar
+record-unfinished-final-score = «{ $result }» és una puntuació final, però les jugades no acaben la partida (escriu * per a una partida en curs)
+record-too-large = el registre fa { $bytes } bytes; un registre pot fer com a molt 1 MiB
+# Què falla en una posició.
+position-field-count = una posició d'aquest joc té { $expected } parts separades per '-', aquesta en té { $found }
+position-not-a-number = part { $index }: «{ $value }» no és un nombre enter
+position-too-large = part { $index }: { $value } és més del que cap en un forat (255)
+position-side = part { $index }: «{ $value }» no és S ni N (qui juga)
+position-total = les llavors sumen { $found }, però el joc en té { $expected }
+position-pit-count = el joc té { $pits } forats per fila, i la posició en té { $found }
 error-no-route = Aquí no hi ha res: { $path }
 error-method-not-allowed = { $method } no està permès a { $path }.
 error-no-game = No hi ha cap partida «{ $id }».
@@ -381,7 +454,7 @@ error-no-undo-asked = Ningú no ha demanat desfer una jugada.
 error-no-legal-move = No hi ha cap jugada legal.
 error-no-moves-yet = Encara no s'ha fet cap jugada.
 error-size-out-of-range = { $field } ha de ser entre { $min } i { $max }, no { $value }.
-error-count-too-long = comptar aquesta mida triga més del que espera aquesta pàgina; prova { $command }
+error-count-too-long = comptar aquesta mida triga més del que espera la pàgina
 error-mirall-over = Aquesta partida d'El mirall s'ha acabat: totes dues files han tornat a l'inici.
 error-mirall-wait = Ja has sembrat; espera l'altre jugador.
 error-mirall-other-row = El forat { $pit } és a l'altra fila: jugues amb { $side }.

@@ -21,6 +21,16 @@
 ## The language menu and the page's frame
 
 language-menu = Language
+settings = Settings
+set-theme = Colours
+set-theme-system = As the device
+set-theme-light = Light
+set-theme-dark = Dark
+set-motion = Moves drawn
+set-motion-system = As the device
+set-motion-full = Seed by seed
+set-motion-reduced = At once (reduced motion)
+set-sound = Sound for moves and captures
 nav-play = Play
 nav-mirall = El mirall
 nav-cups = Stones in cups
@@ -38,7 +48,11 @@ store-label = { $side }'s store, { $count ->
    *[other] { $count } seeds
   }
 # A pit, as a screen reader names it: "C, 7 seeds, playable". The pit letter stays.
-pit-label = { $pit }, { $count ->
+pit-label = { $whose ->
+    [mine] your { $pit }
+    [theirs] opponent's { $pit }
+   *[side] { $side }'s { $pit }
+  }, { $count ->
     [one] { $count } seed
    *[other] { $count } seeds
   }, { $playable ->
@@ -102,6 +116,14 @@ ng-side-south = South (bottom row, moves first)
 ng-side-north = North (top row)
 ng-hints = Both may use hints and analysis during the game (your friend sees this before joining; otherwise they open when the game ends)
 ng-start = Start
+ng-from = Start from
+ng-from-start = The usual start
+ng-from-position = A position you set up
+ng-position = Position
+ng-position-help = The seeds in South's pits (A, B, …), then in North's (a, b, …), then South's and North's captured seeds, then who moves: S or N. The start is { $start }.
+ng-position-over = In this position the game is already over.
+ng-position-to-move = { $side } to move: { $moves }
+ng-board-label = The position you set up
 
 ## Your games
 
@@ -140,6 +162,7 @@ game-title-engine = { $name } against the computer ({ $level })
 game-title-local = { $name } — two players
 game-title-remote = { $name } — two people through a link
 game-not-found = Game not found
+missing-new-game = Start a new game
 invite-link = Send this link to your friend (it opens the other seat once):
 copy = Copy
 invite-hints-on = Hints and analysis are on for both in this game.
@@ -226,8 +249,22 @@ end-max-plies = the move limit was reached
 
 ## Hints and analysis
 
-hint-database = Hint: play { $move } — perfect play: { $side } ends { $score } ({ $moves })
-hint-search = Hint: play { $move } (about { $score } seeds for { $side } by a search of { $depth } plies)
+hint-database = Hint: play { $move } — with perfect play { $side } { $lead ->
+    [ahead] wins by { $by }
+    [behind] loses by { $by }
+   *[even] draws
+  } (each move: { $moves })
+hint-search = Hint: play { $move } — looking { $depth } plies ahead, { $side } comes out { $lead ->
+    [ahead] about { $by } { $by ->
+        [one] seed
+       *[other] seeds
+    } ahead
+    [behind] about { $by } { $by ->
+        [one] seed
+       *[other] seeds
+    } behind
+   *[even] about level
+  }
 hint-said = Hint: play { $move }.
 analysis-weighing = Weighing every move…
 analysis-forced = forced
@@ -257,8 +294,8 @@ btn-auto = Auto-play
 btn-pause = Pause
 moves-count = Moves:
 counts-title = Moves until the start returns
-counts-mark = Marked
-counts-mark-note = cells are the seed's published values (✓ when the count here agrees, ✗ when it does not; ? when it was not counted in the time the page waits).
+counts-mark = Highlighted
+counts-mark-note = cells are the counts printed in the game's original text (✓ when the count here agrees, ✗ when it does not; ? when it could not be counted in the time the page waits).
 counting = Counting…
 not-counted = not counted in time
 not-counted-seed = not counted in time; the seed gives { $seed }
@@ -296,8 +333,7 @@ m-result = Back to the start after { $moves ->
     [one] { $moves } move
    *[other] { $moves } moves
   }.
-m-result-agrees = The rules engine counts { $cycle } too.
-m-result-differs = (The rules engine counts { $cycle }.)
+m-result-differs = (Counted from the start, the whole round takes { $cycle } moves.)
 m-result-duo = Together in { $secs } s; mistakes: South { $south }, North { $north }; on average { $gap } ms apart.
 m-no-such-pit = { $side } has no such pit.
 m-south-must = South must sow { $want }, not { $pit }: { $why }
@@ -338,7 +374,7 @@ c-status = Move { $move }: empty cup { $cup } ({ $stones ->
     [one] { $stones } stone
    *[other] { $stones } stones
   }) and sow clockwise.
-c-engine-counts = (The rules engine counts { $cycle }.)
+c-engine-counts = (Counted from the start, the whole round takes { $cycle } moves.)
 c-guess-right = Your guess, { $guess }, was right!
 c-guess-few = Your guess was { $guess }: too few by { $by }.
 c-guess-many = Your guess was { $guess }: too many by { $by }.
@@ -368,6 +404,43 @@ error-bad-opponent = Unknown opponent '{ $opponent }': use engine, local or remo
 error-level-needs-engine = A level is chosen only for a game against the computer.
 error-hints-choice-needs-link = Hints are chosen only for a game with a friend through a link.
 error-bad-record = The game record cannot be read: { $detail }
+# What is wrong in a game record ({ $detail } of error-bad-record, by the error's kind).
+record-syntax-tag-no-name = line { $line }: a tag needs a name, as in [Name "value"]
+record-syntax-tag-not-quoted = line { $line }: the value of the tag { $tag } must be in double quotes
+record-syntax-tag-unclosed = line { $line }: the value of the tag { $tag } has no closing quote
+record-syntax-tag-escape = line { $line }: in the tag { $tag }, only \" and \\ may be escaped
+record-syntax-tag-no-bracket = line { $line }: the tag { $tag } needs a ']' after its value
+record-syntax-tag-after-moves = line { $line }: a tag comes after the moves
+record-syntax-tag-twice = line { $line }: the tag { $tag } is given twice
+record-syntax-after-result = line { $line }: '{ $text }' comes after the result '{ $result }'
+record-syntax-capture-mark = line { $line }: '{ $text }': a capture mark is '+' and a number of seeds (such as b+2)
+record-syntax-not-a-move = line { $line }: '{ $text }' is not a move (a pit's letter, or a pass)
+record-syntax-empty = the record is empty: no tags and no moves
+record-syntax-result-tag = line { $line }: the Result tag '{ $tag }' is not a result (*, or scores such as 25-19)
+record-syntax-result-differs = line { $line }: the Result tag says '{ $tag }' but the moves end with '{ $result }'
+record-syntax-comment-unclosed = line { $line }: a comment opened with '{"{"}' is never closed with '{"}"}'
+record-fen = the FEN tag: { $why }
+record-variant = the record is for { $record }, not { $rules }
+record-move = move { $number } ('{ $text }'): { $why }
+record-capture-mark = move { $number } ('{ $text }') is marked as capturing { $marked }, but it captures { $actual }
+record-result = the result '{ $result }' does not match the moves, which end the game at { $actual }
+record-unknown-variant = the Variant tag '{ $tag }' is not a game this site plays
+record-no-variant = the record has no Variant tag naming the game
+record-game-tag = the Game tag '{ $tag }' is not a game this site plays
+record-no-game-tag = the record has no Game tag, so it is { $name } on its standard board ({ $pits } pits a row, { $seeds } seeds a pit), not { $tag }
+record-resigner = the Termination tag '{ $tag }' does not say who resigned (South or North)
+record-resigned-after-end = the record says { $side } resigned, but the game was already over
+record-unfinished-other-winner = the result '{ $result }' is wrong: { $side } resigned, so the other side won
+record-unfinished-no-termination = the result is '{ $result }', but the moves do not end the game and no Termination tag says how it ended
+record-unfinished-final-score = '{ $result }' is a final score, but the moves do not end the game (write * for a game in progress)
+record-too-large = the record is { $bytes } bytes; a record may be at most 1 MiB
+# What is wrong in a position ({ $detail } of error-bad-position, by the error's kind).
+position-field-count = a position of this game has { $expected } parts separated by '-', this one has { $found }
+position-not-a-number = part { $index }: '{ $value }' is not a whole number
+position-too-large = part { $index }: { $value } is more than a pit can hold (255)
+position-side = part { $index }: '{ $value }' is not S or N (the side to move)
+position-total = the seeds add up to { $found }, but the game has { $expected }
+position-pit-count = the game has { $pits } pits a row, and the position has { $found } pits
 error-no-route = Nothing here: { $path }
 error-method-not-allowed = { $method } is not allowed on { $path }.
 error-no-game = There is no game '{ $id }'.
@@ -392,7 +465,7 @@ error-no-undo-asked = No one has asked to take back a move.
 error-no-legal-move = There is no legal move.
 error-no-moves-yet = No move has been played yet.
 error-size-out-of-range = { $field } must be from { $min } to { $max }, not { $value }.
-error-count-too-long = counting this size takes longer than this page waits; try { $command }
+error-count-too-long = counting this size takes longer than the page waits
 error-mirall-over = This El mirall game is over: both rows are back at the start.
 error-mirall-wait = You have sown; wait for the other player.
 error-mirall-other-row = Pit { $pit } is on the other row: you play { $side }.

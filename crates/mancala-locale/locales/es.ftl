@@ -11,6 +11,16 @@
 ## The language menu and the page's frame
 
 language-menu = Idioma
+settings = Ajustes
+set-theme = Colores
+set-theme-system = Como el dispositivo
+set-theme-light = Claros
+set-theme-dark = Oscuros
+set-motion = Jugadas dibujadas
+set-motion-system = Como el dispositivo
+set-motion-full = Semilla a semilla
+set-motion-reduced = De una vez (menos animación)
+set-sound = Sonido de jugadas y capturas
 nav-play = Jugar
 nav-mirall = El espejo
 nav-cups = Piedras en vasos
@@ -28,7 +38,11 @@ store-label = Granero de { $side }, { $count ->
    *[other] { $count } semillas
   }
 # A pit, as a screen reader names it: "C, 7 seeds, playable". The pit letter stays.
-pit-label = { $pit }, { $count ->
+pit-label = { $whose ->
+    [mine] tu { $pit }
+    [theirs] { $pit } del rival
+   *[side] { $pit } de { $side }
+  }, { $count ->
     [one] { $count } semilla
    *[other] { $count } semillas
   }, { $playable ->
@@ -92,6 +106,14 @@ ng-side-south = Sur (fila de abajo, juega primero)
 ng-side-north = Norte (fila de arriba)
 ng-hints = Los dos pueden usar pistas y análisis durante la partida (tu amigo lo ve antes de unirse; si no, se abren al terminar la partida)
 ng-start = Empezar
+ng-from = Empezar desde
+ng-from-start = La posición inicial de siempre
+ng-from-position = Una posición que preparas tú
+ng-position = Posición
+ng-position-help = Las semillas de los hoyos de Sur (A, B, …), luego las de Norte (a, b, …), luego las semillas capturadas por Sur y por Norte, y quién mueve: S o N. El inicio es { $start }.
+ng-position-over = En esta posición la partida ya ha terminado.
+ng-position-to-move = Mueve { $side }: { $moves }
+ng-board-label = La posición preparada
 
 ## Your games
 
@@ -130,6 +152,7 @@ game-title-engine = { $name } contra el ordenador ({ $level })
 game-title-local = { $name } — dos jugadores
 game-title-remote = { $name } — dos personas mediante un enlace
 game-not-found = No se encontró la partida
+missing-new-game = Empezar una partida nueva
 invite-link = Envía este enlace a tu amigo (abre el otro puesto una sola vez):
 copy = Copiar
 invite-hints-on = En esta partida las pistas y el análisis están abiertos para los dos.
@@ -216,8 +239,22 @@ end-max-plies = se alcanzó el límite de jugadas
 
 ## Hints and analysis
 
-hint-database = Pista: juega { $move } — con juego perfecto, { $side } termina { $score } ({ $moves })
-hint-search = Pista: juega { $move } (unas { $score } semillas para { $side } según una búsqueda de { $depth } medias jugadas)
+hint-database = Pista: juega { $move } — con juego perfecto, { $side } { $lead ->
+    [ahead] gana por { $by }
+    [behind] pierde por { $by }
+   *[even] empata
+  } (cada jugada: { $moves })
+hint-search = Pista: juega { $move } — mirando { $depth } medias jugadas adelante, { $side } acaba { $lead ->
+    [ahead] unas { $by } { $by ->
+        [one] semilla
+       *[other] semillas
+    } por delante
+    [behind] unas { $by } { $by ->
+        [one] semilla
+       *[other] semillas
+    } por detrás
+   *[even] más o menos igualado
+  }
 hint-said = Pista: juega { $move }.
 analysis-weighing = Sopesando cada jugada…
 analysis-forced = forzada
@@ -247,8 +284,8 @@ btn-auto = Juego automático
 btn-pause = Pausa
 moves-count = Jugadas:
 counts-title = Jugadas hasta que vuelve el inicio
-counts-mark = Marcadas
-counts-mark-note = las casillas son los valores publicados en la fuente (✓ cuando la cuenta de aquí coincide, ✗ cuando no; ? cuando no se contó en el tiempo que espera la página).
+counts-mark = Resaltadas
+counts-mark-note = las casillas son las cuentas impresas en el texto original del juego (✓ cuando la cuenta de aquí coincide, ✗ cuando no; ? cuando no se pudo contar en el tiempo que espera la página).
 counting = Contando…
 not-counted = no se contó a tiempo
 not-counted-seed = no se contó a tiempo; la fuente da { $seed }
@@ -286,8 +323,7 @@ m-result = De vuelta al inicio tras { $moves ->
     [one] { $moves } jugada
    *[other] { $moves } jugadas
   }.
-m-result-agrees = El motor de reglas también cuenta { $cycle }.
-m-result-differs = (El motor de reglas cuenta { $cycle }.)
+m-result-differs = (Contada desde el inicio, la vuelta completa dura { $cycle } jugadas.)
 m-result-duo = Juntos en { $secs } s; errores: Sur { $south }, Norte { $north }; de media, { $gap } ms de diferencia.
 m-no-such-pit = { $side } no tiene ese hoyo.
 m-south-must = Sur debe sembrar { $want }, no { $pit }: { $why }
@@ -328,7 +364,7 @@ c-status = Jugada { $move }: vacía el vaso { $cup } ({ $stones ->
     [one] { $stones } piedra
    *[other] { $stones } piedras
   }) y siembra en el sentido de las agujas del reloj.
-c-engine-counts = (El motor de reglas cuenta { $cycle }.)
+c-engine-counts = (Contada desde el inicio, la vuelta completa dura { $cycle } jugadas.)
 c-guess-right = ¡Tu apuesta, { $guess }, era correcta!
 c-guess-few = Tu apuesta era { $guess }: te has quedado corto por { $by }.
 c-guess-many = Tu apuesta era { $guess }: te has pasado por { $by }.
@@ -358,6 +394,43 @@ error-bad-opponent = Rival desconocido «{ $opponent }»: usa engine, local o re
 error-level-needs-engine = El nivel solo se elige en una partida contra el ordenador.
 error-hints-choice-needs-link = Las pistas solo se eligen en una partida con un amigo mediante un enlace.
 error-bad-record = No se puede leer el registro de la partida: { $detail }
+# Qué falla en el registro de una partida.
+record-syntax-tag-no-name = línea { $line }: una etiqueta necesita un nombre, como en [Nombre "valor"]
+record-syntax-tag-not-quoted = línea { $line }: el valor de la etiqueta { $tag } debe ir entre comillas dobles
+record-syntax-tag-unclosed = línea { $line }: al valor de la etiqueta { $tag } le faltan las comillas de cierre
+record-syntax-tag-escape = línea { $line }: en la etiqueta { $tag } solo se pueden escapar \" y \\
+record-syntax-tag-no-bracket = línea { $line }: la etiqueta { $tag } necesita un ']' tras su valor
+record-syntax-tag-after-moves = línea { $line }: hay una etiqueta después de las jugadas
+record-syntax-tag-twice = línea { $line }: la etiqueta { $tag } aparece dos veces
+record-syntax-after-result = línea { $line }: «{ $text }» viene después del resultado «{ $result }»
+record-syntax-capture-mark = línea { $line }: «{ $text }»: una marca de captura es '+' y un número de semillas (como b+2)
+record-syntax-not-a-move = línea { $line }: «{ $text }» no es una jugada (la letra de un hoyo, o pasar)
+record-syntax-empty = el registro está vacío: no tiene etiquetas ni jugadas
+record-syntax-result-tag = línea { $line }: «{ $tag }» de la etiqueta Result no es un resultado (*, o una puntuación como 25-19)
+record-syntax-result-differs = línea { $line }: la etiqueta Result dice «{ $tag }» pero las jugadas terminan con «{ $result }»
+record-syntax-comment-unclosed = línea { $line }: un comentario abierto con '{"{"}' nunca se cierra con '{"}"}'
+record-fen = la etiqueta FEN: { $why }
+record-variant = el registro es de { $record }, no de { $rules }
+record-move = jugada { $number } («{ $text }»): { $why }
+record-capture-mark = la jugada { $number } («{ $text }») está marcada como captura de { $marked }, pero captura { $actual }
+record-result = el resultado «{ $result }» no concuerda con las jugadas, que terminan la partida con { $actual }
+record-unknown-variant = «{ $tag }» de la etiqueta Variant no es un juego de este sitio
+record-no-variant = el registro no tiene ninguna etiqueta Variant que nombre el juego
+record-game-tag = «{ $tag }» de la etiqueta Game no es un juego de este sitio
+record-no-game-tag = el registro no tiene etiqueta Game, así que es { $name } en su tablero habitual ({ $pits } hoyos por fila, { $seeds } semillas por hoyo), no { $tag }
+record-resigner = la etiqueta Termination «{ $tag }» no dice quién abandonó (Sur o Norte)
+record-resigned-after-end = el registro dice que { $side } abandonó, pero la partida ya había terminado
+record-unfinished-other-winner = el resultado «{ $result }» es incorrecto: { $side } abandonó, así que ganó el otro lado
+record-unfinished-no-termination = el resultado es «{ $result }», pero las jugadas no terminan la partida y ninguna etiqueta Termination dice cómo terminó
+record-unfinished-final-score = «{ $result }» es una puntuación final, pero las jugadas no terminan la partida (escribe * para una partida en curso)
+record-too-large = el registro ocupa { $bytes } bytes; un registro puede ocupar como mucho 1 MiB
+# Qué falla en una posición.
+position-field-count = una posición de este juego tiene { $expected } partes separadas por '-', esta tiene { $found }
+position-not-a-number = parte { $index }: «{ $value }» no es un número entero
+position-too-large = parte { $index }: { $value } es más de lo que cabe en un hoyo (255)
+position-side = parte { $index }: «{ $value }» no es S ni N (quién juega)
+position-total = las semillas suman { $found }, pero el juego tiene { $expected }
+position-pit-count = el juego tiene { $pits } hoyos por fila, y la posición tiene { $found }
 error-no-route = Aquí no hay nada: { $path }
 error-method-not-allowed = { $method } no está permitido en { $path }.
 error-no-game = No existe la partida «{ $id }».
@@ -382,7 +455,7 @@ error-no-undo-asked = Nadie ha pedido deshacer una jugada.
 error-no-legal-move = No hay ninguna jugada legal.
 error-no-moves-yet = Todavía no se ha hecho ninguna jugada.
 error-size-out-of-range = { $field } debe ir de { $min } a { $max }, no { $value }.
-error-count-too-long = contar este tamaño lleva más tiempo del que espera esta página; prueba { $command }
+error-count-too-long = contar este tamaño lleva más tiempo del que espera la página
 error-mirall-over = Esta partida de El espejo ha terminado: las dos filas han vuelto al inicio.
 error-mirall-wait = Ya has sembrado; espera al otro jugador.
 error-mirall-other-row = El hoyo { $pit } está en la otra fila: juegas con { $side }.

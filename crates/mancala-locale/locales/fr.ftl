@@ -11,6 +11,16 @@
 ## The language menu and the page's frame
 
 language-menu = Langue
+settings = Réglages
+set-theme = Couleurs
+set-theme-system = Comme l'appareil
+set-theme-light = Claires
+set-theme-dark = Sombres
+set-motion = Coups dessinés
+set-motion-system = Comme l'appareil
+set-motion-full = Graine par graine
+set-motion-reduced = D'un coup (animations réduites)
+set-sound = Son des coups et des prises
 nav-play = Jouer
 nav-mirall = Le miroir
 nav-cups = Pierres dans les gobelets
@@ -28,7 +38,11 @@ store-label = Grenier de { $side }, { $count ->
    *[other] { $count } graines
   }
 # A pit, as a screen reader names it: "C, 7 seeds, playable". The pit letter stays.
-pit-label = { $pit }, { $count ->
+pit-label = { $whose ->
+    [mine] votre { $pit }
+    [theirs] { $pit } de l'adversaire
+   *[side] { $pit } de { $side }
+  }, { $count ->
     [one] { $count } graine
    *[other] { $count } graines
   }, { $playable ->
@@ -92,6 +106,14 @@ ng-side-south = Sud (rangée du bas, joue en premier)
 ng-side-north = Nord (rangée du haut)
 ng-hints = Les deux joueurs peuvent utiliser les conseils et l'analyse pendant la partie (votre ami le voit avant de la rejoindre ; sinon ils s'ouvrent à la fin de la partie)
 ng-start = Commencer
+ng-from = Partir de
+ng-from-start = La position de départ habituelle
+ng-from-position = Une position que vous composez
+ng-position = Position
+ng-position-help = Les graines des trous de Sud (A, B, …), puis de Nord (a, b, …), puis les graines prises par Sud et par Nord, puis qui joue : S ou N. Le départ est { $start }.
+ng-position-over = Dans cette position, la partie est déjà finie.
+ng-position-to-move = { $side } joue : { $moves }
+ng-board-label = La position composée
 
 ## Your games
 
@@ -130,6 +152,7 @@ game-title-engine = { $name } contre l'ordinateur ({ $level })
 game-title-local = { $name } — deux joueurs
 game-title-remote = { $name } — deux personnes par un lien
 game-not-found = Partie introuvable
+missing-new-game = Commencer une nouvelle partie
 invite-link = Envoyez ce lien à votre ami (il ouvre l'autre place une seule fois) :
 copy = Copier
 invite-hints-on = Les conseils et l'analyse sont ouverts aux deux joueurs dans cette partie.
@@ -216,8 +239,22 @@ end-max-plies = la limite de coups est atteinte
 
 ## Hints and analysis
 
-hint-database = Conseil : jouez { $move } — en jeu parfait, { $side } finit à { $score } ({ $moves })
-hint-search = Conseil : jouez { $move } (environ { $score } graines pour { $side } d'après une recherche à { $depth } demi-coups)
+hint-database = Conseil : jouez { $move } — en jeu parfait, { $side } { $lead ->
+    [ahead] gagne de { $by }
+    [behind] perd de { $by }
+   *[even] fait match nul
+  } (chaque coup : { $moves })
+hint-search = Conseil : jouez { $move } — en regardant { $depth } demi-coups plus loin, { $side } finit { $lead ->
+    [ahead] avec environ { $by } { $by ->
+        [one] graine
+       *[other] graines
+    } d'avance
+    [behind] avec environ { $by } { $by ->
+        [one] graine
+       *[other] graines
+    } de retard
+   *[even] à peu près à égalité
+  }
 hint-said = Conseil : jouez { $move }.
 analysis-weighing = Chaque coup est pesé…
 analysis-forced = forcé
@@ -247,8 +284,8 @@ btn-auto = Jeu automatique
 btn-pause = Pause
 moves-count = Coups :
 counts-title = Coups jusqu'au retour du départ
-counts-mark = Marquées
-counts-mark-note = les cases sont les valeurs publiées par la source (✓ quand le compte fait ici est le même, ✗ quand il diffère ; ? quand il n'a pas été compté dans le temps que la page attend).
+counts-mark = Surlignées
+counts-mark-note = les cases donnent les comptes imprimés dans le texte d'origine du jeu (✓ quand le compte fait ici est le même, ✗ quand il diffère ; ? quand il n'a pas pu être compté dans le temps que la page attend).
 counting = Calcul en cours…
 not-counted = pas compté à temps
 not-counted-seed = pas compté à temps ; la source donne { $seed }
@@ -286,8 +323,7 @@ m-result = Retour au départ après { $moves ->
     [one] { $moves } coup
    *[other] { $moves } coups
   }.
-m-result-agrees = Le moteur de règles en compte { $cycle } lui aussi.
-m-result-differs = (Le moteur de règles en compte { $cycle }.)
+m-result-differs = (Compté depuis le départ, le tour complet prend { $cycle } coups.)
 m-result-duo = Ensemble en { $secs } s ; erreurs : Sud { $south }, Nord { $north } ; en moyenne { $gap } ms d'écart.
 m-no-such-pit = { $side } n'a pas ce trou.
 m-south-must = Sud doit semer { $want }, et non { $pit } : { $why }
@@ -328,7 +364,7 @@ c-status = Coup { $move } : videz le gobelet { $cup } ({ $stones ->
     [one] { $stones } pierre
    *[other] { $stones } pierres
   }) et semez dans le sens des aiguilles d'une montre.
-c-engine-counts = (Le moteur de règles en compte { $cycle }.)
+c-engine-counts = (Compté depuis le départ, le tour complet prend { $cycle } coups.)
 c-guess-right = Votre pronostic, { $guess }, était juste !
 c-guess-few = Votre pronostic était { $guess } : il en manque { $by }.
 c-guess-many = Votre pronostic était { $guess } : { $by } de trop.
@@ -358,6 +394,43 @@ error-bad-opponent = Adversaire inconnu « { $opponent } » : utilisez engine, l
 error-level-needs-engine = Un niveau ne se choisit que pour une partie contre l'ordinateur.
 error-hints-choice-needs-link = Les conseils ne se choisissent que pour une partie avec un ami par un lien.
 error-bad-record = La partie enregistrée ne peut pas être lue : { $detail }
+# Ce qui ne va pas dans une partie enregistrée.
+record-syntax-tag-no-name = ligne { $line } : une étiquette a besoin d'un nom, comme dans [Nom "valeur"]
+record-syntax-tag-not-quoted = ligne { $line } : la valeur de l'étiquette { $tag } doit être entre guillemets droits
+record-syntax-tag-unclosed = ligne { $line } : il manque le guillemet fermant de la valeur de l'étiquette { $tag }
+record-syntax-tag-escape = ligne { $line } : dans l'étiquette { $tag }, seuls \" et \\ peuvent être échappés
+record-syntax-tag-no-bracket = ligne { $line } : l'étiquette { $tag } doit avoir un ']' après sa valeur
+record-syntax-tag-after-moves = ligne { $line } : une étiquette vient après les coups
+record-syntax-tag-twice = ligne { $line } : l'étiquette { $tag } est donnée deux fois
+record-syntax-after-result = ligne { $line } : « { $text } » vient après le résultat « { $result } »
+record-syntax-capture-mark = ligne { $line } : « { $text } » : une marque de prise est '+' suivi d'un nombre de graines (comme b+2)
+record-syntax-not-a-move = ligne { $line } : « { $text } » n'est pas un coup (la lettre d'un trou, ou passer)
+record-syntax-empty = l'enregistrement est vide : ni étiquettes ni coups
+record-syntax-result-tag = ligne { $line } : « { $tag } » de l'étiquette Result n'est pas un résultat (*, ou un score comme 25-19)
+record-syntax-result-differs = ligne { $line } : l'étiquette Result dit « { $tag } » mais les coups se terminent par « { $result } »
+record-syntax-comment-unclosed = ligne { $line } : un commentaire ouvert par '{"{"}' n'est jamais fermé par '{"}"}'
+record-fen = l'étiquette FEN : { $why }
+record-variant = l'enregistrement est une partie de { $record }, pas de { $rules }
+record-move = coup { $number } (« { $text } ») : { $why }
+record-capture-mark = le coup { $number } (« { $text } ») est marqué comme prenant { $marked }, mais il prend { $actual }
+record-result = le résultat « { $result } » ne correspond pas aux coups, qui finissent la partie à { $actual }
+record-unknown-variant = « { $tag } » de l'étiquette Variant n'est pas un jeu de ce site
+record-no-variant = l'enregistrement n'a pas d'étiquette Variant nommant le jeu
+record-game-tag = « { $tag } » de l'étiquette Game n'est pas un jeu de ce site
+record-no-game-tag = l'enregistrement n'a pas d'étiquette Game : c'est donc { $name } sur son plateau habituel ({ $pits } trous par rangée, { $seeds } graines par trou), pas { $tag }
+record-resigner = l'étiquette Termination « { $tag } » ne dit pas qui a abandonné (Sud ou Nord)
+record-resigned-after-end = l'enregistrement dit que { $side } a abandonné, mais la partie était déjà finie
+record-unfinished-other-winner = le résultat « { $result } » est faux : { $side } a abandonné, donc l'autre camp a gagné
+record-unfinished-no-termination = le résultat est « { $result } », mais les coups ne finissent pas la partie et aucune étiquette Termination ne dit comment elle a fini
+record-unfinished-final-score = « { $result } » est un score final, mais les coups ne finissent pas la partie (écrivez * pour une partie en cours)
+record-too-large = l'enregistrement fait { $bytes } octets ; un enregistrement fait au plus 1 Mio
+# Ce qui ne va pas dans une position.
+position-field-count = une position de ce jeu a { $expected } parties séparées par '-', celle-ci en a { $found }
+position-not-a-number = partie { $index } : « { $value } » n'est pas un nombre entier
+position-too-large = partie { $index } : { $value } est plus qu'un trou ne peut contenir (255)
+position-side = partie { $index } : « { $value } » n'est ni S ni N (le camp qui joue)
+position-total = les graines font { $found } au total, mais le jeu en a { $expected }
+position-pit-count = le jeu a { $pits } trous par rangée, et la position en a { $found }
 error-no-route = Rien ici : { $path }
 error-method-not-allowed = { $method } n'est pas permis sur { $path }.
 error-no-game = Il n'y a pas de partie « { $id } ».
@@ -382,7 +455,7 @@ error-no-undo-asked = Personne n'a demandé à reprendre un coup.
 error-no-legal-move = Il n'y a aucun coup légal.
 error-no-moves-yet = Aucun coup n'a encore été joué.
 error-size-out-of-range = { $field } doit aller de { $min } à { $max }, et non { $value }.
-error-count-too-long = compter cette taille prend plus de temps que cette page ne peut attendre ; essayez { $command }
+error-count-too-long = compter cette taille prend plus de temps que la page n'attend
 error-mirall-over = Cette partie du miroir est finie : les deux rangées sont revenues au départ.
 error-mirall-wait = Vous avez semé ; attendez l'autre joueur.
 error-mirall-other-row = Le trou { $pit } est dans l'autre rangée : vous jouez { $side }.

@@ -10,6 +10,16 @@
 ## The language menu and the page's frame
 
 language-menu = Jezik
+settings = Postavke
+set-theme = Boje
+set-theme-system = Kao uređaj
+set-theme-light = Svijetle
+set-theme-dark = Tamne
+set-motion = Prikaz poteza
+set-motion-system = Kao uređaj
+set-motion-full = Kamen po kamen
+set-motion-reduced = Odjednom (manje animacije)
+set-sound = Zvuk poteza i uzimanja
 nav-play = Igraj
 nav-mirall = Zrcalo
 nav-cups = Kamenje u čašama
@@ -28,7 +38,11 @@ store-label = Spremište ({ $side }), { $count ->
    *[other] { $count } kamenova
   }
 # A pit, as a screen reader names it: "C, 7 seeds, playable". The pit letter stays.
-pit-label = { $pit }, { $count ->
+pit-label = { $whose ->
+    [mine] vaša { $pit }
+    [theirs] protivnikova { $pit }
+   *[side] { $pit } ({ $side })
+  }, { $count ->
     [one] { $count } kamen
     [few] { $count } kamena
    *[other] { $count } kamenova
@@ -93,6 +107,14 @@ ng-side-south = Jug (donji red, igra prvi)
 ng-side-north = Sjever (gornji red)
 ng-hints = Oba igrača smiju koristiti savjete i analizu tijekom igre (vaš prijatelj to vidi prije nego se pridruži; inače se otvaraju kad igra završi)
 ng-start = Počni
+ng-from = Početi od
+ng-from-start = Uobičajeni početak
+ng-from-position = Položaj koji sami postavite
+ng-position = Položaj
+ng-position-help = Kamenovi u jamicama Juga (A, B, …), zatim Sjevera (a, b, …), zatim kamenovi koje su uzeli Jug i Sjever, pa tko je na potezu: S ili N. Početak je { $start }.
+ng-position-over = U ovom položaju igra je već gotova.
+ng-position-to-move = Na potezu je { $side }: { $moves }
+ng-board-label = Postavljeni položaj
 
 ## Your games
 
@@ -131,6 +153,7 @@ game-title-engine = { $name } protiv računala ({ $level })
 game-title-local = { $name } — dva igrača
 game-title-remote = { $name } — dvoje ljudi putem poveznice
 game-not-found = Igra nije pronađena
+missing-new-game = Započnite novu igru
 invite-link = Pošaljite ovu poveznicu prijatelju (drugo mjesto otvara samo jednom):
 copy = Kopiraj
 invite-hints-on = U ovoj su igri savjeti i analiza otvoreni za oba igrača.
@@ -218,8 +241,16 @@ end-max-plies = dosegnuto je ograničenje broja poteza
 
 ## Hints and analysis
 
-hint-database = Savjet: igrajte { $move } — uz savršenu igru { $side } završava s { $score } ({ $moves })
-hint-search = Savjet: igrajte { $move } (oko { $score } kamenova za { $side } prema pretrazi od { $depth } polupoteza)
+hint-database = Savjet: igrajte { $move } — uz savršenu igru { $side } { $lead ->
+    [ahead] pobjeđuje za { $by }
+    [behind] gubi za { $by }
+   *[even] igra neriješeno
+  } (svaki potez: { $moves })
+hint-search = Savjet: igrajte { $move } — gledajući { $depth } polupoteza unaprijed, { $side } { $lead ->
+    [ahead] ima prednost od oko { $by }
+    [behind] zaostaje za oko { $by }
+   *[even] je otprilike izjednačen
+  }
 hint-said = Savjet: igrajte { $move }.
 analysis-weighing = Odmjerava se svaki potez…
 analysis-forced = prisilan
@@ -251,8 +282,8 @@ btn-auto = Automatska igra
 btn-pause = Stanka
 moves-count = Potezi:
 counts-title = Potezi do povratka početka
-counts-mark = Označene
-counts-mark-note = ćelije su vrijednosti objavljene u izvoru (✓ kad se ovdašnje brojanje slaže, ✗ kad se ne slaže; ? kad nije prebrojeno u vremenu koje stranica čeka).
+counts-mark = Istaknute
+counts-mark-note = ćelije su brojevi tiskani u izvornom tekstu igre (✓ kad se ovdašnje brojanje slaže, ✗ kad se ne slaže; ? kad nije prebrojeno u vremenu koje stranica čeka).
 counting = Brojim…
 not-counted = nije prebrojeno na vrijeme
 not-counted-seed = nije prebrojeno na vrijeme; izvor daje { $seed }
@@ -292,8 +323,7 @@ m-result = Povratak na početak nakon { $moves ->
     [few] { $moves } poteza
    *[other] { $moves } poteza
   }.
-m-result-agrees = I pravila igre broje { $cycle }.
-m-result-differs = (Pravila igre broje { $cycle }.)
+m-result-differs = (Brojano od početka, cijeli krug traje { $cycle } poteza.)
 m-result-duo = Zajedno za { $secs } s; pogreške: Jug { $south }, Sjever { $north }; u prosjeku { $gap } ms razmaka.
 m-no-such-pit = { $side } nema takvu jamu.
 m-south-must = Jug mora posijati { $want }, a ne { $pit }: { $why }
@@ -341,7 +371,7 @@ c-status = Potez { $move }: ispraznite čašu { $cup } ({ $stones ->
     [few] { $stones } kamenčića
    *[other] { $stones } kamenčića
   }) i sijte u smjeru kazaljke na satu.
-c-engine-counts = (Pravila igre broje { $cycle }.)
+c-engine-counts = (Brojano od početka, cijeli krug traje { $cycle } poteza.)
 c-guess-right = Vaša procjena, { $guess }, bila je točna!
 c-guess-few = Vaša procjena bila je { $guess }: premalo za { $by }.
 c-guess-many = Vaša procjena bila je { $guess }: previše za { $by }.
@@ -372,6 +402,43 @@ error-bad-opponent = Nepoznat protivnik '{ $opponent }': upotrijebite engine, lo
 error-level-needs-engine = Razina se bira samo za igru protiv računala.
 error-hints-choice-needs-link = Savjeti se biraju samo za igru s prijateljem putem poveznice.
 error-bad-record = Zapis igre ne može se pročitati: { $detail }
+# Što ne valja u zapisu igre.
+record-syntax-tag-no-name = redak { $line }: oznaka treba ime, kao u [Ime "vrijednost"]
+record-syntax-tag-not-quoted = redak { $line }: vrijednost oznake { $tag } mora biti u dvostrukim navodnicima
+record-syntax-tag-unclosed = redak { $line }: vrijednosti oznake { $tag } nedostaje završni navodnik
+record-syntax-tag-escape = redak { $line }: u oznaci { $tag } smiju se izbjeći samo \" i \\
+record-syntax-tag-no-bracket = redak { $line }: oznaka { $tag } treba ']' iza vrijednosti
+record-syntax-tag-after-moves = redak { $line }: oznaka dolazi nakon poteza
+record-syntax-tag-twice = redak { $line }: oznaka { $tag } navedena je dvaput
+record-syntax-after-result = redak { $line }: '{ $text }' dolazi nakon rezultata '{ $result }'
+record-syntax-capture-mark = redak { $line }: '{ $text }': oznaka uzimanja je '+' i broj sjemenki (npr. b+2)
+record-syntax-not-a-move = redak { $line }: '{ $text }' nije potez (slovo jame ili propuštanje)
+record-syntax-empty = zapis je prazan: nema ni oznaka ni poteza
+record-syntax-result-tag = redak { $line }: '{ $tag }' u oznaci Result nije rezultat (*, ili bodovi poput 25-19)
+record-syntax-result-differs = redak { $line }: oznaka Result kaže '{ $tag }', ali potezi završavaju s '{ $result }'
+record-syntax-comment-unclosed = redak { $line }: komentar otvoren s '{"{"}' nikad se ne zatvara s '{"}"}'
+record-fen = oznaka FEN: { $why }
+record-variant = zapis je igre { $record }, a ne { $rules }
+record-move = potez { $number } ('{ $text }'): { $why }
+record-capture-mark = potez { $number } ('{ $text }') označen je kao da uzima { $marked }, ali uzima { $actual }
+record-result = rezultat '{ $result }' ne odgovara potezima, koji završavaju igru s { $actual }
+record-unknown-variant = '{ $tag }' u oznaci Variant nije igra ove stranice
+record-no-variant = zapis nema oznaku Variant koja imenuje igru
+record-game-tag = '{ $tag }' u oznaci Game nije igra ove stranice
+record-no-game-tag = zapis nema oznaku Game, pa je to { $name } na uobičajenoj ploči ({ $pits } jama u redu, { $seeds } sjemenki u jami), a ne { $tag }
+record-resigner = oznaka Termination '{ $tag }' ne kaže tko je predao (Jug ili Sjever)
+record-resigned-after-end = zapis kaže da je { $side } predao, ali igra je već bila gotova
+record-unfinished-other-winner = rezultat '{ $result }' nije točan: { $side } je predao, pa je pobijedila druga strana
+record-unfinished-no-termination = rezultat je '{ $result }', ali potezi ne završavaju igru i nijedna oznaka Termination ne kaže kako je završila
+record-unfinished-final-score = '{ $result }' je konačni rezultat, ali potezi ne završavaju igru (za igru u tijeku napišite *)
+record-too-large = zapis ima { $bytes } bajtova; zapis smije imati najviše 1 MiB
+# Što ne valja u položaju.
+position-field-count = položaj ove igre ima { $expected } dijelova odvojenih s '-', ovaj ima { $found }
+position-not-a-number = dio { $index }: '{ $value }' nije cijeli broj
+position-too-large = dio { $index }: { $value } je više nego što jama može primiti (255)
+position-side = dio { $index }: '{ $value }' nije S ni N (tko je na potezu)
+position-total = sjemenki je ukupno { $found }, ali igra ih ima { $expected }
+position-pit-count = igra ima { $pits } jama u redu, a položaj ima { $found }
 error-no-route = Ovdje nema ničega: { $path }
 error-method-not-allowed = { $method } nije dopušten na { $path }.
 error-no-game = Nema igre '{ $id }'.
@@ -396,7 +463,7 @@ error-no-undo-asked = Nitko nije tražio vraćanje poteza.
 error-no-legal-move = Nema nijednog dopuštenog poteza.
 error-no-moves-yet = Još nije odigran nijedan potez.
 error-size-out-of-range = { $field } mora biti od { $min } do { $max }, a ne { $value }.
-error-count-too-long = brojanje ove veličine traje dulje nego što ova stranica čeka; pokušajte s { $command }
+error-count-too-long = brojanje ove veličine traje dulje nego što stranica čeka
 error-mirall-over = Ova je igra Zrcala završena: oba su se reda vratila na početak.
 error-mirall-wait = Posijali ste; pričekajte drugog igrača.
 error-mirall-other-row = Jama { $pit } je u drugom redu: vi igrate { $side }.

@@ -11,6 +11,16 @@
 ## The language menu and the page's frame
 
 language-menu = Dil
+settings = Ayarlar
+set-theme = Renkler
+set-theme-system = Cihaz gibi
+set-theme-light = Açık
+set-theme-dark = Koyu
+set-motion = Hamlelerin çizimi
+set-motion-system = Cihaz gibi
+set-motion-full = Taş taş
+set-motion-reduced = Bir kerede (az hareket)
+set-sound = Hamle ve alma sesleri
 nav-play = Oyna
 nav-mirall = Ayna
 nav-cups = Bardaklardaki taşlar
@@ -28,7 +38,11 @@ store-label = { $side } hazinesi, { $count ->
    *[other] { $count } taş
   }
 # A pit, as a screen reader names it: "C, 7 seeds, playable". The pit letter stays.
-pit-label = { $pit }, { $count ->
+pit-label = { $whose ->
+    [mine] sizin { $pit } kuyunuz
+    [theirs] rakibin { $pit } kuyusu
+   *[side] { $side } tarafının { $pit } kuyusu
+  }, { $count ->
     [one] { $count } taş
    *[other] { $count } taş
   }, { $playable ->
@@ -92,6 +106,14 @@ ng-side-south = Güney (alt sıra, ilk oynar)
 ng-side-north = Kuzey (üst sıra)
 ng-hints = Oyun sırasında iki oyuncu da öneri ve analiz kullanabilir (arkadaşınız katılmadan önce bunu görür; aksi halde oyun bitince açılırlar)
 ng-start = Başla
+ng-from = Başlangıç
+ng-from-start = Olağan başlangıç
+ng-from-position = Sizin kurduğunuz bir konum
+ng-position = Konum
+ng-position-help = Güney'in kuyularındaki taşlar (A, B, …), sonra Kuzey'inkiler (a, b, …), sonra Güney'in ve Kuzey'in aldığı taşlar, sonra sıra kimde: S ya da N. Başlangıç { $start }.
+ng-position-over = Bu konumda oyun zaten bitmiş.
+ng-position-to-move = Sıra { $side } tarafında: { $moves }
+ng-board-label = Kurduğunuz konum
 
 ## Your games
 
@@ -130,6 +152,7 @@ game-title-engine = { $name }, bilgisayara karşı ({ $level })
 game-title-local = { $name } — iki oyuncu
 game-title-remote = { $name } — bağlantıyla oynayan iki kişi
 game-not-found = Oyun bulunamadı
+missing-new-game = Yeni bir oyun başlatın
 invite-link = Bu bağlantıyı arkadaşınıza gönderin (öbür yeri yalnızca bir kez açar):
 copy = Kopyala
 invite-hints-on = Bu oyunda öneri ve analiz iki oyuncuya da açık.
@@ -216,8 +239,16 @@ end-max-plies = hamle sınırına ulaşıldı
 
 ## Hints and analysis
 
-hint-database = Öneri: { $move } oynayın — kusursuz oyunla { $side } { $score } ile bitirir ({ $moves })
-hint-search = Öneri: { $move } oynayın ({ $depth } yarım hamlelik bir aramaya göre { $side } için yaklaşık { $score } taş)
+hint-database = Öneri: { $move } oynayın — kusursuz oyunla { $side } { $lead ->
+    [ahead] { $by } farkla kazanır
+    [behind] { $by } farkla kaybeder
+   *[even] berabere kalır
+  } (her hamle: { $moves })
+hint-search = Öneri: { $move } oynayın — { $depth } yarım hamle ileriye bakınca { $side } { $lead ->
+    [ahead] yaklaşık { $by } taş önde
+    [behind] yaklaşık { $by } taş geride
+   *[even] aşağı yukarı eşit
+  } bitiriyor
 hint-said = Öneri: { $move } oynayın.
 analysis-weighing = Her hamle tartılıyor…
 analysis-forced = zorunlu
@@ -247,8 +278,8 @@ btn-auto = Kendiliğinden oynat
 btn-pause = Duraklat
 moves-count = Hamle:
 counts-title = Başlangıç geri gelene kadarki hamleler
-counts-mark = İşaretli
-counts-mark-note = hücreler kaynağın yayımladığı değerlerdir (burada sayılan aynıysa ✓, farklıysa ✗; sayfanın beklediği sürede sayılamadıysa ?).
+counts-mark = Vurgulu
+counts-mark-note = hücreler oyunun özgün metninde basılı sayılardır (burada sayılan aynıysa ✓, farklıysa ✗; sayfanın beklediği sürede sayılamadıysa ?).
 counting = Sayılıyor…
 not-counted = zamanında sayılamadı
 not-counted-seed = zamanında sayılamadı; kaynak { $seed } veriyor
@@ -286,8 +317,7 @@ m-result = { $moves ->
     [one] { $moves } hamle
    *[other] { $moves } hamle
   } sonra başlangıca dönüldü.
-m-result-agrees = Kural motoru da { $cycle } sayıyor.
-m-result-differs = (Kural motoru { $cycle } sayıyor.)
+m-result-differs = (Başlangıçtan sayınca tam tur { $cycle } hamle sürer.)
 m-result-duo = Birlikte { $secs } sn; hatalar: Güney { $south }, Kuzey { $north }; ortalama { $gap } ms arayla.
 m-no-such-pit = { $side } tarafında böyle bir kuyu yok.
 m-south-must = Güney { $pit } değil, { $want } kuyusunu dağıtmalı: { $why }
@@ -328,7 +358,7 @@ c-status = Hamle { $move }: { $cup } numaralı bardağı boşaltın ({ $stones -
     [one] { $stones } taş
    *[other] { $stones } taş
   }) ve saat yönünde dağıtın.
-c-engine-counts = (Kural motoru { $cycle } sayıyor.)
+c-engine-counts = (Başlangıçtan sayınca tam tur { $cycle } hamle sürer.)
 c-guess-right = Tahmininiz, { $guess }, doğruydu!
 c-guess-few = Tahmininiz { $guess } idi: { $by } eksik.
 c-guess-many = Tahmininiz { $guess } idi: { $by } fazla.
@@ -358,6 +388,43 @@ error-bad-opponent = Bilinmeyen rakip '{ $opponent }': engine, local ya da remot
 error-level-needs-engine = Seviye yalnızca bilgisayara karşı bir oyun için seçilir.
 error-hints-choice-needs-link = Öneriler yalnızca bir arkadaşla bağlantı üzerinden oynanan oyun için seçilir.
 error-bad-record = Oyun kaydı okunamıyor: { $detail }
+# Bir oyun kaydındaki hata.
+record-syntax-tag-no-name = satır { $line }: bir etiketin adı olmalı, [Ad "değer"] gibi
+record-syntax-tag-not-quoted = satır { $line }: { $tag } etiketinin değeri çift tırnak içinde olmalı
+record-syntax-tag-unclosed = satır { $line }: { $tag } etiketinin değerinin kapanış tırnağı yok
+record-syntax-tag-escape = satır { $line }: { $tag } etiketinde yalnızca \" ve \\ kaçışlanabilir
+record-syntax-tag-no-bracket = satır { $line }: { $tag } etiketinin değerinden sonra ']' gerekir
+record-syntax-tag-after-moves = satır { $line }: hamlelerden sonra bir etiket var
+record-syntax-tag-twice = satır { $line }: { $tag } etiketi iki kez verilmiş
+record-syntax-after-result = satır { $line }: '{ $text }', '{ $result }' sonucundan sonra geliyor
+record-syntax-capture-mark = satır { $line }: '{ $text }': alma işareti '+' ve bir taş sayısıdır (b+2 gibi)
+record-syntax-not-a-move = satır { $line }: '{ $text }' bir hamle değil (bir kuyunun harfi ya da pas)
+record-syntax-empty = kayıt boş: ne etiket ne hamle var
+record-syntax-result-tag = satır { $line }: Result etiketindeki '{ $tag }' bir sonuç değil (*, ya da 25-19 gibi puanlar)
+record-syntax-result-differs = satır { $line }: Result etiketi '{ $tag }' diyor, ama hamleler '{ $result }' ile bitiyor
+record-syntax-comment-unclosed = satır { $line }: '{"{"}' ile açılan bir yorum hiç '{"}"}' ile kapanmıyor
+record-fen = FEN etiketi: { $why }
+record-variant = kayıt { $rules } için değil, { $record } için
+record-move = { $number } numaralı hamle ('{ $text }'): { $why }
+record-capture-mark = { $number } numaralı hamle ('{ $text }') { $marked } taş alıyor diye işaretlenmiş, ama { $actual } taş alıyor
+record-result = '{ $result }' sonucu hamlelere uymuyor; hamleler oyunu { $actual } ile bitiriyor
+record-unknown-variant = Variant etiketindeki '{ $tag }' bu sitede oynanan bir oyun değil
+record-no-variant = kayıtta oyunu adlandıran bir Variant etiketi yok
+record-game-tag = Game etiketindeki '{ $tag }' bu sitede oynanan bir oyun değil
+record-no-game-tag = kayıtta Game etiketi yok, yani bu standart tahtasında { $name } (sırada { $pits } kuyu, kuyuda { $seeds } taş), { $tag } değil
+record-resigner = Termination etiketi '{ $tag }' kimin çekildiğini söylemiyor (Güney ya da Kuzey)
+record-resigned-after-end = kayıt { $side } çekildi diyor, ama oyun zaten bitmişti
+record-unfinished-other-winner = '{ $result }' sonucu yanlış: { $side } çekildi, yani öbür taraf kazandı
+record-unfinished-no-termination = sonuç '{ $result }', ama hamleler oyunu bitirmiyor ve nasıl bittiğini söyleyen bir Termination etiketi yok
+record-unfinished-final-score = '{ $result }' bir son puan, ama hamleler oyunu bitirmiyor (süren bir oyun için * yazın)
+record-too-large = kayıt { $bytes } bayt; bir kayıt en çok 1 MiB olabilir
+# Bir konumdaki hata.
+position-field-count = bu oyunun bir konumu '-' ile ayrılmış { $expected } parçadan oluşur, bunda { $found } parça var
+position-not-a-number = parça { $index }: '{ $value }' bir tam sayı değil
+position-too-large = parça { $index }: { $value }, bir kuyunun alabileceğinden (255) fazla
+position-side = parça { $index }: '{ $value }' S ya da N değil (hamle sırası kimde)
+position-total = taşların toplamı { $found }, ama oyunda { $expected } taş var
+position-pit-count = oyunda sıra başına { $pits } kuyu var, konumda ise { $found } kuyu
 error-no-route = Burada bir şey yok: { $path }
 error-method-not-allowed = { $path } üzerinde { $method } kullanılamaz.
 error-no-game = '{ $id }' diye bir oyun yok.
@@ -382,7 +449,7 @@ error-no-undo-asked = Kimse hamle geri almak istemedi.
 error-no-legal-move = Geçerli hamle yok.
 error-no-moves-yet = Henüz hiç hamle yapılmadı.
 error-size-out-of-range = { $field }, { $min } ile { $max } arasında olmalı; { $value } olamaz.
-error-count-too-long = bu boyutu saymak bu sayfanın beklediğinden uzun sürer; { $command } komutunu deneyin
+error-count-too-long = bu boyutu saymak sayfanın beklediğinden uzun sürer
 error-mirall-over = Bu Ayna oyunu bitti: iki sıra da başlangıca döndü.
 error-mirall-wait = Dağıttınız; öbür oyuncuyu bekleyin.
 error-mirall-other-row = { $pit } kuyusu öbür sırada: siz { $side } tarafını oynuyorsunuz.

@@ -6,6 +6,7 @@ import { L10n } from "./js/l10n.js";
 import { Mirall } from "./js/mirall.js";
 import { Cups } from "./js/cups.js";
 import { route } from "./js/router.js";
+import "./js/settings.js";
 
 // The language menu: the page changes language at once, and remembers the choice.
 $("lang-menu").addEventListener("change", async () => {

@@ -32,6 +32,7 @@ pub const MODULES: &[(&str, &str)] = &[
     ("router.js", include_str!("../assets/js/router.js")),
     ("rules.js", include_str!("../assets/js/rules.js")),
     ("saved.js", include_str!("../assets/js/saved.js")),
+    ("settings.js", include_str!("../assets/js/settings.js")),
     ("solitaire.js", include_str!("../assets/js/solitaire.js")),
     ("words.js", include_str!("../assets/js/words.js")),
 ];

@@ -19,6 +19,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/health", get(health))
         .route("/api/rules", get(list_rules))
         .route("/api/rules/{game}", get(show_rules))
+        .route("/api/rules/{game}/position", get(show_position))
         .route("/api/games", post(games::create_game))
         .route("/api/games/import", post(games::import_game))
         .route("/api/games/{id}", get(games::get_game))
@@ -71,8 +72,11 @@ async fn list_rules() -> Json<Value> {
     let games: Vec<Value> = builtin_ids()
         .filter_map(builtin)
         .map(|r| {
+            let start = mancala_core::Rules::new(r.clone())
+                .map(|rules| rules.start().to_string())
+                .ok();
             json!({ "id": r.id, "name": r.name, "summary": r.summary, "pits": r.pits, "seeds": r.seeds,
-                    "stores": r.stores, "kind": "two-player" })
+                    "stores": r.stores, "kind": "two-player", "start": start })
         })
         .collect();
     let levels: Vec<Value> = engine::all_levels()
@@ -85,6 +89,37 @@ async fn list_rules() -> Json<Value> {
         "levels": levels,
         "opponents": ["engine", "local", "remote"],
     }))
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PositionQuery {
+    position: String,
+}
+
+/// `GET /api/rules/{game}/position?position=P`: a set-up position checked as a new game would
+/// check it, and the board it is, for a page to draw before the game is made: its seeds, whose
+/// turn, the legal moves, and whether the game would already be over.
+async fn show_position(
+    Param(game): Param,
+    crate::extract::Params(q): crate::extract::Params<PositionQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let spec = games::parse_spec(&game)?;
+    let rules = rules_of(&spec)?;
+    let pos = games::set_up(&rules, &q.position)?;
+    let end = rules.end_reason(&pos);
+    Ok(Json(json!({
+        "game": spec.to_string(),
+        "position": pos.to_string(),
+        "pits": rules.pits_per_row(),
+        "stores": rules.ruleset().stores,
+        "board": crate::views::BoardView::of(&pos),
+        "pit_names": crate::views::pit_names(rules.pits_per_row()),
+        "to_move": pos.side(),
+        "legal": rules.legal_moves(&pos).iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+        "over": end.is_some(),
+        "end": end.map(|r| r.code()),
+    })))
 }
 
 async fn show_rules(Param(game): Param) -> Result<Json<Value>, ApiError> {

@@ -90,10 +90,14 @@ export function drawBoard(svg, n, model, opts) {
       } else el("text", { x: p.x, y: ly, class: "letter" }, labels, name);
       el("text", { x: p.x + 30, y: low ? p.y - 32 : p.y + 32, class: "count", "data-count": name }, labels, L10n.num(count));
       if (opts.onPit) {
-        const playable = opts.anyPit || legal;
+        // `anyPit`: every pit of the rows it names may be pressed (El mirall: the server says
+        // whether it was the right one); a pit with no seeds has nothing to sow.
+        const playable = (opts.anyPit ? opts.anyPit.includes(side) && count > 0 : false) || legal;
         g.setAttribute("role", "button");
         g.setAttribute("tabindex", "0");
-        let label = t("pit-label", { pit: name, count, playable: playable ? "yes" : "no" });
+        // Whose pit it is, said: the letters' case alone is lost on a screen reader.
+        const whose = opts.whose ? opts.whose(side) : "side";
+        let label = t("pit-label", { pit: name, whose, side: SIDE(side), count, playable: playable ? "yes" : "no" });
         if (hint) label += t("pit-label-hint");
         if (last) label += t("pit-label-last");
         g.setAttribute("aria-label", label);
@@ -111,7 +115,7 @@ export function drawBoard(svg, n, model, opts) {
       el("ellipse", { cx: p.x, cy: p.y, rx: G.storeRx, ry: G.storeRy, class: "store" + (opts.last === c ? " lastmove" : "") }, g);
       drawSeeds(g, p.x, p.y, count, G.storeRx, G.storeRy, opts.fresh === c);
       el("text", { x: p.x, y: p.y + G.storeRy - 18, class: "count", "data-count": c === 2 * n ? "south-store" : "north-store" }, labels, L10n.num(count));
-      el("text", { x: p.x, y: p.y - G.storeRy + 22, class: "rowname" }, labels, who);
+      el("text", { x: p.x, y: p.y - G.storeRy + 22, class: "rowname words" }, labels, who);
     }
   }
   svg.appendChild(labels);

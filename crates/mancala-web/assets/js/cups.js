@@ -64,12 +64,15 @@ export const Cups = {
       if (opt.origin === i) cls.push("origin");
       el("circle", { cx: x, cy: y, r: cupR, class: cls.join(" ") }, g);
       drawSeeds(g, x, y, this.board[i], cupR, cupR, opt.fresh === i);
-      const lx = C + (R - cupR - 22) * Math.cos(a), ly = C + (R - cupR - 22) * Math.sin(a);
-      el("text", { x: lx, y: ly, class: "letter" }, g, `#${i}`);
-      el("text", { x: x + cupR * 0.7, y: y - cupR * 0.7, class: "count", "data-count": i }, g, L10n.num(this.board[i]));
+      // The cup's count on it, its number outside the circle of cups: never on each other,
+      // however many cups, and the middle left to the words.
+      el("text", { x, y, class: "count", "data-count": i }, g, L10n.num(this.board[i]));
+      const out = Math.min(R + cupR + 15, 211);
+      el("text", { x: C + out * Math.cos(a), y: C + out * Math.sin(a), class: "cupname" }, g, `#${i}`);
     }
-    el("text", { x: C, y: C - 8, class: "letter" }, svg, this.done ? t("c-back-at-start") : t("c-next", { cup: this.next }));
-    el("text", { x: C, y: C + 22, class: "letter" }, svg, t("c-size", { cups: this.n, stones: this.k }));
+    // Words in the page's direction (right to left in Arabic), though the circle is drawn the same.
+    el("text", { x: C, y: C - 10, class: "centre words" }, svg, this.done ? t("c-back-at-start") : t("c-next", { cup: this.next }));
+    el("text", { x: C, y: C + 16, class: "centre words" }, svg, t("c-size", { cups: this.n, stones: this.k }));
     $("c-count").textContent = this.moves;
     $("c-status").textContent = this.done ? t("c-done", { moves: this.moves }) : t("c-status", { move: this.moves + 1, cup: this.next, stones: this.board[this.next] });
     $("c-back").disabled = this.history.length === 0;

@@ -1,10 +1,14 @@
 // Home: a new game, your games (this browser's saved seats), an OGN record to import.
 import { $ } from "./dom.js";
 import { L10n, SIDE, gameName, levelName, t } from "./l10n.js";
-import { api } from "./net.js";
+import { api, query } from "./net.js";
+import { drawBoard } from "./board.js";
 import { Saved } from "./saved.js";
-import { seatOf } from "./plies.js";
+import { boardModel, seatOf } from "./plies.js";
 import { other, resultText } from "./words.js";
+
+// A name as a menu starts it: its first letter a capital, by the page's language's rules.
+const capital = (w) => w.charAt(0).toLocaleUpperCase(L10n.code) + w.slice(1);
 
 export const Home = {
   catalog: null,
@@ -18,7 +22,10 @@ export const Home = {
     const sel = $("ng-game");
     if (!this.wired) {
       this.wired = true;
-      sel.addEventListener("change", () => this.summary());
+      sel.addEventListener("change", () => { this.summary(); this.fromChanged(true); });
+      $("ng-from").addEventListener("change", () => this.fromChanged(true));
+      $("ng-position").addEventListener("input", () => this.positionChanged());
+      $("ng-level").addEventListener("change", () => this.levelAbout());
       $("ng-opponent").addEventListener("change", () => this.opponentChanged());
     }
     if (this.builtFor !== L10n.code) {
@@ -27,18 +34,58 @@ export const Home = {
       sel.innerHTML = "";
       $("ng-level").innerHTML = "";
       for (const g of cat.games) sel.add(new Option(t("game-option", { name: gameName(g), pits: g.pits, seeds: g.seeds }), g.id));
-      for (const l of cat.levels) $("ng-level").add(new Option(L10n.has("level-" + l.id) ? t("level-" + l.id) : l.label, l.id));
+      // A level's short name in the menu (a phone's width), what it does below it.
+      for (const l of cat.levels) $("ng-level").add(new Option(capital(levelName(l.id)), l.id));
       if (game) sel.value = game;
       $("ng-level").value = level;
       this.builtFor = L10n.code;
     }
     this.summary();
+    this.levelAbout();
     this.opponentChanged();
+    this.fromChanged(false);
     this.listGames();
   },
   summary() {
     const g = this.catalog.games.find((x) => x.id === $("ng-game").value);
     $("ng-summary").textContent = g ? (L10n.has("summary-" + g.id) ? t("summary-" + g.id) : g.summary) : "";
+  },
+  // Start from a position: the field begins at the game's start; each change is checked by the
+  // server (as a new game is) and the board it is drawn; a refusal says what is wrong.
+  fromChanged(gameChanged) {
+    const on = $("ng-from").value === "position";
+    $("ng-position-row").hidden = !on;
+    if (!on) return;
+    const g = this.catalog.games.find((x) => x.id === $("ng-game").value);
+    if (!g) return;
+    if (gameChanged || !$("ng-position").value) $("ng-position").value = g.start;
+    $("ng-position-help").textContent = t("ng-position-help", { start: g.start });
+    this.positionChanged();
+  },
+  async positionChanged() {
+    const asked = (this.positionAsked = (this.positionAsked || 0) + 1);
+    const game = $("ng-game").value, position = $("ng-position").value.trim();
+    let p = null, error = "";
+    try {
+      p = await api("GET", `/api/rules/${encodeURIComponent(game)}/position?${query({ position })}`);
+    } catch (e) { error = e.message; }
+    if (asked !== this.positionAsked) return;
+    this.position = p;
+    $("ng-position").setAttribute("aria-invalid", p ? "false" : "true");
+    $("ng-position-msg").textContent = error;
+    $("ng-position-about").textContent = !p ? ""
+      : p.over ? t("ng-position-over")
+      : t("ng-position-to-move", { side: SIDE(p.to_move), moves: p.legal.join(" ") });
+    const svg = $("ng-board");
+    if (!p) { svg.innerHTML = ""; return; }
+    const model = boardModel(p, p.board);
+    model.scores = [p.board.stores.south, p.board.stores.north];
+    drawBoard(svg, p.pits, model, {});
+  },
+  levelAbout() {
+    const id = $("ng-level").value;
+    const l = this.catalog.levels.find((x) => x.id === id);
+    $("ng-level-about").textContent = !l ? "" : L10n.has("level-" + id) ? t("level-" + id) : l.label;
   },
   opponentChanged() {
     const o = $("ng-opponent").value;
@@ -92,6 +139,7 @@ export const Home = {
     if (opponent === "engine") body.level = $("ng-level").value;
     if (opponent !== "local") body.side = $("ng-side").value;
     if (opponent === "remote") body.hints = $("ng-hints").checked;
+    if ($("ng-from").value === "position") body.position = $("ng-position").value.trim();
     try {
       const r = await api("POST", "/api/games", body);
       Home.remember(r);

@@ -97,7 +97,7 @@ export const Mirall = {
       if (this.linkState.pending.south) marked[this.next[0]] = "next";
       if (this.linkState.pending.north) marked[this.next[1]] = "next";
     }
-    const o = Object.assign({ noStores: true, marked, keyLabel, idPrefix: "m-pit-", anyPit: !!(this.duo || this.link), onPit }, extra || {});
+    const o = Object.assign({ noStores: true, marked, keyLabel, idPrefix: "m-pit-", anyPit: this.duo ? ["south", "north"] : this.link ? [this.link.side] : null, whose: this.link ? (side) => (side === this.link.side ? "mine" : "theirs") : null, onPit }, extra || {});
     if (!extra && !this.done && !this.duo) {
       o.origin = undefined;
     }
@@ -127,7 +127,7 @@ export const Mirall = {
     this.done = true;
     this.stop();
     let text = t("m-result", { moves: this.moves });
-    if (this.cycle !== null) text += " " + t(this.cycle === this.moves ? "m-result-agrees" : "m-result-differs", { cycle: this.cycle });
+    if (this.cycle !== null && this.cycle !== this.moves) text += " " + t("m-result-differs", { cycle: this.cycle });
     if (this.duo) {
       const d = this.duo;
       const secs = d.t0 ? ((performance.now() - d.t0) / 1000).toFixed(1) : "0";

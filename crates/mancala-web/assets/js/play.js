@@ -6,6 +6,7 @@ import { L10n, SIDE, gameName, levelName, t } from "./l10n.js";
 import { Net, api } from "./net.js";
 import { Saved } from "./saved.js";
 import { drawBoard } from "./board.js";
+import { Settings, Sound } from "./settings.js";
 import { boardModel, lastMarks, moveRows, seatOf } from "./plies.js";
 import { resultText, signed } from "./words.js";
 
@@ -48,16 +49,20 @@ export const Play = {
     $("g-error").textContent = "";
     const saved = Saved.get(id);
     this.token = saved ? saved.token || null : null;
+    // A game opened shows nothing of the one shown before until it has come.
+    if (this.shown !== id) this.missing(false);
     try {
       this.state = await api("GET", "/api/games/" + id);
     } catch (e) {
       if (e.offline) { $("g-status").textContent = t("connection-lost"); return; }
+      this.state = null;
+      this.missing(true);
       $("g-title").textContent = t("game-not-found");
       $("g-status").textContent = e.message;
-      $("board").innerHTML = "";
-      this.state = null;
       return;
     }
+    this.missing(false);
+    this.shown = id;
     this.markLast(this.state);
     this.render();
     if (this.engineToMove() && this.token) {
@@ -68,6 +73,20 @@ export const Play = {
       this.render();
     }
     this.poll();
+  },
+  // No game to show (`gone`: the address names none): only the title, the reason and a way on;
+  // the board, scores, moves and buttons of any game shown before are cleared.
+  missing(gone) {
+    const v = $("view-game");
+    v.toggleAttribute("data-missing", gone);
+    this.shown = null;
+    $("board").innerHTML = "";
+    $("g-moves").innerHTML = "";
+    $("g-result").hidden = true;
+    $("g-analysis-card").hidden = true;
+    $("g-live").textContent = "";
+    $("g-missing").hidden = !gone;
+    if (gone) $("g-title").textContent = t("game-not-found");
   },
   // A refused change in the player's words; when the game had moved on (the request was for
   // an earlier version, or a repeat), the game as the server has it is shown.
@@ -116,8 +135,14 @@ export const Play = {
       }
     }
   },
-  speed() { return SPEEDS[Number($("g-speed").value)] ?? 150; },
+  // Reduced motion: each ply is shown at once.
+  speed() { return Settings.reduced() ? 0 : SPEEDS[Number($("g-speed").value)] ?? 150; },
   flip() { return this.mine() === "north"; },
+  // Whose a row is, for the pits' names: this browser's, its opponent's, or a side's.
+  whose(side) {
+    const mine = this.mine();
+    return !mine ? "side" : side === mine ? "mine" : "theirs";
+  },
   who(side) {
     const s = this.state;
     const seat = s.seats[side];
@@ -141,6 +166,7 @@ export const Play = {
       last: this.lastCell,
       captured: this.lastCaptured,
       keyRows,
+      whose: (side) => this.whose(side),
       onPit: (name) => this.click(name),
     }, extra || {}));
     $("board").setAttribute("aria-label", t(this.flip() ? "board-label-north" : "board-label-south"));
@@ -206,13 +232,18 @@ export const Play = {
         lab.textContent = row.label;
         li.appendChild(lab);
       }
+      // The row's plies in a box of their own: on a narrow screen a reply wraps under the
+      // plies, never under the number.
+      const plies = document.createElement("span");
+      plies.className = "plies";
+      li.appendChild(plies);
       for (const { ply: p, index: i } of row.plies) {
         const span = document.createElement("span");
         span.className = "mv" + (i === s.plies.length - 1 ? " last" : "");
         span.textContent = p.move + (p.captured ? "+" + p.captured : "");
         span.setAttribute("data-move", p.move);
         span.title = t("ply-title", { side: SIDE(p.side), move: p.move }) + (p.captured ? t("ply-title-captured", { count: p.captured }) : "") + (p.extra_turn ? t("ply-title-extra") : "");
-        li.appendChild(span);
+        plies.appendChild(span);
       }
       ol.appendChild(li);
     }
@@ -301,7 +332,8 @@ export const Play = {
       $("g-status").textContent = this.busyText;
       $("g-status").removeAttribute("data-thinking");
       this.say(words + extra + ".");
-      const draw = (o) => drawBoard($("board"), n, model, Object.assign({ flip: this.flip(), onPit: (name) => this.click(name) }, o));
+      Sound.play(p.captured ? "capture" : "move");
+      const draw = (o) => drawBoard($("board"), n, model, Object.assign({ flip: this.flip(), whose: (side) => this.whose(side), onPit: (name) => this.click(name) }, o));
       if (p.path && delay > 0) {
         model.pits[idx] = 0;
         draw({ origin: idx, last: idx });
@@ -397,12 +429,14 @@ export const Play = {
     try {
       const h = await api("GET", `/api/games/${this.id}/hint`, undefined, this.seatHeaders());
       this.hint = h.move;
-      const lead = signed(h.score);
+      // The score is a margin for the side named: ahead, behind or level by so many seeds.
+      const lead = h.score > 0 ? "ahead" : h.score < 0 ? "behind" : "even";
+      const by = Math.abs(h.score);
       const side = h.side === "south" || h.side === "north" ? SIDE(h.side) : h.side;
       this.render();
       $("g-status").textContent = h.source === "database"
-        ? t("hint-database", { move: h.move, side, score: lead, moves: h.moves.map((m) => `${m.move} ${signed(m.value)}`).join(", ") })
-        : t("hint-search", { move: h.move, side, score: lead, depth: h.depth });
+        ? t("hint-database", { move: h.move, side, lead, by, moves: h.moves.map((m) => `${m.move} ${signed(m.value)}`).join(", ") })
+        : t("hint-search", { move: h.move, side, lead, by, depth: h.depth });
       this.say(t("hint-said", { move: h.move }));
     } catch (e) { if (!e.offline) $("g-error").textContent = e.message; }
   },

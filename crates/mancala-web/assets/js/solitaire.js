@@ -3,6 +3,7 @@
 import { $, sleep } from "./dom.js";
 import { L10n, sizeWord, t } from "./l10n.js";
 import { api, query } from "./net.js";
+import { Settings } from "./settings.js";
 
 // Each solitaire's buttons, result line and counts table, from the page's one template: the
 // parts get the ids `<prefix>-<part>` (m-reset, c-table, ...) and the table its note.
@@ -17,10 +18,14 @@ for (const spot of document.querySelectorAll("[data-solitaire]")) {
 }
 
 // The counts table of sizes 1..n by 1..k, the seed's published values marked.
+// A table asked for later replaces it: the answer to an earlier question is dropped.
 export async function countsTable(game, n, k, target, current) {
+  const asked = String((Number(target.dataset.asked) || 0) + 1);
+  target.dataset.asked = asked;
   target.textContent = t("counting");
   try {
     const t = await api("GET", `/api/solitaires/${game}/table?${query({ n, k })}`);
+    if (target.dataset.asked !== asked) return;
     const table = document.createElement("table");
     table.className = "counts";
     const cols = t.cells[0].length;
@@ -58,7 +63,7 @@ export async function countsTable(game, n, k, target, current) {
     target.innerHTML = "";
     target.appendChild(table);
   } catch (e) {
-    target.textContent = e.message;
+    if (target.dataset.asked === asked) target.textContent = e.message;
   }
 }
 
@@ -147,12 +152,15 @@ export async function autoplaySolitaire(s, prefix, batch) {
 // The start of a solitaire of size `n` by `k`, as the server has it (the state, the seeds by
 // cell, what is played next; the pits' names for El mirall); asked again of the cycle's length,
 // kept on `s` as `cycle` (or `cycleError`) once known.
+// Only the answer to the latest question is kept: an answer for an earlier size, arriving late,
+// is dropped.
 export async function startOf(s, game, n, k) {
+  const asked = (s.cycleFor = (s.cycleFor || 0) + 1);
   s.cycle = null;
   s.cycleError = null;
   s.cycleAsked = api("GET", `/api/solitaires/${game}/cycle?${query({ n, k })}`)
-    .then((r) => { s.cycle = r.moves; })
-    .catch((e) => { s.cycleError = e.message; });
+    .then((r) => { if (asked === s.cycleFor) s.cycle = r.moves; })
+    .catch((e) => { if (asked === s.cycleFor) s.cycleError = e.message; });
   return api("GET", `/api/solitaires/${game}/start?${query({ n, k })}`);
 }
 
@@ -188,7 +196,8 @@ export async function playStep(s, game, prefix, animate) {
     return;
   }
   remember(s, s.kept());
-  const delay = animate ? delayOf($(`${prefix}-speed`)) : 0;
+  // Reduced motion: each move at once, at the pace chosen, without the seeds falling one by one.
+  const delay = animate && !Settings.reduced() ? delayOf($(`${prefix}-speed`)) : 0;
   if (delay > 0) await sowSeeds(s, st, delay, run);
   s.show(st);
   s.moves++;
