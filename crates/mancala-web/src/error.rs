@@ -369,7 +369,7 @@ fn position_params(e: &mancala_core::PositionError) -> Map<String, Value> {
 /// `bad-position`: the set-up position `text` cannot be used, and why (`kind` and its values).
 pub fn bad_position(text: &str, e: &mancala_core::PositionError) -> ApiError {
     let mut err = ApiError::new(Code::BadPosition, e.to_string())
-        .with("position", crate::extract::short(text))
+        .with("position", short(text))
         .with("detail", e.to_string());
     err.params.extend(position_params(e));
     err
@@ -400,4 +400,9 @@ pub fn bad_record(e: mancala_core::record::RecordError) -> ApiError {
         _ => {}
     }
     err
+}
+
+/// At most 40 characters of `s`, for quoting what a client sent.
+pub fn short(s: &str) -> String {
+    s.chars().take(40).collect()
 }

@@ -91,7 +91,4 @@ pub struct StateQuery {
     pub wait: Option<u64>,
 }
 
-/// At most 40 characters of `s`, for quoting what a client sent.
-pub fn short(s: &str) -> String {
-    s.chars().take(40).collect()
-}
+pub use crate::error::short;
