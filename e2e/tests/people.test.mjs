@@ -169,3 +169,44 @@ test("a server killed mid-game: the page says so, locks the pits, and shows the 
     server.proc.kill("SIGKILL");
   }
 });
+
+// A move whose request is lost on the way (the connection drops, the server is stopping): the
+// page says the move did not reach the server and, once the server answers again, offers it;
+// a move that reached the server but whose answer was lost is shown once, never offered again.
+test("a move that did not reach the server is said and offered again; one that did is not", async () => {
+  const page = await me.newPage();
+  try {
+    await newGame(page, { game: "modiar", opponent: "local" });
+    await setRange(page, "#g-speed", 4);
+    await waitIdle(page);
+    const moves = "**/api/games/*/moves";
+    // Lost on the way: the server never sees it.
+    await page.route(moves, (r) => r.abort("connectionreset"));
+    await pit(page, "A").click();
+    await page.waitForSelector("#g-unsent:not([hidden])");
+    assert.equal(await page.textContent("#g-unsent-text"), "Your move A did not reach the server.");
+    await page.unroute(moves);
+    const again = page.getByRole("button", { name: "Play A again" });
+    await again.waitFor({ state: "visible" });
+    await page.waitForFunction(() => !document.getElementById("g-unsent-again").disabled, null, { timeout: 30000 });
+    assert.deepEqual(await movesShown(page), [], "nothing was played");
+    await again.click();
+    await page.waitForFunction(() => document.querySelectorAll("#g-moves [data-move]").length === 1, null, { timeout: 30000 });
+    await waitIdle(page);
+    assert.ok(await page.isHidden("#g-unsent"));
+
+    // Played, but the answer lost: after the connection is back the move is there once, and
+    // nothing is offered.
+    await page.route(moves, async (r) => { await r.fetch(); await r.abort("connectionreset"); });
+    const next = (await playable(page))[0];
+    await pit(page, next).click();
+    await page.unroute(moves);
+    await page.waitForFunction(() => document.querySelectorAll("#g-moves [data-move]").length === 2, null, { timeout: 30000 });
+    await waitIdle(page);
+    assert.ok(await page.isHidden("#g-unsent"), "a move that went in is not offered again");
+    const shown = await movesShown(page);
+    assert.equal(shown.length, 2, JSON.stringify(shown));
+  } finally {
+    await page.close();
+  }
+});

@@ -56,6 +56,9 @@ pub fn run(args: RulesArgs) -> anyhow::Result<()> {
             mancala_locale::GAMES.join(", ")
         )
     })?;
-    print!("{page}");
+    // Drawn for the terminal: the web page's boards dropped, the board fences as text.
+    let text = mancala_web::diagram::terminal_page(page, args.lang.code)
+        .map_err(|e| anyhow::anyhow!("the rules page of '{}': {e}", spec.id))?;
+    print!("{text}");
     Ok(())
 }

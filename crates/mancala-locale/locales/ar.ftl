@@ -26,6 +26,8 @@ nav-cups = الحجارة في الأكواب
 nav-rules = طريقة اللعب
 offline = انقطع الاتصال — جارٍ إعادة المحاولة… لا يمكن لعب أيّ شيء حتى يجيب الخادم من جديد.
 connection-lost = انقطع الاتصال — جارٍ إعادة المحاولة…
+move-unsent = لم تصل نقلتك { $move } إلى الخادم.
+move-unsent-again = العب { $move } مرة أخرى
 
 ## Sides and players
 

@@ -26,6 +26,8 @@ nav-cups = Pedres als gots
 nav-rules = Com es juga
 offline = S'ha perdut la connexió — s'està tornant a provar… No es pot jugar fins que el servidor torni a respondre.
 connection-lost = S'ha perdut la connexió — s'està tornant a provar…
+move-unsent = La teva jugada { $move } no ha arribat al servidor.
+move-unsent-again = Torna a jugar { $move }
 
 ## Sides and players
 

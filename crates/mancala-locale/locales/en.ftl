@@ -37,6 +37,8 @@ nav-cups = Stones in cups
 nav-rules = How to play
 offline = Connection lost — retrying… Nothing can be played until the server answers again.
 connection-lost = Connection lost — retrying…
+move-unsent = Your move { $move } did not reach the server.
+move-unsent-again = Play { $move } again
 
 ## Sides and players
 

@@ -27,6 +27,8 @@ nav-cups = Piedras en vasos
 nav-rules = Cómo se juega
 offline = Se perdió la conexión — reintentando… No se puede jugar hasta que el servidor vuelva a responder.
 connection-lost = Se perdió la conexión — reintentando…
+move-unsent = Tu jugada { $move } no llegó al servidor.
+move-unsent-again = Volver a jugar { $move }
 
 ## Sides and players
 

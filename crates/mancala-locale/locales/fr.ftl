@@ -27,6 +27,8 @@ nav-cups = Pierres dans les gobelets
 nav-rules = Règles du jeu
 offline = Connexion perdue — nouvelle tentative… Rien ne peut être joué tant que le serveur ne répond pas.
 connection-lost = Connexion perdue — nouvelle tentative…
+move-unsent = Votre coup { $move } n’est pas parvenu au serveur.
+move-unsent-again = Rejouer { $move }
 
 ## Sides and players
 

@@ -26,6 +26,8 @@ nav-cups = Kamenje u čašama
 nav-rules = Kako se igra
 offline = Veza je prekinuta — ponovno pokušavam… Ništa se ne može odigrati dok poslužitelj opet ne odgovori.
 connection-lost = Veza je prekinuta — ponovno pokušavam…
+move-unsent = Vaš potez { $move } nije stigao do poslužitelja.
+move-unsent-again = Ponovno odigraj { $move }
 
 ## Sides and players
 

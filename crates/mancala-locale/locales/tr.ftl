@@ -27,6 +27,8 @@ nav-cups = Bardaklardaki taşlar
 nav-rules = Nasıl oynanır
 offline = Bağlantı koptu — yeniden deneniyor… Sunucu yeniden yanıt verene kadar hiçbir hamle yapılamaz.
 connection-lost = Bağlantı koptu — yeniden deneniyor…
+move-unsent = { $move } hamleniz sunucuya ulaşmadı.
+move-unsent-again = { $move } hamlesini yeniden oyna
 
 ## Sides and players
 

@@ -208,9 +208,164 @@ pub fn pages() -> impl Iterator<Item = (&'static str, &'static str, &'static str
     embedded::PAGES.iter().copied()
 }
 
+/// Where a rules page is shown. A page's Markdown marks what is for one of them only:
+/// `<!-- cli -->` … `<!-- /cli -->` the terminal's (commands, their output), `<!-- web -->` …
+/// `<!-- /web -->` the web page's (boards drawn for what the terminal shows as a trace). The
+/// marks may enclose whole blocks or words inside a sentence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Medium {
+    Web,
+    Terminal,
+}
+
+impl Medium {
+    fn tag(self) -> &'static str {
+        match self {
+            Medium::Web => "web",
+            Medium::Terminal => "cli",
+        }
+    }
+    fn other(self) -> Medium {
+        match self {
+            Medium::Web => Medium::Terminal,
+            Medium::Terminal => Medium::Web,
+        }
+    }
+}
+
+/// A mark of a rules page that is not closed, or closed without being opened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnbalancedMark(pub String);
+
+impl fmt::Display for UnbalancedMark {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a rules page's mark {} is not balanced", self.0)
+    }
+}
+
+impl std::error::Error for UnbalancedMark {}
+
+/// The info string of a fenced block that draws boards: each line of it one board,
+/// `<game> <position>` (`modiar 7-7-7-7-7-7-0-0-S`, `el-mirall 2-2-2-2`,
+/// `stones-in-cups 1-1@0`). The page draws them as its boards; the terminal as text.
+pub const BOARD_FENCE: &str = "board";
+
+/// One line of a board fence: the game and the position, or `None` for a line that is not two
+/// words.
+pub fn board_line(line: &str) -> Option<(&str, &str)> {
+    let mut words = line.split_whitespace();
+    match (words.next(), words.next(), words.next()) {
+        (Some(game), Some(position), None) => Some((game, position)),
+        _ => None,
+    }
+}
+
+/// A rules page as `medium` shows it: the other medium's marked text dropped, this medium's
+/// marks removed. A mark alone on its line goes with its line.
+pub fn rules_for(markdown: &str, medium: Medium) -> Result<String, UnbalancedMark> {
+    let keep = medium.tag();
+    let drop = medium.other().tag();
+    let mut out = String::with_capacity(markdown.len());
+    let mut rest = markdown;
+    let mut dropping = false;
+    let mut open: Option<&str> = None;
+    while let Some(at) = rest.find("<!--") {
+        let Some(len) = rest[at..].find("-->").map(|e| e + 3) else {
+            break;
+        };
+        let mark = rest[at + 4..at + len - 3].trim();
+        let (closing, tag) = match mark.strip_prefix('/') {
+            Some(t) => (true, t.trim()),
+            None => (false, mark),
+        };
+        if tag != keep && tag != drop {
+            // Another comment: text of the page, as written.
+            if !dropping {
+                out.push_str(&rest[..at + len]);
+            }
+            rest = &rest[at + len..];
+            continue;
+        }
+        if !dropping {
+            out.push_str(&rest[..at]);
+        }
+        match (closing, open) {
+            (false, None) => open = Some(tag),
+            (true, Some(o)) if o == tag => open = None,
+            _ => return Err(UnbalancedMark(format!("<!-- {mark} -->"))),
+        }
+        dropping = open == Some(drop);
+        rest = &rest[at + len..];
+        // A mark alone on its line: the line goes with it.
+        let line_start = out.is_empty() || out.ends_with('\n');
+        if line_start && let Some(r) = rest.strip_prefix('\n') {
+            rest = r;
+        }
+    }
+    if let Some(o) = open {
+        return Err(UnbalancedMark(format!("<!-- {o} --> (never closed)")));
+    }
+    if !dropping {
+        out.push_str(rest);
+    }
+    Ok(out)
+}
+
+/// The text of a one-line message `id` of `lang`'s catalogue (English where it is not
+/// translated), for the few words the terminal prints from the catalogues (a board's row
+/// names); `None` if no catalogue has it or it is not plain text.
+pub fn plain_message(lang: &str, id: &str) -> Option<&'static str> {
+    let find = |src: &'static str| {
+        src.lines().find_map(|l| {
+            let (key, value) = l.split_once('=')?;
+            (key.trim() == id).then(|| value.trim())
+        })
+    };
+    let plain = |v: &&str| !v.is_empty() && !v.contains('{');
+    catalogue(lang)
+        .and_then(find)
+        .filter(plain)
+        .or_else(|| catalogue(ENGLISH.code).and_then(find).filter(plain))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_page_for_each_medium() {
+        let md = "Intro.\n\n<!-- cli -->\n    $ mancala x\n<!-- /cli -->\n<!-- web -->\n```board\nm 1-1\n```\n<!-- /web -->\n\nSizes (<!-- cli -->`mancala play x`; <!-- /cli -->defaults 6).\n<!-- note -->\n";
+        assert_eq!(
+            rules_for(md, Medium::Web).unwrap(),
+            "Intro.\n\n```board\nm 1-1\n```\n\nSizes (defaults 6).\n<!-- note -->\n"
+        );
+        assert_eq!(
+            rules_for(md, Medium::Terminal).unwrap(),
+            "Intro.\n\n    $ mancala x\n\nSizes (`mancala play x`; defaults 6).\n<!-- note -->\n"
+        );
+        for bad in [
+            "a <!-- cli --> b",
+            "a <!-- /web --> b",
+            "<!-- cli --><!-- web -->x<!-- /web --><!-- /cli -->",
+            "<!-- cli -->x<!-- /web -->",
+        ] {
+            assert!(rules_for(bad, Medium::Web).is_err(), "{bad}");
+            assert!(rules_for(bad, Medium::Terminal).is_err(), "{bad}");
+        }
+        assert_eq!(
+            board_line(" modiar  7-7-7-7-7-7-0-0-S "),
+            Some(("modiar", "7-7-7-7-7-7-0-0-S"))
+        );
+        assert_eq!(board_line("modiar"), None);
+        assert_eq!(board_line("modiar a b"), None);
+    }
+
+    #[test]
+    fn plain_messages_for_the_terminal() {
+        assert_eq!(plain_message("tr", "side-south"), Some("Güney"));
+        assert_eq!(plain_message("xx", "side-north"), Some("North"));
+        assert_eq!(plain_message("en", "no-such-message"), None);
+    }
 
     #[test]
     fn accept_language_by_weight_then_order() {

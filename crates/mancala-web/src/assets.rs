@@ -12,6 +12,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use mancala_locale::{LANGS, Lang};
+use serde_json::Value;
 use std::sync::Arc;
 
 const INDEX: &str = include_str!("../assets/index.html");
@@ -149,21 +150,55 @@ async fn locale(Path(file): Path<String>) -> Response {
     }
 }
 
-/// A rules page as HTML, for the page's "How to play". Raw HTML in the Markdown is shown as
-/// text, so the page's content never carries markup of its own, and a table's column alignment
-/// is dropped (it would be a `style` attribute, which the page's Content-Security-Policy refuses).
-pub fn rules_html(markdown: &str) -> String {
-    use pulldown_cmark::{Alignment, Event, Options, Parser, Tag, html};
-    let parser = Parser::new_ext(markdown, Options::ENABLE_TABLES).map(|e| match e {
-        Event::Html(t) | Event::InlineHtml(t) => Event::Text(t),
-        Event::Start(Tag::Table(columns)) => {
-            Event::Start(Tag::Table(vec![Alignment::None; columns.len()]))
+/// A rules page as HTML, for the page's "How to play": the terminal's parts dropped
+/// (`mancala_locale::Medium`), each board fence a `<figure class="rules-boards">` whose
+/// `data-boards` the page draws as its boards (`crate::diagram`). Raw HTML in the Markdown is
+/// shown as text, so the page's content never carries markup of its own, and a table's column
+/// alignment is dropped (it would be a `style` attribute, which the page's
+/// Content-Security-Policy refuses). A page with a board that is not one is refused, naming it.
+pub fn rules_html(markdown: &str) -> Result<String, String> {
+    use pulldown_cmark::{Alignment, CodeBlockKind, Event, Options, Parser, Tag, TagEnd, html};
+    let web = mancala_locale::rules_for(markdown, mancala_locale::Medium::Web)
+        .map_err(|e| e.to_string())?;
+    let mut events = Vec::new();
+    let mut boards: Option<String> = None;
+    for e in Parser::new_ext(&web, Options::ENABLE_TABLES) {
+        match e {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
+                if info.trim() == mancala_locale::BOARD_FENCE =>
+            {
+                boards = Some(String::new())
+            }
+            Event::Text(t) if boards.is_some() => boards.as_mut().unwrap().push_str(&t),
+            Event::End(TagEnd::CodeBlock) if boards.is_some() => {
+                let text = boards.take().unwrap_or_default();
+                let drawn = text
+                    .lines()
+                    .filter(|l| !l.trim().is_empty())
+                    .map(|l| crate::diagram::parse(l).map(|d| d.to_json()))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let attr = Value::from(drawn)
+                    .to_string()
+                    .replace('&', "&amp;")
+                    .replace('"', "&quot;")
+                    .replace('<', "&lt;")
+                    .replace('>', "&gt;");
+                events.push(Event::Html(
+                    format!("<figure class=\"rules-boards\" data-boards=\"{attr}\"></figure>\n")
+                        .into(),
+                ));
+            }
+            Event::Html(t) | Event::InlineHtml(t) => events.push(Event::Text(t)),
+            Event::Start(Tag::Table(columns)) => events.push(Event::Start(Tag::Table(vec![
+                Alignment::None;
+                columns.len()
+            ]))),
+            e => events.push(e),
         }
-        e => e,
-    });
+    }
     let mut out = String::new();
-    html::push_html(&mut out, parser);
-    out
+    html::push_html(&mut out, events.into_iter());
+    Ok(out)
 }
 
 /// `/rules/<lang>/<game>`: the rules page of `game` in `lang` (English while it is not
@@ -184,11 +219,20 @@ async fn rules_page(Path((lang, game)): Path<(String, String)>) -> Response {
             }
         },
     };
+    let html = match rules_html(page) {
+        Ok(h) => h,
+        Err(e) => {
+            return crate::error::ApiError::internal(format!(
+                "the rules page of '{game}' in {}: {e}",
+                shown.english
+            ))
+            .into_response();
+        }
+    };
     let body = format!(
-        "<article class=\"rules-page\" lang=\"{}\" dir=\"{}\">\n{}</article>\n",
+        "<article class=\"rules-page\" lang=\"{}\" dir=\"{}\">\n{html}</article>\n",
         shown.code,
         shown.dir.as_str(),
-        rules_html(page)
     );
     asset(body, "text/html; charset=utf-8")
 }

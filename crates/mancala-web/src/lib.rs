@@ -17,6 +17,7 @@
 pub mod assets;
 pub mod changes;
 pub mod copy;
+pub mod diagram;
 pub mod engine;
 pub mod error;
 pub mod extract;

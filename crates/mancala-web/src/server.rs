@@ -777,8 +777,8 @@ fn client_of(conn: &Conn, req: &Request<hyper::body::Incoming>) -> IpAddr {
     conn.peer
 }
 
-/// Serves `app` on `listener` with `limits` until `shutdown` completes; then stops accepting,
-/// lets the requests in progress finish (for at most 5 s) and returns. `stats` (if given) is
+/// Serves `app` on `listener` with `limits` until `shutdown` completes; then closes the
+/// listener, lets the requests in progress finish (for at most 5 s) and returns. `stats` (if given) is
 /// filled with a handle on the open connections. Connections from `proxies` are trusted to
 /// name their clients in `X-Forwarded-For`.
 pub async fn serve_with(
@@ -935,6 +935,10 @@ pub async fn serve_with(
             drop(permit);
         });
     }
+    // No new connection is taken while the requests in progress finish: a client that comes
+    // now is refused at once (and a proxy tries another server) rather than left waiting in
+    // the listener's backlog until the process is gone.
+    drop(listener);
     let _ = stop_tx.send(true);
     while tasks.join_next().await.is_some() {}
     Ok(())

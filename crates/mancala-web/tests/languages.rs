@@ -138,6 +138,7 @@ async fn rules_pages_in_the_language_or_english_marked_so() {
                 format!(
                     "<article class=\"rules-page\" lang=\"{shown}\" dir=\"{dir}\">\n{}</article>\n",
                     mancala_web::assets::rules_html(mancala_locale::rules_page(g, l.code).unwrap())
+                        .unwrap()
                 )
             );
         }
@@ -158,16 +159,68 @@ async fn rules_pages_in_the_language_or_english_marked_so() {
 fn markup_in_a_rules_page_is_shown_as_text() {
     let html = mancala_web::assets::rules_html(
         "# T\n\n<script>alert(1)</script>\n\nA <b onclick=\"x\">b</b> | c\n",
-    );
+    )
+    .unwrap();
     assert!(!html.contains("<script"), "{html}");
     assert!(!html.contains("<b "), "{html}");
     assert!(html.contains("&lt;script&gt;"), "{html}");
-    let table = mancala_web::assets::rules_html("| a | b |\n|:--|--:|\n| 1 | 2 |\n");
+    let table = mancala_web::assets::rules_html("| a | b |\n|:--|--:|\n| 1 | 2 |\n").unwrap();
     assert!(
         table.contains("<table>") && table.contains("<td>2</td>"),
         "{table}"
     );
     assert!(!table.contains("style"), "{table}");
+}
+
+/// What a player reads on the page is for players: no shell command, no document of the
+/// project's, no board drawn in letters; every board is drawn by the page (and each game with
+/// a board on its page has one in every language). The terminal's page has its commands and
+/// its boards as text, with no mark left.
+#[test]
+fn rules_pages_draw_their_boards_and_keep_commands_for_the_terminal() {
+    for (lang, game, md) in mancala_locale::pages() {
+        let html =
+            mancala_web::assets::rules_html(md).unwrap_or_else(|e| panic!("{game} in {lang}: {e}"));
+        for word in [
+            "$ mancala",
+            "mancala play",
+            "mancala cycle",
+            "mancala replay",
+            "--trace",
+            "--backward",
+            "RULINGS",
+            "NOTATION",
+            "docs/",
+            "][",
+            "&lt;!--",
+        ] {
+            assert!(
+                !html.contains(word),
+                "{game} in {lang} shows '{word}':\n{html}"
+            );
+        }
+        let figures = html
+            .matches("<figure class=\"rules-boards\" data-boards=")
+            .count();
+        let drawn = ["modiar", "mangala-ii", "el-mirall", "stones-in-cups"].contains(&game);
+        assert_eq!(figures > 0, drawn, "{game} in {lang}: {figures} boards");
+        let text = mancala_web::diagram::terminal_page(md, lang)
+            .unwrap_or_else(|e| panic!("{game} in {lang}, for the terminal: {e}"));
+        assert!(
+            !text.contains("<!--") && !text.contains("```board"),
+            "{game} in {lang}:\n{text}"
+        );
+        if drawn && game != "stones-in-cups" {
+            let south = mancala_locale::plain_message(lang, "side-south").unwrap();
+            assert!(
+                text.contains(&format!("    {south} ")),
+                "{game} in {lang}:\n{text}"
+            );
+        }
+        if ["el-mirall", "stones-in-cups"].contains(&game) {
+            assert!(text.contains("mancala cycle"), "{game} in {lang}:\n{text}");
+        }
+    }
 }
 
 /// The message ids of a catalogue.

@@ -5,6 +5,34 @@ import { L10n, t } from "./l10n.js";
 import { drawSeeds } from "./board.js";
 import { autoplaySolitaire, countsTable, playStep, readSizes, showResult, startOf, stepBack } from "./solitaire.js";
 
+// The cups in a circle, cup 0 at the top and clockwise on screen, each with its stones, its count
+// and its number: `next` the cup to play, `origin` the one emptied, `fresh` the one with a new
+// stone, `words` (at most two lines) in the middle.
+export function drawCircle(svg, board, opts) {
+  opts = opts || {};
+  const n = board.length, R = 158, C = 230;
+  svg.setAttribute("viewBox", "0 0 460 460");
+  svg.innerHTML = "";
+  el("circle", { cx: C, cy: C, r: 222, class: "board-frame" }, svg);
+  const cupR = Math.min(50, Math.max(20, (Math.PI * R) / n * 0.8));
+  for (let i = 0; i < n; i++) {
+    const a = -Math.PI / 2 + (2 * Math.PI * i) / n;
+    const x = C + R * Math.cos(a), y = C + R * Math.sin(a);
+    const g = el("g", { id: (opts.idPrefix || "cup-") + i }, svg);
+    const cls = ["pit"];
+    if (i === opts.next) cls.push("next");
+    if (opts.origin === i) cls.push("origin");
+    el("circle", { cx: x, cy: y, r: cupR, class: cls.join(" ") }, g);
+    drawSeeds(g, x, y, board[i], cupR, cupR, opts.fresh === i);
+    // The cup's count on it, its number outside the circle of cups: never on each other,
+    // however many cups, and the middle left to the words.
+    el("text", { x, y, class: "count", "data-count": i }, g, L10n.num(board[i]));
+    const out = Math.min(R + cupR + 15, 211);
+    el("text", { x: C + out * Math.cos(a), y: C + out * Math.sin(a), class: "cupname" }, g, `#${i}`);
+  }
+  (opts.words || []).forEach((w, j) => el("text", { x: C, y: C - 10 + 26 * j, class: "centre words" }, svg, w));
+}
+
 export const Cups = {
   n: 5, k: 2, board: [], next: 0, state: null, started: 0, moves: 0, history: [], auto: false, run: 0, done: false, guess: null, cycle: null, tableKey: "",
   enter() {
@@ -48,31 +76,11 @@ export const Cups = {
   draw(opt) {
     opt = opt || {};
     if (!this.board.length) return;
-    const svg = $("c-board");
-    const n = this.n, R = 158, C = 230;
-    svg.setAttribute("viewBox", "0 0 460 460");
-    svg.innerHTML = "";
-    el("circle", { cx: C, cy: C, r: 222, class: "board-frame" }, svg);
-    const cupR = Math.min(50, Math.max(20, (Math.PI * R) / n * 0.8));
-    for (let i = 0; i < n; i++) {
-      // Cup 0 at the top; clockwise on screen.
-      const a = -Math.PI / 2 + (2 * Math.PI * i) / n;
-      const x = C + R * Math.cos(a), y = C + R * Math.sin(a);
-      const g = el("g", { id: "cup-" + i }, svg);
-      const cls = ["pit"];
-      if (!this.done && i === this.next) cls.push("next");
-      if (opt.origin === i) cls.push("origin");
-      el("circle", { cx: x, cy: y, r: cupR, class: cls.join(" ") }, g);
-      drawSeeds(g, x, y, this.board[i], cupR, cupR, opt.fresh === i);
-      // The cup's count on it, its number outside the circle of cups: never on each other,
-      // however many cups, and the middle left to the words.
-      el("text", { x, y, class: "count", "data-count": i }, g, L10n.num(this.board[i]));
-      const out = Math.min(R + cupR + 15, 211);
-      el("text", { x: C + out * Math.cos(a), y: C + out * Math.sin(a), class: "cupname" }, g, `#${i}`);
-    }
-    // Words in the page's direction (right to left in Arabic), though the circle is drawn the same.
-    el("text", { x: C, y: C - 10, class: "centre words" }, svg, this.done ? t("c-back-at-start") : t("c-next", { cup: this.next }));
-    el("text", { x: C, y: C + 16, class: "centre words" }, svg, t("c-size", { cups: this.n, stones: this.k }));
+    drawCircle($("c-board"), this.board, {
+      next: this.done ? null : this.next, origin: opt.origin, fresh: opt.fresh,
+      // Words in the page's direction (right to left in Arabic), though the circle is drawn the same.
+      words: [this.done ? t("c-back-at-start") : t("c-next", { cup: this.next }), t("c-size", { cups: this.n, stones: this.k })],
+    });
     $("c-count").textContent = this.moves;
     $("c-status").textContent = this.done ? t("c-done", { moves: this.moves }) : t("c-status", { move: this.moves + 1, cup: this.next, stones: this.board[this.next] });
     $("c-back").disabled = this.history.length === 0;

@@ -103,8 +103,11 @@ export const Home = {
     body.innerHTML = "";
     ids.forEach((id, i) => {
       const s = states[i], saved = all[id];
+      // Roles said outright: on a phone the rows are laid out as blocks, which would hide the
+      // table from a screen reader.
       const tr = body.insertRow();
-      const cell = (text) => { const td = tr.insertCell(); td.textContent = text; return td; };
+      tr.setAttribute("role", "row");
+      const cell = (text) => { const td = tr.insertCell(); td.setAttribute("role", "cell"); td.textContent = text; return td; };
       if (s.missing) {
         cell(saved.name || t("game-fallback"));
         cell("—"); cell(s.missing); cell("—"); cell("—"); cell("");
@@ -128,7 +131,9 @@ export const Home = {
       a.href = "#/game/" + id;
       a.textContent = s.over || !saved.token ? t("open-view") : t("open-resume");
       a.setAttribute("aria-label", t("open-label", { action: a.textContent, name: gameName(s), opponent: opp }));
-      tr.insertCell().appendChild(a);
+      const open = tr.insertCell();
+      open.setAttribute("role", "cell");
+      open.appendChild(a);
     });
   },
   async create(ev) {

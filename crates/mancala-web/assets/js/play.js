@@ -174,6 +174,7 @@ export const Play = {
   render() {
     const s = this.state;
     if (!s) return;
+    this.showUnsent();
     const mine = this.mine();
     const seat = this.seat();
     const spectator = seat.length === 0;
@@ -300,11 +301,32 @@ export const Play = {
       await this.engineTurn();
       if (this.state.over) this.say(t("status-over", { result: resultText(L10n, this.state, this.mine()) }));
     } catch (e) {
+      // The server could not be reached: the move may not be played. Once it is back, the
+      // move is offered again if the game is as it was (the version sent is still the
+      // game's); a move that went in shows on the board instead.
+      if (e.offline) this.unsent = { id: this.id, move: name, version: s.version };
       this.failed(e);
     }
     this.setBusy(false);
     this.render();
     this.poll();
+  },
+  // A move that did not reach the server, said, and offered again while the game is as it was.
+  showUnsent() {
+    const u = this.unsent, s = this.state;
+    if (u && s && u.id === this.id && s.version !== u.version) this.unsent = null;
+    const shown = !!(this.unsent && s && this.unsent.id === this.id && !s.over);
+    $("g-unsent").hidden = !shown;
+    if (!shown) return;
+    $("g-unsent-text").textContent = t("move-unsent", { move: u.move });
+    $("g-unsent-again").textContent = t("move-unsent-again", { move: u.move });
+    $("g-unsent-again").disabled = Net.down || this.busy;
+  },
+  again() {
+    const u = this.unsent;
+    if (!u || Net.down || this.busy) return;
+    this.unsent = null;
+    this.click(u.move);
   },
   // While the computer is to move: "thinking…", then its moves, drawn seed by seed.
   async engineTurn() {
@@ -442,6 +464,7 @@ export const Play = {
   },
 };
 $("g-pass").addEventListener("click", () => Play.click("pass"));
+$("g-unsent-again").addEventListener("click", () => Play.again());
 $("g-undo").addEventListener("click", () => Play.undo());
 $("g-undo-accept").addEventListener("click", () => Play.undo());
 $("g-undo-decline").addEventListener("click", () => Play.declineUndo());
