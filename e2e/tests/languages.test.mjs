@@ -245,3 +245,16 @@ test("the Turkish page, and How to play in Turkish", async () => {
   assert.equal(await page.evaluate(async () => (await fetch("/rules/tr/chess")).status), 404);
   await page.close();
 });
+
+test("an OGN record refused is said in the page's language, naming the line and the word", async () => {
+  for (const [locale, words] of [["tr-TR", /satır .*2.*'Z' bir hamle değil/], ["ar-MA", /السطر .*«Z» ليست نقلة/]]) {
+    const page = await open(locale);
+    await page.fill("#import-text", '[Variant "Modiar"]\n1. A Z');
+    await page.click("#import-go");
+    await page.waitForFunction(() => document.getElementById("import-error").textContent !== "");
+    const text = await page.textContent("#import-error");
+    assert.match(text, words);
+    assert.doesNotMatch(text, /is not a move|OGN line/, text);
+    await page.close();
+  }
+});

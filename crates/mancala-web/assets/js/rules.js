@@ -23,6 +23,8 @@ function drawBoards(body) {
     boards.forEach((b, j) => {
       if (j > 0) div("rules-arrow", fig, "→", "span").setAttribute("aria-hidden", "true");
       const one = div("rules-board", fig);
+      // A small board drawn small: a few boards of two pits a line, even on a phone.
+      one.style.flexBasis = b.kind === "circle" ? "9rem" : `${Math.min(18, 3 + 2.6 * b.pits)}rem`;
       const svg = el("svg", { class: "board", role: "img" });
       const prefix = `rb${i}-${j}-`;
       if (b.kind === "circle") {
