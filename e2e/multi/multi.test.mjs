@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execSync } from "node:child_process";
-import { BASE, browser, playable, setRange, movesShown, waitIdle, newGame } from "../tests/lib.mjs";
+import { BASE, browser, pit, playable, setRange, movesShown, waitIdle, newGame } from "../tests/lib.mjs";
 
 const SPECTATOR = process.env.SPECTATOR_URL;
 assert.ok(SPECTATOR, "SPECTATOR_URL must name the third server (use scripts/multi-server-test.sh)");
@@ -44,7 +44,7 @@ test("a whole game through three servers: both players and a spectator see every
       if (!mover) break; // the game is over
       const others = [me, friend, watcher].filter((p) => p !== mover);
       const answered = mover.waitForResponse((r) => r.url().includes(`/api/games/${id}/moves`) && r.request().method() === "POST");
-      await mover.getByRole("button", { name: new RegExp(`^${moves[turn % moves.length]},`) }).click();
+      await pit(mover, moves[turn % moves.length]).click();
       const r = await answered;
       assert.equal(r.status(), 200, await r.text());
       const at = Date.now();
@@ -81,7 +81,7 @@ test("PostgreSQL down mid-game: the page says it is reconnecting, the API answer
     for (let i = 0; i < 2; i++) {
       await waitIdle(page);
       const mine = await playable(page);
-      await page.getByRole("button", { name: new RegExp(`^${mine[0]},`) }).click();
+      await pit(page, mine[0]).click();
       await page.waitForFunction((n) => document.querySelectorAll("#g-moves [data-move]").length === n, i + 1);
     }
     await waitIdle(page);
@@ -97,7 +97,7 @@ test("PostgreSQL down mid-game: the page says it is reconnecting, the API answer
     assert.equal(answer.body.code, "database-unavailable");
     // A move tried now: not made, and the page says the connection is lost and it retries.
     const mine = await playable(page);
-    await page.getByRole("button", { name: new RegExp(`^${mine[0]},`) }).click();
+    await pit(page, mine[0]).click();
     await page.waitForSelector("#offline:not([hidden])", { timeout: 10000 });
     assert.match(await page.textContent("#offline"), /retrying/);
     execSync(process.env.PG_RESUME);
@@ -108,7 +108,7 @@ test("PostgreSQL down mid-game: the page says it is reconnecting, the API answer
     await waitIdle(page);
     assert.deepEqual(await movesShown(page), before);
     const again = await playable(page);
-    await page.getByRole("button", { name: new RegExp(`^${again[0]},`) }).click();
+    await pit(page, again[0]).click();
     await page.waitForFunction((n) => document.querySelectorAll("#g-moves [data-move]").length === n, before.length + 1);
   } finally {
     if (paused) execSync(process.env.PG_RESUME);

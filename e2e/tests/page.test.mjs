@@ -64,6 +64,7 @@ test("New game on a phone: the level menu is no wider than the form, what the le
     assert.ok(menu[0] >= form[0] - 1 && menu[1] <= form[1] + 1, `${lang}: the menu ${menu} lies within the form ${form}`);
     await page.selectOption("#ng-level", "expert");
     assert.ok((await page.textContent("#ng-level-about")).length > 5, "the level is described");
+    if (lang === "ar") await shot(page, "home-phone-ar");
     if (lang !== "en") continue;
     assert.equal((await page.textContent("#ng-level option[value=expert]")).trim(), "Expert");
     assert.match(await page.textContent("#ng-level-about"), /twelve plies/);
