@@ -69,6 +69,7 @@ fn search_limits(
     Ok(Limits {
         depth,
         time: time_ms.map(Duration::from_millis),
+        soft: None,
         nodes: None,
         threads,
     })

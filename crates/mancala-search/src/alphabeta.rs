@@ -37,7 +37,14 @@ pub const MAX_DEPTH: u32 = 120;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     pub depth: Option<u32>,
+    /// The hard limit: the search stops there, mid-iteration if need be, and answers with the
+    /// best it has (see [`another_iteration`]).
     pub time: Option<Duration>,
+    /// The time aimed at, for a budget taken from a clock: another iteration is begun while the
+    /// search is within it, sooner stopped when the best move has stayed the same and later
+    /// when it has just changed (never past `time`). Without it a search given `time` uses
+    /// all of it.
+    pub soft: Option<Duration>,
     /// A node budget, counted on the main thread.
     pub nodes: Option<u64>,
     /// Search threads (0 or 1: one). More than one share the transposition table and split
@@ -59,6 +66,14 @@ impl Limits {
             ..Limits::default()
         }
     }
+    /// A budget from a clock: aim at `soft`, never pass `hard`.
+    pub fn budget(soft: Duration, hard: Duration) -> Limits {
+        Limits {
+            time: Some(hard.max(soft)),
+            soft: Some(soft),
+            ..Limits::default()
+        }
+    }
     pub fn nodes(n: u64) -> Limits {
         Limits {
             nodes: Some(n),
@@ -72,6 +87,36 @@ impl Limits {
     /// No depth, time or node limit is set (threads aside).
     pub fn is_unbounded(&self) -> bool {
         self.depth.is_none() && self.time.is_none() && self.nodes.is_none()
+    }
+}
+
+/// Whether iterative deepening begins another iteration, `elapsed` into a search with these
+/// limits, its best move the same for the last `stable` iterations (0: it has just changed).
+///
+/// With a hard limit only (`movetime`, `--time-ms`) every moment is used: an iteration the
+/// deadline cuts short still answers with the best root move it has finished searching, once
+/// it has searched the last iteration's best (usually first) and found the other at least as
+/// good, so a begun iteration is never time lost. With a soft limit (a share of a clock) another iteration is begun while
+/// `elapsed` is below the soft limit scaled by how settled the best move is: ×1.6 when it has
+/// just changed, ×1 after one iteration the same, ×0.75 after two, ×0.5 after three or more.
+pub fn another_iteration(limits: &Limits, elapsed: Duration, stable: u32) -> bool {
+    let Some(hard) = limits.time else {
+        return true;
+    };
+    if elapsed >= hard {
+        return false;
+    }
+    match limits.soft {
+        None => true,
+        Some(soft) => {
+            let scale = match stable {
+                0 => 1.6,
+                1 => 1.0,
+                2 => 0.75,
+                _ => 0.5,
+            };
+            elapsed < soft.mul_f64(scale).min(hard)
+        }
     }
 }
 
@@ -155,6 +200,13 @@ pub struct AlphaBeta {
     line: Vec<(u64, u16)>,
     pv: Box<[[Move; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
+    /// The best root move of the iteration under way among those searched to its end: its
+    /// score and line.
+    root_best: Option<(Score, Vec<Move>)>,
+    /// The last iteration's best move, and whether this iteration has searched it to its end:
+    /// only then is a root move that beats it known to be better.
+    root_prev: Option<Move>,
+    root_prev_done: bool,
 }
 
 /// The root of one search: its position and hash key, the limits, when it started, and the
@@ -212,6 +264,9 @@ impl AlphaBeta {
             line: Vec::with_capacity(512),
             pv: Box::new([[Move::Pass; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
+            root_best: None,
+            root_prev: None,
+            root_prev_done: false,
         }
     }
 
@@ -333,18 +388,36 @@ impl AlphaBeta {
             max_depth,
         } = root;
         let mut result: Option<SearchResult> = None;
+        let mut stable = 0;
         for d in 1..=max_depth {
             if d > 1 && self.abort.load(Relaxed) {
                 break;
             }
             self.horizon = 0;
             self.can_stop = d > 1;
+            self.root_best = None;
+            self.root_prev = result.as_ref().map(|r| r.best);
+            self.root_prev_done = false;
             let score = self.negamax(pos, key, d as i32, 0, -INF, INF);
             if self.stop {
+                // Cut short: the best root move searched to the end of this iteration answers,
+                // once the last iteration's best is among those searched (it was no better).
+                if let (Some((s, pv)), Some(r)) = (self.root_best.take(), result.as_mut())
+                    && self.root_prev_done
+                    && pv.first() != Some(&r.best)
+                {
+                    r.best = pv[0];
+                    r.score = s;
+                    r.pv = pv;
+                }
                 break;
             }
             let pv: Vec<Move> = self.pv[0][..self.pv_len[0]].to_vec();
             let solved = self.horizon == 0;
+            stable = match &result {
+                Some(r) if r.best == pv[0] => stable + 1,
+                _ => 0,
+            };
             result = Some(SearchResult {
                 best: pv[0],
                 score,
@@ -354,12 +427,7 @@ impl AlphaBeta {
                 solved,
                 elapsed: start.elapsed(),
             });
-            if solved {
-                break;
-            }
-            if let Some(t) = limits.time
-                && start.elapsed() * 2 > t
-            {
+            if solved || !another_iteration(limits, start.elapsed(), stable) {
                 break;
             }
         }
@@ -745,6 +813,9 @@ impl AlphaBeta {
                 self.line.pop();
                 return 0;
             }
+            if ply == 0 && self.root_prev == Some(decode(cd, me)) {
+                self.root_prev_done = true;
+            }
             if score > best {
                 best = score;
                 best_code = cd;
@@ -756,6 +827,9 @@ impl AlphaBeta {
                     row[0] = decode(cd, me);
                     row[1..=len].copy_from_slice(&tail[0][..len]);
                     self.pv_len[ply] = len + 1;
+                    if ply == 0 {
+                        self.root_best = Some((score, row[..=len].to_vec()));
+                    }
                     if score >= beta {
                         if order < (1 << 21) || order == i32::MAX {
                             let h = &mut self.history[me.index()][cd as usize];
@@ -784,5 +858,38 @@ impl AlphaBeta {
             self.tt.store(key, best, d, bound, best_code);
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_time_is_used_as_its_limits_say() {
+        let ms = Duration::from_millis;
+        // No time limit: depth or nodes decide.
+        assert!(another_iteration(&Limits::depth(5), ms(10_000), 9));
+        // A hard limit only (movetime): on to the deadline, whatever the best move does.
+        let movetime = Limits::time_ms(300);
+        assert!(another_iteration(&movetime, ms(290), 9));
+        assert!(!another_iteration(&movetime, ms(300), 0));
+        // A clock's budget: 100 ms aimed at, 300 at most.
+        let clock = Limits::budget(ms(100), ms(300));
+        assert_eq!((clock.soft, clock.time), (Some(ms(100)), Some(ms(300))));
+        // A best move that has just changed gets more time; a settled one less.
+        assert!(another_iteration(&clock, ms(150), 0));
+        assert!(!another_iteration(&clock, ms(170), 0));
+        assert!(another_iteration(&clock, ms(90), 1));
+        assert!(!another_iteration(&clock, ms(110), 1));
+        assert!(another_iteration(&clock, ms(70), 2));
+        assert!(!another_iteration(&clock, ms(80), 2));
+        assert!(another_iteration(&clock, ms(40), 3));
+        assert!(!another_iteration(&clock, ms(50), 7));
+        // Never past the hard limit, however unsettled.
+        let tight = Limits::budget(ms(250), ms(300));
+        assert!(!another_iteration(&tight, ms(300), 0));
+        // A soft limit above the hard one is the hard one.
+        assert_eq!(Limits::budget(ms(400), ms(300)).time, Some(ms(400)));
     }
 }

@@ -192,6 +192,7 @@ impl Player for LevelPlayer {
         let limits = Limits {
             depth: cfg.depth,
             time: Some(self.time),
+            soft: None,
             nodes: None,
             threads: self.threads,
         };

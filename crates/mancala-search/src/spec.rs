@@ -45,7 +45,7 @@ pub fn level_names() -> String {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     #[error(
-        "unknown player '{0}' (use random, greedy, ab[:depth=D,time=MS,nodes=N,threads=T], mcts[:playouts=N,time=MS], or a level: {levels})",
+        "unknown player '{0}' (use random, greedy, ab[:depth=D,time=MS,soft=MS,nodes=N,threads=T], mcts[:playouts=N,time=MS], or a level: {levels})",
         levels = Level::names().join(", ")
     )]
     Unknown(String),
@@ -155,6 +155,7 @@ impl fmt::Display for PlayerSpec {
                 &[
                     ("depth", l.depth.map(u64::from)),
                     ("time", l.time.map(|t| t.as_millis() as u64)),
+                    ("soft", l.soft.map(|t| t.as_millis() as u64)),
                     ("nodes", l.nodes),
                     ("threads", (l.threads > 1).then_some(l.threads as u64)),
                 ],
@@ -223,7 +224,11 @@ impl FromStr for PlayerSpec {
             "random" => Ok(PlayerSpec::Random),
             "greedy" => Ok(PlayerSpec::Greedy),
             "ab" | "alphabeta" | "alpha-beta" => {
-                let kv = pairs(&rest, "depth", &["depth", "time", "nodes", "threads"])?;
+                let kv = pairs(
+                    &rest,
+                    "depth",
+                    &["depth", "time", "soft", "nodes", "threads"],
+                )?;
                 if let Some(n) = get(&kv, "threads")
                     && n > crate::alphabeta::MAX_THREADS as u64
                 {
@@ -241,9 +246,24 @@ impl FromStr for PlayerSpec {
                         crate::alphabeta::MAX_DEPTH
                     )));
                 }
+                let soft = get(&kv, "soft").map(Duration::from_millis);
+                let time = get(&kv, "time").map(Duration::from_millis);
+                if soft.is_some() && time.is_none() {
+                    return Err(bad("soft=MS needs time=MS, the hard limit".to_string()));
+                }
+                if let (Some(s), Some(t)) = (soft, time)
+                    && s > t
+                {
+                    return Err(bad(format!(
+                        "soft {} ms is more than time {} ms",
+                        s.as_millis(),
+                        t.as_millis()
+                    )));
+                }
                 Ok(PlayerSpec::AlphaBeta(Limits {
                     depth: depth.map(|d| d as u32),
-                    time: get(&kv, "time").map(Duration::from_millis),
+                    time,
+                    soft,
                     nodes: get(&kv, "nodes"),
                     threads: get(&kv, "threads").map_or(0, |n| n as usize),
                 }))
@@ -306,6 +326,15 @@ mod tests {
             "mcts:300".parse::<PlayerSpec>().unwrap().to_string(),
             "mcts:playouts=300"
         );
+        let clock = "ab:time=300,soft=100".parse::<PlayerSpec>().unwrap();
+        assert_eq!(
+            clock,
+            PlayerSpec::AlphaBeta(Limits::budget(
+                Duration::from_millis(100),
+                Duration::from_millis(300)
+            ))
+        );
+        assert_eq!(clock.to_string(), "ab:time=300,soft=100");
     }
 
     #[test]
@@ -321,6 +350,8 @@ mod tests {
             ("ab:depth=3,depth=4", "twice"),
             ("ab:threads=0", "at least 1"),
             ("ab:threads=100000", "more than"),
+            ("ab:soft=100", "needs time"),
+            ("ab:time=100,soft=200", "more than time"),
         ] {
             match s.parse::<PlayerSpec>() {
                 Err(e) => assert!(e.to_string().contains(needle), "{s}: {e}"),

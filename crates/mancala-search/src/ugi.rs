@@ -468,11 +468,17 @@ impl Engine {
         if limits.time.is_none()
             && let Some(left) = time[me]
         {
-            // A share of the clock: the remaining time over the moves still to play, plus most
-            // of the increment, never more than half of what is left.
-            let share =
-                (left / movestogo.unwrap_or(25)).saturating_add(inc[me].saturating_mul(3) / 4);
-            limits.time = Some(Duration::from_millis(share.min(left / 2).max(1)));
+            // A share of the clock to aim at: the remaining time over the moves still to play,
+            // plus most of the increment, never more than half of what is left; a search whose
+            // best move keeps changing may go on to three times that, within the same half.
+            let share = (left / movestogo.unwrap_or(25))
+                .saturating_add(inc[me].saturating_mul(3) / 4)
+                .min(left / 2)
+                .max(1);
+            let hard = share.saturating_mul(3).min(left / 2).max(share);
+            let l = Limits::budget(Duration::from_millis(share), Duration::from_millis(hard));
+            limits.time = l.time;
+            limits.soft = l.soft;
         }
         if limits.is_unbounded() && !infinite {
             limits.time = Some(DEFAULT_MOVETIME);
@@ -597,4 +603,35 @@ fn answer(dialect: Dialect, r: &SearchResult) -> Vec<String> {
         _ => format!("bestmove {}", r.best),
     });
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn go(args: &str) -> Limits {
+        let mut e = Engine::new(rules_for(&"oware".parse().unwrap()).unwrap(), 1, None).unwrap();
+        let words: Vec<&str> = args.split_whitespace().collect();
+        match e.go(&words) {
+            Ok(Action::Go { limits, .. }) => limits,
+            _ => panic!("go {args} did not start a search"),
+        }
+    }
+
+    #[test]
+    fn a_clock_gives_a_budget_and_movetime_a_hard_limit() {
+        let ms = Duration::from_millis;
+        // movetime: all of it, nothing to aim at.
+        let l = go("movetime 300");
+        assert_eq!((l.time, l.soft), (Some(ms(300)), None));
+        // South's clock: 25 s left over 25 moves plus 3/4 of the increment, up to three times
+        // that while the best move keeps changing.
+        let l = go("p1time 25000 p2time 1000 p1inc 400 p2inc 0");
+        assert_eq!((l.soft, l.time), (Some(ms(1300)), Some(ms(3900))));
+        // Never more than half of what is left.
+        let l = go("wtime 1000 btime 1000 movestogo 1");
+        assert_eq!((l.soft, l.time), (Some(ms(500)), Some(ms(500))));
+        let l = go("p1time 3000 p2time 3000 p1inc 2000");
+        assert_eq!((l.soft, l.time), (Some(ms(1500)), Some(ms(1500))));
+    }
 }

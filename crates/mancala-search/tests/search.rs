@@ -271,6 +271,73 @@ fn time_limited_search_returns_a_legal_move() {
     assert!(got.depth >= 1);
 }
 
+/// A search cut short by its budget in the middle of an iteration answers with a root move that
+/// iteration searched to its end and proved at least as good as the last iteration's best
+/// (checked by plain minimax one ply deeper), never with one it did not finish.
+#[test]
+fn a_cut_short_iteration_answers_only_with_a_move_it_proved_as_good() {
+    let mut replaced = 0;
+    for spec in [
+        "oware:pits=4,seeds=3",
+        "mangala-ii:pits=4,seeds=3",
+        "kalah:pits=4,seeds=3",
+    ] {
+        let r = rules(spec);
+        for (i, (pos, hist)) in random_positions(&r, 30, 0..20, 5).into_iter().enumerate() {
+            let mut line = hist.clone();
+            line.push(pos);
+            let kids: Vec<(mancala_core::Move, Position)> = r
+                .legal_moves(&pos)
+                .into_iter()
+                .map(|m| {
+                    let mut c = pos;
+                    r.play_unchecked(&mut c, m);
+                    (m, c)
+                })
+                .collect();
+            if kids.iter().any(|(_, c)| line.contains(c)) {
+                continue;
+            }
+            let value = |m: mancala_core::Move, depth: u32| {
+                let c = kids.iter().find(|(k, _)| *k == m).expect("a root move").1;
+                let (v, .., aborted) = minimax(&r, &c, &line, depth, u64::MAX);
+                assert!(!aborted);
+                if c.side() == pos.side() { v } else { -v }
+            };
+            for budget in [300, 1_000, 3_000, 10_000, 30_000] {
+                let mut e = AlphaBeta::new(r.clone());
+                e.set_table(false);
+                let got = e.search(&pos, &hist, &Limits::nodes(budget)).unwrap();
+                if got.solved {
+                    continue;
+                }
+                let d = got.depth;
+                let mut full = AlphaBeta::new(r.clone());
+                full.set_table(false);
+                let last = full.search(&pos, &hist, &Limits::depth(d)).unwrap();
+                if got.best == last.best {
+                    assert_eq!(got.score, last.score, "{spec} #{i} {pos} {budget} nodes");
+                    continue;
+                }
+                replaced += 1;
+                let (better, was) = (value(got.best, d), value(last.best, d));
+                assert!(
+                    better >= was,
+                    "{spec} #{i} {pos} {budget} nodes: {} ({better}) over {} ({was}) at depth {}",
+                    got.best,
+                    last.best,
+                    d + 1
+                );
+                assert_eq!(got.score, better, "{spec} #{i} {pos} {budget} nodes");
+            }
+        }
+    }
+    assert!(
+        replaced > 0,
+        "no search was cut short after finding another move"
+    );
+}
+
 #[test]
 fn node_limit_is_deterministic() {
     let r = rules("mangala-ii");
