@@ -181,7 +181,7 @@ test("a move that did not reach the server is said and offered again; one that d
     await waitIdle(page);
     const moves = "**/api/games/*/moves";
     // Lost on the way: the server never sees it.
-    await page.route(moves, (r) => r.abort("connectionreset"));
+    await page.route(moves, (r) => r.abort("connectionreset"), { times: 1 });
     await pit(page, "A").click();
     await page.waitForSelector("#g-unsent:not([hidden])");
     assert.equal(await page.textContent("#g-unsent-text"), "Your move A did not reach the server.");
@@ -197,9 +197,16 @@ test("a move that did not reach the server is said and offered again; one that d
 
     // Played, but the answer lost: after the connection is back the move is there once, and
     // nothing is offered.
-    await page.route(moves, async (r) => { await r.fetch(); await r.abort("connectionreset"); });
+    let answered;
+    const lost = new Promise((resolve) => { answered = resolve; });
+    await page.route(moves, async (r) => {
+      await r.fetch();
+      await r.abort("connectionreset");
+      answered();
+    }, { times: 1 });
     const next = (await playable(page))[0];
     await pit(page, next).click();
+    await lost;
     await page.unroute(moves);
     await page.waitForFunction(() => document.querySelectorAll("#g-moves [data-move]").length === 2, null, { timeout: 30000 });
     await waitIdle(page);
