@@ -533,7 +533,16 @@ fn replay_json_of_a_resigned_record_says_who_won_and_why() {
     };
     for (loser, winner) in [(Side::North, "south"), (Side::South, "north")] {
         let f = dir.join(format!("{}.ogn", loser.name()));
-        std::fs::write(&f, mancala_web::ogn::export(&game, Some(loser), &header)).unwrap();
+        std::fs::write(
+            &f,
+            mancala_web::ogn::export(
+                &game,
+                Some(mancala_core::Stop::Resigned(loser)),
+                &header,
+                None,
+            ),
+        )
+        .unwrap();
         let o = mancala(&["replay", "--ogn", f.to_str().unwrap(), "--json"]);
         let v: serde_json::Value = serde_json::from_str(&answer(&o)).unwrap();
         assert_eq!(v["over"], true, "{v}");

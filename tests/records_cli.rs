@@ -2,7 +2,7 @@
 //! games and resignations included), and what the command writes, the web app imports.
 
 use mancala_core::record::Record;
-use mancala_core::{Game, GameSpec, Side, rules_for};
+use mancala_core::{Game, GameSpec, Side, Stop, rules_for};
 use mancala_web::ogn;
 use rand::seq::SliceRandom;
 use rand::{SeedableRng, rngs::StdRng};
@@ -47,12 +47,15 @@ fn web_records_of_resized_and_resigned_games_replay_exactly_with_the_command() {
     let cases = [
         ("mangala-ii:pits=4", 300, None),
         ("modiar:seeds=5", 300, None),
-        ("kalah", 12, Some(Side::North)),
-        ("oware:pits=5,seeds=3", 9, Some(Side::South)),
+        ("kalah", 12, Some(Stop::Resigned(Side::North))),
+        ("oware:pits=5,seeds=3", 9, Some(Stop::Resigned(Side::South))),
+        ("modiar", 6, Some(Stop::TimeForfeit(Side::South))),
+        ("mangala-ii", 5, Some(Stop::DrawAgreed)),
+        ("oware", 1, Some(Stop::Aborted)),
     ];
     for (k, (spec, plies, resigned)) in cases.into_iter().enumerate() {
         let game = random_game(spec, plies, k as u64);
-        let text = ogn::export(&game, resigned, &header());
+        let text = ogn::export(&game, resigned, &header(), None);
         let path = dir.path().join(format!("{k}.ogn"));
         std::fs::write(&path, &text).unwrap();
         // The command replays it under the record's own rules, parameters included.
@@ -64,25 +67,33 @@ fn web_records_of_resized_and_resigned_games_replay_exactly_with_the_command() {
         );
         // Over by the rules, or by the record's resignation (the web app's result).
         assert_eq!(v["over"], game.is_over() || resigned.is_some(), "{spec}");
-        let ending = game.ending(resigned);
+        let ending = game.ending_stopped(resigned);
         assert_eq!(
             v["winner"],
             serde_json::json!(ending.map(|e| e.winner_name())),
             "{spec}"
         );
-        if let Some(side) = resigned {
-            assert_eq!(v["winner"], side.other().name(), "{spec}");
-            assert_eq!(v["result"]["code"], "resigned", "{spec}");
+        if let Some(stop) = resigned {
+            let winner = stop.winner().map_or(
+                if stop == Stop::Aborted {
+                    "none"
+                } else {
+                    "draw"
+                },
+                Side::name,
+            );
+            assert_eq!(v["winner"], winner, "{spec}");
+            assert_eq!(v["result"]["code"], stop.code(), "{spec}");
         }
         // And it imports back into the web app as the same game.
         let back = ogn::import(&text).unwrap_or_else(|e| panic!("{spec}: {e}\n{text}"));
         assert_eq!(back.spec, spec.parse::<GameSpec>().unwrap(), "{spec}");
         assert_eq!(back.moves, game.moves().collect::<Vec<_>>(), "{spec}");
-        assert_eq!(back.resigned, resigned, "{spec}");
+        assert_eq!(back.stop, resigned, "{spec}");
         // The record says the rules and the resignation in the core's own words.
         let rec = Record::parse(&text).unwrap();
         assert_eq!(rec.rules().unwrap().ruleset(), game.rules().ruleset());
-        assert_eq!(rec.resigned().unwrap(), resigned);
+        assert_eq!(rec.stopped().unwrap(), resigned);
     }
 }
 
@@ -112,7 +123,7 @@ fn a_record_for_other_parameters_than_the_rules_given_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let game = random_game("mangala-ii:pits=4", 10, 7);
     let path = dir.path().join("g.ogn");
-    std::fs::write(&path, ogn::export(&game, None, &header())).unwrap();
+    std::fs::write(&path, ogn::export(&game, None, &header(), None)).unwrap();
     let o = mancala(&["replay", "mangala-ii", "--ogn", path.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(o.stdout.is_empty());

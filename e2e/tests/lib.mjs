@@ -90,7 +90,7 @@ export async function waitIdle(page, timeout = 60000) {
 }
 
 // Starts a game from the home page's form.
-export async function newGame(page, { game, opponent = "engine", level = "greedy", side = "south", hints } = {}) {
+export async function newGame(page, { game, opponent = "engine", level = "greedy", side = "south", hints, clock } = {}) {
   await page.goto(new URL("/#/", BASE).href);
   await page.waitForSelector(`#ng-game option[value=${game}]`, { state: "attached" });
   await page.selectOption("#ng-game", game);
@@ -98,6 +98,7 @@ export async function newGame(page, { game, opponent = "engine", level = "greedy
   if (opponent === "engine") await page.selectOption("#ng-level", level);
   if (opponent !== "local") await page.selectOption("#ng-side", side);
   if (hints !== undefined) await page.setChecked("#ng-hints", hints);
+  if (clock !== undefined) await page.selectOption("#ng-clock", clock);
   // The button by its id: its name is in the page's language.
   await page.click("#ng-start");
   await page.waitForURL(/#\/game\//);

@@ -4,7 +4,7 @@ use super::common::{load_rules, start_position};
 use anyhow::Context;
 use clap::Args;
 use mancala_core::record::Record;
-use mancala_core::{Game, MoveError, Side};
+use mancala_core::{Game, MoveError, Side, Stop};
 use std::path::Path;
 
 /// A game given on the command line: a game id (or rules file) and a start position, or an
@@ -35,8 +35,9 @@ impl GameArgs {
         Ok(self.load_with_resignation()?.0)
     }
 
-    /// The game, and the side that resigned it when its record says one did.
-    pub fn load_with_resignation(&self) -> anyhow::Result<(Game, Option<Side>)> {
+    /// The game, and how it was stopped when its record says so (a resignation, a time
+    /// forfeit, an agreed draw, an abort).
+    pub fn load_with_resignation(&self) -> anyhow::Result<(Game, Option<Stop>)> {
         load_game(
             self.game.as_deref(),
             self.rules.as_deref(),
@@ -63,8 +64,8 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
     let (game, resigned) = args.source.load_with_resignation()?;
     if let Some(path) = &args.write_ogn {
         let mut record = Record::from_game(&game, &[]);
-        if let Some(side) = resigned {
-            record.resign(side);
+        if let Some(stop) = resigned {
+            record.stop(stop);
         }
         super::common::write_atomically(path, &record.to_string())?;
     }
@@ -78,7 +79,7 @@ fn load_game(
     position: Option<&str>,
     ogn: Option<&Path>,
     moves: &[String],
-) -> anyhow::Result<(Game, Option<Side>)> {
+) -> anyhow::Result<(Game, Option<Stop>)> {
     let mut moves = moves.iter().flat_map(|a| a.split_whitespace()).peekable();
     let (mut game, resigned) = match ogn {
         Some(path) => {
@@ -93,9 +94,9 @@ fn load_game(
                 (game, file) => load_rules(game.unwrap_or(""), file)?,
             };
             let game = record.to_game(&rules).with_context(ctx)?;
-            let resigned = record.resigned().with_context(ctx)?;
-            if let (Some(side), Some(mv)) = (resigned, moves.peek()) {
-                anyhow::bail!("move 1 '{mv}': the game is already over ({side} resigned)");
+            let resigned = record.stopped().with_context(ctx)?;
+            if let (Some(stop), Some(mv)) = (resigned, moves.peek()) {
+                anyhow::bail!("move 1 '{mv}': the game is already over ({stop})");
             }
             (game, resigned)
         }
@@ -128,11 +129,11 @@ pub fn play_all<'a>(game: &mut Game, moves: impl Iterator<Item = &'a str>) -> an
 
 /// The position (settled when over), or the JSON object of NOTATION.md, with the result
 /// (`null` while the game goes on): the winner, why as a code (the web API's `result.code`:
-/// `resigned` or the rules' reason) and in English.
-pub fn print_result(game: &Game, resigned: Option<Side>, json: bool) {
+/// `resigned`, `time-forfeit`, `draw-agreed`, `aborted`, or the rules' reason) and in English.
+pub fn print_result(game: &Game, stop: Option<Stop>, json: bool) {
     let fin = game.final_position();
     if json {
-        let ending = game.ending(resigned);
+        let ending = game.ending_stopped(stop);
         let v = serde_json::json!({
             "position": fin.to_string(),
             "over": ending.is_some(),

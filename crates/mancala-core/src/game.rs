@@ -3,7 +3,7 @@
 
 use crate::moves::{Move, MoveSet};
 use crate::position::Position;
-use crate::rules::{Effect, EndReason, Ending, MoveError, Outcome, Rules};
+use crate::rules::{Effect, EndReason, Ending, MoveError, Outcome, Rules, Stop};
 use crate::ruleset::Repetition;
 use crate::side::Side;
 
@@ -95,11 +95,16 @@ impl Game {
     /// How the game ended, if it did: `resigned`'s resignation (the side that resigned, if
     /// one did), or else the rules' outcome.
     pub fn ending(&self, resigned: Option<Side>) -> Option<Ending> {
-        match resigned {
-            Some(side) => Some(Ending::Resigned {
-                side,
-                scores: self.current.scores().map(u32::from),
-            }),
+        self.ending_stopped(resigned.map(Stop::Resigned))
+    }
+
+    /// How the game ended, if it did: stopped by `stop` (if it was), or else the rules'
+    /// outcome.
+    pub fn ending_stopped(&self, stop: Option<Stop>) -> Option<Ending> {
+        let scores = self.current.scores().map(u32::from);
+        match stop {
+            Some(Stop::Resigned(side)) => Some(Ending::Resigned { side, scores }),
+            Some(stop) => Some(Ending::Stopped { stop, scores }),
             None => self.outcome().map(Ending::Rules),
         }
     }

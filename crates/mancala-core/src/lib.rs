@@ -35,7 +35,7 @@ pub use perft::perft;
 pub use position::Position;
 pub use rules::{
     Child, Children, Effect, EndReason, Ending, IllegalReason, MoveError, Outcome, PositionError,
-    Rules,
+    Rules, Stop,
 };
 pub use ruleset::Ruleset;
 pub use setup::{Setup, SetupError};

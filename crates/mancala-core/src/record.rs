@@ -23,7 +23,7 @@
 use crate::game::Game;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::rules::{MoveError, Rules};
+use crate::rules::{MoveError, Rules, Stop};
 use crate::side::Side;
 use std::fmt;
 use std::str::FromStr;
@@ -110,6 +110,8 @@ pub enum RecordError {
     Resigner(String),
     #[error("OGN: the record says {0} resigned, but the game was already over by the rules")]
     ResignedAfterEnd(Side),
+    #[error("OGN: the Termination tag says '{0}', but the game was already over by the rules")]
+    StoppedAfterEnd(String),
     #[error("OGN result '{result}': {why}")]
     ResultOfUnfinished { result: String, why: Unfinished },
     #[error("OGN: the record is {0} bytes; a record may be at most 1 MiB")]
@@ -199,6 +201,8 @@ impl Syntax {
 pub enum Unfinished {
     #[error("{0} resigned, so the other side won: the result is {r}", r = if *.0 == Side::North { "1-0" } else { "0-1" })]
     OtherWinner(Side),
+    #[error("{0} lost on time, so the other side won: the result is {r}", r = if *.0 == Side::North { "1-0" } else { "0-1" })]
+    OtherWinnerOnTime(Side),
     #[error("the moves do not end the game, and no Termination tag says how it ended")]
     NoTermination,
     #[error("a final score, but the moves do not end the game (write * for a game in progress)")]
@@ -210,6 +214,7 @@ impl Unfinished {
     pub fn code(&self) -> &'static str {
         match self {
             Unfinished::OtherWinner(_) => "other-winner",
+            Unfinished::OtherWinnerOnTime(_) => "other-winner-on-time",
             Unfinished::NoTermination => "no-termination",
             Unfinished::FinalScore => "final-score",
         }
@@ -233,6 +238,7 @@ impl RecordError {
             RecordError::NoGameTag { .. } => "no-game-tag".into(),
             RecordError::Resigner(_) => "resigner".into(),
             RecordError::ResignedAfterEnd(_) => "resigned-after-end".into(),
+            RecordError::StoppedAfterEnd(_) => "stopped-after-end".into(),
             RecordError::ResultOfUnfinished { why, .. } => format!("unfinished-{}", why.code()),
             RecordError::TooLarge(_) => "too-large".into(),
         }
@@ -293,9 +299,10 @@ impl RecordError {
             }
             RecordError::Resigner(t) => out.push(("tag", t.clone())),
             RecordError::ResignedAfterEnd(s) => out.push(("side", side(s))),
+            RecordError::StoppedAfterEnd(t) => out.push(("tag", t.clone())),
             RecordError::ResultOfUnfinished { result, why } => {
                 out.push(("result", result.clone()));
-                if let Unfinished::OtherWinner(s) = why {
+                if let Unfinished::OtherWinner(s) | Unfinished::OtherWinnerOnTime(s) = why {
                     out.push(("side", side(s)));
                 }
             }
@@ -318,6 +325,61 @@ fn builtin_names() -> String {
         .map(|r| r.name)
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A move's clock comment: `[%clk H:MM:SS]` (PGN's clock annotation), the mover's time left
+/// after the move, to the second below (tenths are added under ten seconds: `[%clk
+/// 0:00:07.3]`).
+pub fn clk_comment(ms: u64) -> String {
+    let s = ms / 1000;
+    let (h, m, sec) = (s / 3600, s / 60 % 60, s % 60);
+    if s < 10 {
+        format!("[%clk {h}:{m:02}:{sec:02}.{}]", ms % 1000 / 100)
+    } else {
+        format!("[%clk {h}:{m:02}:{sec:02}]")
+    }
+}
+
+/// The time of a `[%clk H:MM:SS(.f)]` annotation in a comment, in milliseconds.
+pub fn parse_clk(comment: &str) -> Option<u64> {
+    let at = comment.find("[%clk")?;
+    let rest = comment[at + 5..].trim_start();
+    let body = &rest[..rest.find(']')?];
+    let mut parts = body.trim().split(':');
+    let (h, m, s) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() {
+        return None;
+    }
+    let (s, frac) = s.split_once('.').unwrap_or((s, ""));
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    if !digits(h) || !digits(m) || !digits(s) || !(frac.is_empty() || digits(frac)) {
+        return None;
+    }
+    let (h, m, s): (u64, u64, u64) = (h.parse().ok()?, m.parse().ok()?, s.parse().ok()?);
+    if m >= 60 || s >= 60 {
+        return None;
+    }
+    let tenths: u64 = frac.get(..1).map_or(Some(0), |d| d.parse().ok())?;
+    Some(((h * 60 + m) * 60 + s) * 1000 + tenths * 100)
+}
+
+/// The `TimeControl` tag of PGN for a clock: `180+2` (seconds, then the increment a move in
+/// seconds), or `1/259200` for a time a move (one move in so many seconds: correspondence).
+pub fn time_control_tag(initial_ms: u64, increment_ms: u64, per_move: bool) -> String {
+    let secs = |ms: u64| {
+        if ms.is_multiple_of(1000) {
+            (ms / 1000).to_string()
+        } else {
+            format!("{}.{:03}", ms / 1000, ms % 1000)
+                .trim_end_matches('0')
+                .to_string()
+        }
+    };
+    if per_move {
+        format!("1/{}", secs(initial_ms))
+    } else {
+        format!("{}+{}", secs(initial_ms), secs(increment_ms))
+    }
 }
 
 /// `YYYY.MM.DD`, the record's `Date` form, for a time in Unix seconds (UTC).
@@ -433,17 +495,48 @@ impl Record {
         self.result = result;
     }
 
+    /// Marks the game as stopped by `stop`: its `Termination` tag ([`Stop::text`]) and result
+    /// (`1-0` or `0-1` for a resignation or a time forfeit, `1/2-1/2` for an agreed draw, `*`
+    /// for an aborted game).
+    pub fn stop(&mut self, stop: Stop) {
+        let result = match stop.winner() {
+            Some(Side::South) => "1-0",
+            Some(Side::North) => "0-1",
+            None if stop == Stop::DrawAgreed => "1/2-1/2",
+            None => "*",
+        };
+        self.set_tag("Termination", &stop.text());
+        self.set_tag("Result", result);
+        self.result = result.to_string();
+    }
+
     /// The side that resigned, when the `Termination` tag says one did.
     pub fn resigned(&self) -> Result<Option<Side>, RecordError> {
+        Ok(match self.stopped()? {
+            Some(Stop::Resigned(side)) => Some(side),
+            _ => None,
+        })
+    }
+
+    /// How the game was stopped, when the `Termination` tag says so (a resignation, a time
+    /// forfeit, an agreed draw, an abort); an adjudication or a rules' ending is `None`.
+    pub fn stopped(&self) -> Result<Option<Stop>, RecordError> {
         match self.tag("Termination") {
-            Some(t) if t.trim().to_ascii_lowercase().ends_with("resigned") => {
-                let who = t.split_whitespace().next().unwrap_or("");
-                who.parse::<Side>()
-                    .map(Some)
-                    .map_err(|_| RecordError::Resigner(t.to_string()))
-            }
-            _ => Ok(None),
+            Some(t) if t.trim().to_ascii_lowercase().ends_with("resigned") => Stop::parse(t)
+                .map(Some)
+                .ok_or_else(|| RecordError::Resigner(t.to_string())),
+            Some(t) => Ok(Stop::parse(t)),
+            None => Ok(None),
         }
+    }
+
+    /// The clock comments of the moves (`[%clk 0:02:57]` in a move's comment: the mover's
+    /// time left after it), in milliseconds, `None` for a move without one.
+    pub fn clocks(&self) -> Vec<Option<u64>> {
+        self.moves
+            .iter()
+            .map(|m| m.comment.as_deref().and_then(parse_clk))
+            .collect()
     }
 
     /// The rules the record names: its `Game` tag (a built-in game with its parameters, as
@@ -518,7 +611,11 @@ impl Record {
                 spec: spec.to_string(),
             });
         }
-        let resigned = self.resigned()?;
+        let stopped = self.stopped()?;
+        let resigned = match stopped {
+            Some(Stop::Resigned(side)) => Some(side),
+            _ => None,
+        };
         let adjudicated = self
             .tag("Termination")
             .is_some_and(|t| t.trim().eq_ignore_ascii_case(ADJUDICATION));
@@ -563,15 +660,22 @@ impl Record {
             if let Some(side) = resigned {
                 return Err(RecordError::ResignedAfterEnd(side));
             }
+            if let Some(stop) = stopped {
+                return Err(RecordError::StoppedAfterEnd(stop.text()));
+            }
         } else {
             // An unfinished game has no final score; a decisive result needs a resignation.
             let r = self.result.as_str();
-            let why = match (r, resigned) {
+            let why = match (r, stopped.map(Stop::winner)) {
                 ("*" | "", _) => None,
-                ("1-0", Some(Side::North)) | ("0-1", Some(Side::South)) => None,
-                ("1-0" | "0-1", Some(s)) => Some(Unfinished::OtherWinner(s)),
+                ("1-0", Some(Some(Side::South))) | ("0-1", Some(Some(Side::North))) => None,
+                ("1-0" | "0-1", Some(Some(w))) => Some(match stopped {
+                    Some(Stop::TimeForfeit(s)) => Unfinished::OtherWinnerOnTime(s),
+                    _ => Unfinished::OtherWinner(w.other()),
+                }),
+                ("1/2-1/2", _) if stopped == Some(Stop::DrawAgreed) => None,
                 _ if adjudicated => None,
-                ("1-0" | "0-1" | "1/2-1/2", None) => Some(Unfinished::NoTermination),
+                ("1-0" | "0-1" | "1/2-1/2", _) => Some(Unfinished::NoTermination),
                 _ if parse_scores(r).is_some() => Some(Unfinished::FinalScore),
                 _ => None,
             };
@@ -988,6 +1092,74 @@ impl Parser<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clock_comments_and_time_controls_are_written_and_read_back() {
+        for ms in [
+            0u64, 7_300, 9_999, 10_000, 59_000, 177_000, 3_600_000, 90_061_000,
+        ] {
+            let c = clk_comment(ms);
+            let back = parse_clk(&c).unwrap();
+            let expect = if ms < 10_000 {
+                ms / 100 * 100
+            } else {
+                ms / 1000 * 1000
+            };
+            assert_eq!(back, expect, "{c}");
+        }
+        assert_eq!(clk_comment(177_400), "[%clk 0:02:57]");
+        assert_eq!(clk_comment(7_350), "[%clk 0:00:07.3]");
+        assert_eq!(parse_clk("a note [%clk 1:02:03] more"), Some(3_723_000));
+        for bad in [
+            "[%clk 1:61:00]",
+            "[%clk 1:00]",
+            "[%clk x:00:00]",
+            "[%clk 0:00:00",
+            "none",
+        ] {
+            assert_eq!(parse_clk(bad), None, "{bad}");
+        }
+        assert_eq!(time_control_tag(180_000, 2_000, false), "180+2");
+        assert_eq!(time_control_tag(60_000, 0, false), "60+0");
+        assert_eq!(time_control_tag(1_500, 500, false), "1.5+0.5");
+        assert_eq!(time_control_tag(3 * 86_400_000, 0, true), "1/259200");
+    }
+
+    #[test]
+    fn every_stop_is_written_and_read_back_with_its_result() {
+        use crate::{Stop, rules_for};
+        let rules = rules_for(&"modiar".parse().unwrap()).unwrap();
+        let mut g = Game::new(rules.clone());
+        g.play_str("A").unwrap();
+        for (stop, result) in [
+            (Stop::Resigned(Side::North), "1-0"),
+            (Stop::TimeForfeit(Side::South), "0-1"),
+            (Stop::TimeForfeit(Side::North), "1-0"),
+            (Stop::DrawAgreed, "1/2-1/2"),
+            (Stop::Aborted, "*"),
+        ] {
+            let mut rec = Record::from_game(&g, &[]);
+            rec.stop(stop);
+            let text = rec.to_string();
+            assert!(
+                text.contains(&format!("[Termination \"{}\"]", stop.text())),
+                "{text}"
+            );
+            let back = Record::parse(&text).unwrap();
+            assert_eq!(back.result, result);
+            assert_eq!(back.stopped().unwrap(), Some(stop));
+            assert_eq!(Stop::parse(&stop.text()), Some(stop));
+            back.to_game(&rules).unwrap();
+        }
+        // A time forfeit whose result names the one who ran out of time as the winner.
+        let mut rec = Record::from_game(&g, &[]);
+        rec.stop(Stop::TimeForfeit(Side::South));
+        let text = rec.to_string().replace("0-1", "1-0");
+        let e = Record::parse(&text).unwrap().to_game(&rules).unwrap_err();
+        assert_eq!(e.code(), "unfinished-other-winner-on-time", "{e}");
+        assert!(e.to_string().contains("South lost on time"), "{e}");
+        assert_eq!(Stop::parse("someone lost on time"), None);
+    }
 
     /// The code and values of the error reading `text` as a record of its own game.
     fn refusal(text: &str) -> (String, Vec<(&'static str, String)>) {

@@ -155,54 +155,133 @@ impl Outcome {
     }
 }
 
-/// How a game ended: by the rules (its [`Outcome`]) or by a player's resignation. The one
-/// answer to "is it over, who won, why" for every front end (the web app's result, the
-/// command's `replay --json`).
+/// How a game was stopped before the rules ended it: by a player, by the clock or by both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// `side` resigned.
+    Resigned(Side),
+    /// `side`'s time ran out.
+    TimeForfeit(Side),
+    /// Both players agreed to a draw.
+    DrawAgreed,
+    /// Stopped before it began (a first move not made in time): no result.
+    Aborted,
+}
+
+impl Stop {
+    /// `None` for a draw or an aborted game.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Stop::Resigned(side) | Stop::TimeForfeit(side) => Some(side.other()),
+            Stop::DrawAgreed | Stop::Aborted => None,
+        }
+    }
+
+    /// Why, as a stable code: `resigned`, `time-forfeit`, `draw-agreed`, `aborted`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Stop::Resigned(_) => "resigned",
+            Stop::TimeForfeit(_) => "time-forfeit",
+            Stop::DrawAgreed => "draw-agreed",
+            Stop::Aborted => "aborted",
+        }
+    }
+
+    /// The stop as one word or two for a database or a record's `Termination` tag: `South
+    /// resigned`, `North lost on time`, `draw agreed`, `aborted` (read back by
+    /// [`Stop::parse`]).
+    pub fn text(self) -> String {
+        match self {
+            Stop::Resigned(side) => format!("{side} resigned"),
+            Stop::TimeForfeit(side) => format!("{side} lost on time"),
+            Stop::DrawAgreed => "draw agreed".to_string(),
+            Stop::Aborted => "aborted".to_string(),
+        }
+    }
+
+    /// A stop written by [`Stop::text`] (any case, spaces trimmed); `None` for any other text.
+    pub fn parse(text: &str) -> Option<Stop> {
+        let t = text.trim().to_ascii_lowercase();
+        let side = |rest: &str| -> Option<Side> {
+            t.strip_suffix(rest)
+                .and_then(|who| who.trim().parse::<Side>().ok())
+        };
+        match t.as_str() {
+            "draw agreed" => Some(Stop::DrawAgreed),
+            "aborted" => Some(Stop::Aborted),
+            _ => side(" resigned")
+                .map(Stop::Resigned)
+                .or_else(|| side(" lost on time").map(Stop::TimeForfeit)),
+        }
+    }
+}
+
+impl fmt::Display for Stop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text())
+    }
+}
+
+/// How a game ended: by the rules (its [`Outcome`]) or stopped by the players or the clock.
+/// The one answer to "is it over, who won, why" for every front end (the web app's result,
+/// the command's `replay --json`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
     /// Over by the rules, settled.
     Rules(Outcome),
     /// `side` resigned, with the captures (or stores) on the board then.
     Resigned { side: Side, scores: BySide<u32> },
+    /// Stopped otherwise ([`Stop::TimeForfeit`], [`Stop::DrawAgreed`], [`Stop::Aborted`]), with
+    /// the captures (or stores) on the board then.
+    Stopped { stop: Stop, scores: BySide<u32> },
 }
 
 impl Ending {
-    /// `None` for a draw.
+    /// `None` for a draw (or an aborted game).
     pub fn winner(&self) -> Option<Side> {
         match self {
             Ending::Rules(o) => o.winner,
             Ending::Resigned { side, .. } => Some(side.other()),
+            Ending::Stopped { stop, .. } => stop.winner(),
         }
     }
 
-    /// `south`, `north` or `draw`.
+    /// `south`, `north`, `draw`, or `none` for an aborted game.
     pub fn winner_name(&self) -> &'static str {
-        self.winner().map_or("draw", Side::name)
+        match self {
+            Ending::Stopped {
+                stop: Stop::Aborted,
+                ..
+            } => "none",
+            _ => self.winner().map_or("draw", Side::name),
+        }
     }
 
-    /// The final scores (settled when over by the rules; the board's at a resignation).
+    /// The final scores (settled when over by the rules; the board's when stopped).
     pub fn scores(&self) -> BySide<u32> {
         match self {
             Ending::Rules(o) => o.scores,
-            Ending::Resigned { scores, .. } => *scores,
+            Ending::Resigned { scores, .. } | Ending::Stopped { scores, .. } => *scores,
         }
     }
 
-    /// Why, as a stable code: `resigned`, or the rules' reason ([`EndReason::code`]).
+    /// Why, as a stable code: [`Stop::code`], or the rules' reason ([`EndReason::code`]).
     pub fn code(&self) -> &'static str {
         match self {
             Ending::Rules(o) => o.reason.code(),
             Ending::Resigned { .. } => "resigned",
+            Ending::Stopped { stop, .. } => stop.code(),
         }
     }
 }
 
 impl fmt::Display for Ending {
-    /// Why, in English: `South resigned`, or the rules' reason.
+    /// Why, in English: `South resigned`, `North lost on time`, or the rules' reason.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Ending::Rules(o) => write!(f, "{}", o.reason),
             Ending::Resigned { side, .. } => write!(f, "{side} resigned"),
+            Ending::Stopped { stop, .. } => write!(f, "{stop}"),
         }
     }
 }

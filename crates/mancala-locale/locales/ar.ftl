@@ -465,7 +465,9 @@ record-game-tag = «{ $tag }» في وسم Game ليست لعبة يقدّمها
 record-no-game-tag = ليس في السجلّ وسم Game، فهو إذن لعبة { $name } على لوحتها المعتادة ({ $pits } حفر في الصف، { $seeds } بذور في الحفرة)، لا { $tag }
 record-resigner = وسم Termination «{ $tag }» لا يقول من استسلم (الجنوب أو الشمال)
 record-resigned-after-end = يقول السجلّ إن { $side } استسلم، لكن اللعبة كانت قد انتهت
+record-stopped-after-end = وسم Termination يقول «{ $tag }»، لكن اللعبة كانت قد انتهت
 record-unfinished-other-winner = النتيجة «{ $result }» خاطئة: { $side } استسلم، فالطرف الآخر هو الفائز
+record-unfinished-other-winner-on-time = النتيجة «{ $result }» خاطئة: { $side } خسر بانتهاء وقته، فالطرف الآخر هو الفائز
 record-unfinished-no-termination = النتيجة «{ $result }»، لكن النقلات لا تنهي اللعبة ولا يوجد وسم Termination يقول كيف انتهت
 record-unfinished-final-score = «{ $result }» نتيجة نهائية، لكن النقلات لا تنهي اللعبة (اكتب * للعبة جارية)
 record-too-large = حجم السجلّ { $bytes } بايت؛ لا يتجاوز السجلّ 1 ميبيبايت
@@ -522,3 +524,47 @@ reason-too-few-seeds = أقلّ عدد من البذور تُلعب به الح�
 reason-grand-slam = ستأخذ كل بذور الخصم (اكتساح كبير)
 reason-must-feed = صفّ الخصم فارغ وهذه النقلة لا تعطيه بذوراً
 reason-not-allowed = القواعد لا تسمح بذلك
+
+## Clocks, draw offers and rematches between two people
+ng-clock = الساعة
+clock-none = بلا ساعة
+clock-live = { $minutes } دقيقة + { $seconds } ثانية لكل نقلة
+clock-days = { $days ->
+    [one] يوم لكل نقلة
+    [two] يومان لكل نقلة
+    [few] { $days } أيام لكل نقلة
+   *[other] { $days } يومًا لكل نقلة
+}
+clock-days-left = { $days } ي { $hours } س
+clock-label = ساعة { $side }: { $time }
+clock-low = بقي لـ{ $side } أقل من عشر ثوانٍ.
+clock-start = على { $side } أن يلعب نقلته الأولى خلال { $seconds } ثانية، وإلا أُلغيت اللعبة.
+btn-draw = اعرض التعادل
+draw-offered = عُرض التعادل
+draw-asks = يعرض { $side } التعادل.
+draw-accept = اقبل التعادل
+draw-decline = ارفض
+draw-agreed-said = انتهت اللعبة بالتعادل باتفاق الطرفين.
+btn-rematch = مباراة ثأرية
+rematch-accept = اقبل المباراة الثأرية
+rematch-offered = عرضتَ مباراة ثأرية؛ في انتظار جواب اللاعب الآخر.
+rematch-asks = يعرض { $side } مباراة ثأرية مع تبادل الجهتين.
+rematch-agreed = قُبلت المباراة الثأرية: تبادل اللاعبان الجهتين.
+rematch-open = العب المباراة الثأرية
+result-aborted = أُلغيت اللعبة: لم تأتِ نقلة أولى في وقتها. لا نتيجة.
+reason-your-time = انتهى وقتك
+reason-their-time = انتهى وقت خصمك
+reason-side-time = انتهى وقت { $side }
+end-draw-agreed = تعادل باتفاق الطرفين
+error-game-stopped = انتهت اللعبة: { $how ->
+    [time-forfeit] انتهى وقت { $side }.
+    [draw-agreed] انتهت بالتعادل باتفاق الطرفين.
+   *[aborted] أُلغيت قبل أن تبدأ.
+}
+error-bad-clock = الساعة «{ $clock }» غير صالحة ({ $detail }): اكتب دقائق+ثوانٍ مثل 3+2، أو أيامًا لكل نقلة مثل 2d.
+error-clock-needs-people = الساعة للعبة بين شخصين فقط.
+error-needs-people = عروض التعادل والمباريات الثأرية بين شخصين.
+error-no-draw-offer = لم يعرض أحد التعادل.
+error-draw-pending = عرضتَ التعادل من قبل؛ في انتظار جواب اللاعب الآخر.
+error-rematch-needs-end = تُعرض المباراة الثأرية بعد انتهاء اللعبة.
+error-rematch-pending = عرضتَ مباراة ثأرية من قبل؛ في انتظار جواب اللاعب الآخر.

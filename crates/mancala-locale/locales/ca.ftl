@@ -421,7 +421,9 @@ record-game-tag = «{ $tag }» de l'etiqueta Game no és cap joc d'aquest lloc
 record-no-game-tag = el registre no té etiqueta Game, per tant és { $name } al tauler habitual ({ $pits } forats per fila, { $seeds } llavors per forat), no { $tag }
 record-resigner = l'etiqueta Termination «{ $tag }» no diu qui ha abandonat (Sud o Nord)
 record-resigned-after-end = el registre diu que { $side } ha abandonat, però la partida ja s'havia acabat
+record-stopped-after-end = l'etiqueta Termination diu «{ $tag }», però la partida ja s'havia acabat
 record-unfinished-other-winner = el resultat «{ $result }» no és correcte: { $side } ha abandonat, o sigui que ha guanyat l'altre
+record-unfinished-other-winner-on-time = el resultat «{ $result }» no és correcte: { $side } ha perdut per temps, o sigui que ha guanyat l'altre
 record-unfinished-no-termination = el resultat és «{ $result }», però les jugades no acaben la partida i cap etiqueta Termination no diu com va acabar
 record-unfinished-final-score = «{ $result }» és una puntuació final, però les jugades no acaben la partida (escriu * per a una partida en curs)
 record-too-large = el registre fa { $bytes } bytes; un registre pot fer com a molt 1 MiB
@@ -478,3 +480,45 @@ reason-too-few-seeds = un forat necessita almenys { $min } llavors per jugar-lo,
 reason-grand-slam = capturaria totes les llavors del contrari (un gran slam)
 reason-must-feed = la fila del contrari és buida i aquesta jugada no li dona llavors
 reason-not-allowed = les regles no ho permeten
+
+## Clocks, draw offers and rematches between two people
+ng-clock = Rellotge
+clock-none = Sense rellotge
+clock-live = { $minutes } min + { $seconds } s per jugada
+clock-days = { $days ->
+    [one] Un dia per jugada
+   *[other] { $days } dies per jugada
+}
+clock-days-left = { $days } d { $hours } h
+clock-label = Rellotge de { $side }: { $time }
+clock-low = A { $side } li queden menys de deu segons.
+clock-start = { $side } ha de fer la primera jugada en { $seconds } s o la partida s'anul·la.
+btn-draw = Oferir taules
+draw-offered = Taules ofertes
+draw-asks = { $side } ofereix taules.
+draw-accept = Acceptar les taules
+draw-decline = Rebutjar
+draw-agreed-said = La partida acaba en taules de comú acord.
+btn-rematch = Revenja
+rematch-accept = Acceptar la revenja
+rematch-offered = Has ofert una revenja; falta que respongui l'altre jugador.
+rematch-asks = { $side } ofereix una revenja, amb els costats canviats.
+rematch-agreed = Revenja acceptada: els costats es canvien.
+rematch-open = Jugar la revenja
+result-aborted = La partida s'ha anul·lat: una primera jugada no ha arribat a temps. Sense resultat.
+reason-your-time = se t'ha acabat el temps
+reason-their-time = al teu rival se li ha acabat el temps
+reason-side-time = a { $side } se li ha acabat el temps
+end-draw-agreed = taules de comú acord
+error-game-stopped = La partida s'ha acabat: { $how ->
+    [time-forfeit] a { $side } se li ha acabat el temps.
+    [draw-agreed] ha acabat en taules de comú acord.
+   *[aborted] s'ha anul·lat abans de començar.
+}
+error-bad-clock = El rellotge «{ $clock }» no és vàlid ({ $detail }): escriu minuts+segons, com 3+2, o dies per jugada, com 2d.
+error-clock-needs-people = El rellotge només és per a partides entre dues persones.
+error-needs-people = Les ofertes de taules i les revenges són entre dues persones.
+error-no-draw-offer = Ningú no ha ofert taules.
+error-draw-pending = Ja has ofert taules; falta que respongui l'altre jugador.
+error-rematch-needs-end = La revenja s'ofereix quan la partida s'ha acabat.
+error-rematch-pending = Ja has ofert una revenja; falta que respongui l'altre jugador.

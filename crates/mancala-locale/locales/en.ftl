@@ -432,7 +432,9 @@ record-game-tag = the Game tag '{ $tag }' is not a game this site plays
 record-no-game-tag = the record has no Game tag, so it is { $name } on its standard board ({ $pits } pits a row, { $seeds } seeds a pit), not { $tag }
 record-resigner = the Termination tag '{ $tag }' does not say who resigned (South or North)
 record-resigned-after-end = the record says { $side } resigned, but the game was already over
+record-stopped-after-end = the Termination tag says '{ $tag }', but the game was already over
 record-unfinished-other-winner = the result '{ $result }' is wrong: { $side } resigned, so the other side won
+record-unfinished-other-winner-on-time = the result '{ $result }' is wrong: { $side } lost on time, so the other side won
 record-unfinished-no-termination = the result is '{ $result }', but the moves do not end the game and no Termination tag says how it ended
 record-unfinished-final-score = '{ $result }' is a final score, but the moves do not end the game (write * for a game in progress)
 record-too-large = the record is { $bytes } bytes; a record may be at most 1 MiB
@@ -489,3 +491,45 @@ reason-too-few-seeds = a pit needs at least { $min } seeds to be played, it hold
 reason-grand-slam = it would capture every seed of the opponent (a grand slam)
 reason-must-feed = the opponent's row is empty and this move does not give it seeds
 reason-not-allowed = the rules do not allow it
+
+## Clocks, draw offers and rematches between two people
+ng-clock = Clock
+clock-none = No clock
+clock-live = { $minutes } min + { $seconds } s a move
+clock-days = { $days ->
+    [one] One day a move
+   *[other] { $days } days a move
+}
+clock-days-left = { $days }d { $hours }h
+clock-label = { $side }'s clock: { $time }
+clock-low = { $side } has less than ten seconds left.
+clock-start = { $side } must make the first move within { $seconds } s, or the game is called off.
+btn-draw = Offer a draw
+draw-offered = Draw offered
+draw-asks = { $side } offers a draw.
+draw-accept = Accept the draw
+draw-decline = Decline
+draw-agreed-said = The game is drawn by agreement.
+btn-rematch = Rematch
+rematch-accept = Accept the rematch
+rematch-offered = You offered a rematch; waiting for the other player.
+rematch-asks = { $side } offers a rematch, with the sides swapped.
+rematch-agreed = Rematch agreed: the sides are swapped.
+rematch-open = Play the rematch
+result-aborted = The game was called off: a first move did not come in time. No result.
+reason-your-time = your time ran out
+reason-their-time = your opponent's time ran out
+reason-side-time = { $side }'s time ran out
+end-draw-agreed = drawn by agreement
+error-game-stopped = The game is over: { $how ->
+    [time-forfeit] { $side }'s time ran out.
+    [draw-agreed] it was drawn by agreement.
+   *[aborted] it was called off before it began.
+}
+error-bad-clock = The clock '{ $clock }' is not one ({ $detail }): write minutes+seconds, as 3+2, or days a move, as 2d.
+error-clock-needs-people = A clock is only for a game between two people.
+error-needs-people = Draw offers and rematches are between two people.
+error-no-draw-offer = No draw has been offered.
+error-draw-pending = You have offered a draw already; waiting for the other player.
+error-rematch-needs-end = A rematch is offered once the game is over.
+error-rematch-pending = You have offered a rematch already; waiting for the other player.

@@ -422,7 +422,9 @@ record-game-tag = «{ $tag }» de la etiqueta Game no es un juego de este sitio
 record-no-game-tag = el registro no tiene etiqueta Game, así que es { $name } en su tablero habitual ({ $pits } hoyos por fila, { $seeds } semillas por hoyo), no { $tag }
 record-resigner = la etiqueta Termination «{ $tag }» no dice quién abandonó (Sur o Norte)
 record-resigned-after-end = el registro dice que { $side } abandonó, pero la partida ya había terminado
+record-stopped-after-end = la etiqueta Termination dice «{ $tag }», pero la partida ya había terminado
 record-unfinished-other-winner = el resultado «{ $result }» es incorrecto: { $side } abandonó, así que ganó el otro lado
+record-unfinished-other-winner-on-time = el resultado «{ $result }» es incorrecto: { $side } perdió por tiempo, así que ganó el otro lado
 record-unfinished-no-termination = el resultado es «{ $result }», pero las jugadas no terminan la partida y ninguna etiqueta Termination dice cómo terminó
 record-unfinished-final-score = «{ $result }» es una puntuación final, pero las jugadas no terminan la partida (escribe * para una partida en curso)
 record-too-large = el registro ocupa { $bytes } bytes; un registro puede ocupar como mucho 1 MiB
@@ -479,3 +481,45 @@ reason-too-few-seeds = un hoyo necesita al menos { $min } semillas para jugarse,
 reason-grand-slam = capturaría todas las semillas del rival (un gran slam)
 reason-must-feed = la fila del rival está vacía y esta jugada no le da semillas
 reason-not-allowed = las reglas no lo permiten
+
+## Clocks, draw offers and rematches between two people
+ng-clock = Reloj
+clock-none = Sin reloj
+clock-live = { $minutes } min + { $seconds } s por jugada
+clock-days = { $days ->
+    [one] Un día por jugada
+   *[other] { $days } días por jugada
+}
+clock-days-left = { $days } d { $hours } h
+clock-label = Reloj de { $side }: { $time }
+clock-low = A { $side } le quedan menos de diez segundos.
+clock-start = { $side } debe hacer su primera jugada en { $seconds } s o la partida se anula.
+btn-draw = Ofrecer tablas
+draw-offered = Tablas ofrecidas
+draw-asks = { $side } ofrece tablas.
+draw-accept = Aceptar las tablas
+draw-decline = Rechazar
+draw-agreed-said = La partida acaba en tablas de común acuerdo.
+btn-rematch = Revancha
+rematch-accept = Aceptar la revancha
+rematch-offered = Has ofrecido una revancha; falta que responda el otro jugador.
+rematch-asks = { $side } ofrece una revancha, con los lados cambiados.
+rematch-agreed = Revancha aceptada: los lados se cambian.
+rematch-open = Jugar la revancha
+result-aborted = La partida se anuló: una primera jugada no llegó a tiempo. Sin resultado.
+reason-your-time = se te acabó el tiempo
+reason-their-time = a tu rival se le acabó el tiempo
+reason-side-time = a { $side } se le acabó el tiempo
+end-draw-agreed = tablas de común acuerdo
+error-game-stopped = La partida ha terminado: { $how ->
+    [time-forfeit] a { $side } se le acabó el tiempo.
+    [draw-agreed] acabó en tablas de común acuerdo.
+   *[aborted] se anuló antes de empezar.
+}
+error-bad-clock = El reloj «{ $clock }» no es válido ({ $detail }): escribe minutos+segundos, como 3+2, o días por jugada, como 2d.
+error-clock-needs-people = El reloj solo es para partidas entre dos personas.
+error-needs-people = Las ofertas de tablas y las revanchas son entre dos personas.
+error-no-draw-offer = Nadie ha ofrecido tablas.
+error-draw-pending = Ya has ofrecido tablas; falta que responda el otro jugador.
+error-rematch-needs-end = La revancha se ofrece cuando la partida ha terminado.
+error-rematch-pending = Ya has ofrecido una revancha; falta que responda el otro jugador.

@@ -422,7 +422,9 @@ record-game-tag = « { $tag } » de l'étiquette Game n'est pas un jeu de ce sit
 record-no-game-tag = l'enregistrement n'a pas d'étiquette Game : c'est donc { $name } sur son plateau habituel ({ $pits } trous par rangée, { $seeds } graines par trou), pas { $tag }
 record-resigner = l'étiquette Termination « { $tag } » ne dit pas qui a abandonné (Sud ou Nord)
 record-resigned-after-end = l'enregistrement dit que { $side } a abandonné, mais la partie était déjà finie
+record-stopped-after-end = l'étiquette Termination dit « { $tag } », mais la partie était déjà finie
 record-unfinished-other-winner = le résultat « { $result } » est faux : { $side } a abandonné, donc l'autre camp a gagné
+record-unfinished-other-winner-on-time = le résultat « { $result } » est faux : { $side } a perdu au temps, donc l'autre camp a gagné
 record-unfinished-no-termination = le résultat est « { $result } », mais les coups ne finissent pas la partie et aucune étiquette Termination ne dit comment elle a fini
 record-unfinished-final-score = « { $result } » est un score final, mais les coups ne finissent pas la partie (écrivez * pour une partie en cours)
 record-too-large = l'enregistrement fait { $bytes } octets ; un enregistrement fait au plus 1 Mio
@@ -479,3 +481,45 @@ reason-too-few-seeds = un trou doit contenir au moins { $min } graines pour êtr
 reason-grand-slam = il prendrait toutes les graines de l'adversaire (un grand chelem)
 reason-must-feed = la rangée adverse est vide et ce coup ne lui donne aucune graine
 reason-not-allowed = les règles ne le permettent pas
+
+## Clocks, draw offers and rematches between two people
+ng-clock = Pendule
+clock-none = Sans pendule
+clock-live = { $minutes } min + { $seconds } s par coup
+clock-days = { $days ->
+    [one] Un jour par coup
+   *[other] { $days } jours par coup
+}
+clock-days-left = { $days } j { $hours } h
+clock-label = Pendule de { $side } : { $time }
+clock-low = Il reste moins de dix secondes à { $side }.
+clock-start = { $side } doit jouer son premier coup dans les { $seconds } s, sinon la partie est annulée.
+btn-draw = Proposer la nulle
+draw-offered = Nulle proposée
+draw-asks = { $side } propose la nulle.
+draw-accept = Accepter la nulle
+draw-decline = Refuser
+draw-agreed-said = La partie est nulle d'un commun accord.
+btn-rematch = Revanche
+rematch-accept = Accepter la revanche
+rematch-offered = Vous avez proposé une revanche ; l'autre joueur doit répondre.
+rematch-asks = { $side } propose une revanche, camps inversés.
+rematch-agreed = Revanche acceptée : les camps sont inversés.
+rematch-open = Jouer la revanche
+result-aborted = La partie a été annulée : un premier coup n'est pas venu à temps. Pas de résultat.
+reason-your-time = votre temps est écoulé
+reason-their-time = le temps de votre adversaire est écoulé
+reason-side-time = le temps de { $side } est écoulé
+end-draw-agreed = nulle d'un commun accord
+error-game-stopped = La partie est finie : { $how ->
+    [time-forfeit] le temps de { $side } est écoulé.
+    [draw-agreed] elle est nulle d'un commun accord.
+   *[aborted] elle a été annulée avant de commencer.
+}
+error-bad-clock = La pendule « { $clock } » n'en est pas une ({ $detail }) : écrivez minutes+secondes, comme 3+2, ou des jours par coup, comme 2d.
+error-clock-needs-people = Une pendule n'est possible que dans une partie entre deux personnes.
+error-needs-people = Les propositions de nulle et les revanches se font entre deux personnes.
+error-no-draw-offer = Personne n'a proposé la nulle.
+error-draw-pending = Vous avez déjà proposé la nulle ; l'autre joueur doit répondre.
+error-rematch-needs-end = Une revanche se propose une fois la partie finie.
+error-rematch-pending = Vous avez déjà proposé une revanche ; l'autre joueur doit répondre.

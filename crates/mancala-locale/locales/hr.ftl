@@ -430,7 +430,9 @@ record-game-tag = '{ $tag }' u oznaci Game nije igra ove stranice
 record-no-game-tag = zapis nema oznaku Game, pa je to { $name } na uobičajenoj ploči ({ $pits } jama u redu, { $seeds } sjemenki u jami), a ne { $tag }
 record-resigner = oznaka Termination '{ $tag }' ne kaže tko je predao (Jug ili Sjever)
 record-resigned-after-end = zapis kaže da je { $side } predao, ali igra je već bila gotova
+record-stopped-after-end = oznaka Termination kaže '{ $tag }', ali igra je već bila gotova
 record-unfinished-other-winner = rezultat '{ $result }' nije točan: { $side } je predao, pa je pobijedila druga strana
+record-unfinished-other-winner-on-time = rezultat '{ $result }' nije točan: { $side } je izgubio na vrijeme, pa je pobijedila druga strana
 record-unfinished-no-termination = rezultat je '{ $result }', ali potezi ne završavaju igru i nijedna oznaka Termination ne kaže kako je završila
 record-unfinished-final-score = '{ $result }' je konačni rezultat, ali potezi ne završavaju igru (za igru u tijeku napišite *)
 record-too-large = zapis ima { $bytes } bajtova; zapis smije imati najviše 1 MiB
@@ -487,3 +489,46 @@ reason-too-few-seeds = jama se smije igrati tek kad u njoj ima najmanje { $min }
 reason-grand-slam = zarobio bi sve protivnikovo kamenje (grand slam)
 reason-must-feed = protivnikov je red prazan, a ovaj mu potez ne daje kamenje
 reason-not-allowed = pravila to ne dopuštaju
+
+## Clocks, draw offers and rematches between two people
+ng-clock = Sat
+clock-none = Bez sata
+clock-live = { $minutes } min + { $seconds } s po potezu
+clock-days = { $days ->
+    [one] { $days } dan po potezu
+    [few] { $days } dana po potezu
+   *[other] { $days } dana po potezu
+}
+clock-days-left = { $days } d { $hours } h
+clock-label = Sat igrača { $side }: { $time }
+clock-low = { $side } ima manje od deset sekundi.
+clock-start = { $side } mora odigrati prvi potez za { $seconds } s, inače se igra poništava.
+btn-draw = Ponudi remi
+draw-offered = Remi ponuđen
+draw-asks = { $side } nudi remi.
+draw-accept = Prihvati remi
+draw-decline = Odbij
+draw-agreed-said = Igra je završila remijem po dogovoru.
+btn-rematch = Revanš
+rematch-accept = Prihvati revanš
+rematch-offered = Ponudili ste revanš; čeka se odgovor drugog igrača.
+rematch-asks = { $side } nudi revanš, sa zamijenjenim stranama.
+rematch-agreed = Revanš prihvaćen: strane su zamijenjene.
+rematch-open = Igraj revanš
+result-aborted = Igra je poništena: prvi potez nije stigao na vrijeme. Nema rezultata.
+reason-your-time = isteklo vam je vrijeme
+reason-their-time = protivniku je isteklo vrijeme
+reason-side-time = igraču { $side } isteklo je vrijeme
+end-draw-agreed = remi po dogovoru
+error-game-stopped = Igra je gotova: { $how ->
+    [time-forfeit] igraču { $side } isteklo je vrijeme.
+    [draw-agreed] završila je remijem po dogovoru.
+   *[aborted] poništena je prije početka.
+}
+error-bad-clock = Sat '{ $clock }' nije valjan ({ $detail }): napišite minute+sekunde, kao 3+2, ili dane po potezu, kao 2d.
+error-clock-needs-people = Sat je samo za igru između dvoje ljudi.
+error-needs-people = Ponude remija i revanši su između dvoje ljudi.
+error-no-draw-offer = Nitko nije ponudio remi.
+error-draw-pending = Već ste ponudili remi; čeka se odgovor drugog igrača.
+error-rematch-needs-end = Revanš se nudi kad je igra gotova.
+error-rematch-pending = Već ste ponudili revanš; čeka se odgovor drugog igrača.

@@ -416,7 +416,9 @@ record-game-tag = Game etiketindeki '{ $tag }' bu sitede oynanan bir oyun değil
 record-no-game-tag = kayıtta Game etiketi yok, yani bu standart tahtasında { $name } (sırada { $pits } kuyu, kuyuda { $seeds } taş), { $tag } değil
 record-resigner = Termination etiketi '{ $tag }' kimin çekildiğini söylemiyor (Güney ya da Kuzey)
 record-resigned-after-end = kayıt { $side } çekildi diyor, ama oyun zaten bitmişti
+record-stopped-after-end = Termination etiketi '{ $tag }' diyor, ama oyun zaten bitmişti
 record-unfinished-other-winner = '{ $result }' sonucu yanlış: { $side } çekildi, yani öbür taraf kazandı
+record-unfinished-other-winner-on-time = '{ $result }' sonucu yanlış: { $side } süreden kaybetti, yani öbür taraf kazandı
 record-unfinished-no-termination = sonuç '{ $result }', ama hamleler oyunu bitirmiyor ve nasıl bittiğini söyleyen bir Termination etiketi yok
 record-unfinished-final-score = '{ $result }' bir son puan, ama hamleler oyunu bitirmiyor (süren bir oyun için * yazın)
 record-too-large = kayıt { $bytes } bayt; bir kayıt en çok 1 MiB olabilir
@@ -473,3 +475,42 @@ reason-too-few-seeds = bir kuyunun oynanması için en az { $min } taş gerekir,
 reason-grand-slam = rakibin bütün taşlarını alırdı (büyük şlem)
 reason-must-feed = rakibin sırası boş ve bu hamle ona taş vermiyor
 reason-not-allowed = kurallar buna izin vermiyor
+
+## Clocks, draw offers and rematches between two people
+ng-clock = Saat
+clock-none = Saatsiz
+clock-live = { $minutes } dk + hamle başına { $seconds } sn
+clock-days = Hamle başına { $days } gün
+clock-days-left = { $days } g { $hours } sa
+clock-label = { $side } saati: { $time }
+clock-low = { $side } için on saniyeden az kaldı.
+clock-start = { $side } ilk hamlesini { $seconds } sn içinde yapmalı, yoksa oyun iptal edilir.
+btn-draw = Beraberlik öner
+draw-offered = Beraberlik önerildi
+draw-asks = { $side } beraberlik öneriyor.
+draw-accept = Beraberliği kabul et
+draw-decline = Reddet
+draw-agreed-said = Oyun anlaşmayla berabere bitti.
+btn-rematch = Rövanş
+rematch-accept = Rövanşı kabul et
+rematch-offered = Rövanş önerdiniz; öbür oyuncunun yanıtı bekleniyor.
+rematch-asks = { $side } taraflar değişerek rövanş öneriyor.
+rematch-agreed = Rövanş kabul edildi: taraflar değişti.
+rematch-open = Rövanşı oyna
+result-aborted = Oyun iptal edildi: bir ilk hamle zamanında gelmedi. Sonuç yok.
+reason-your-time = süreniz doldu
+reason-their-time = rakibinizin süresi doldu
+reason-side-time = { $side } tarafının süresi doldu
+end-draw-agreed = anlaşmayla berabere
+error-game-stopped = Oyun bitti: { $how ->
+    [time-forfeit] { $side } tarafının süresi doldu.
+    [draw-agreed] anlaşmayla berabere bitti.
+   *[aborted] başlamadan iptal edildi.
+}
+error-bad-clock = '{ $clock }' geçerli bir saat değil ({ $detail }): 3+2 gibi dakika+saniye ya da 2d gibi hamle başına gün yazın.
+error-clock-needs-people = Saat yalnızca iki kişi arasındaki oyun içindir.
+error-needs-people = Beraberlik önerileri ve rövanşlar iki kişi arasındadır.
+error-no-draw-offer = Kimse beraberlik önermedi.
+error-draw-pending = Zaten beraberlik önerdiniz; öbür oyuncunun yanıtı bekleniyor.
+error-rematch-needs-end = Rövanş oyun bittikten sonra önerilir.
+error-rematch-pending = Zaten rövanş önerdiniz; öbür oyuncunun yanıtı bekleniyor.

@@ -82,6 +82,23 @@ codes! {
     GameOver = "game-over", CONFLICT;
     /// The game is over by resignation (`side`).
     GameResigned = "game-resigned", CONFLICT;
+    /// The game is over by the clock or by agreement (`how`: `time-forfeit`, `draw-agreed`,
+    /// `aborted`; `side` for a time forfeit).
+    GameStopped = "game-stopped", CONFLICT;
+    /// A time control that is not one (`clock`, `detail`).
+    BadClock = "bad-clock", BAD_REQUEST;
+    /// A clock asked for a game that is not between two people.
+    ClockNeedsPeople = "clock-needs-people", BAD_REQUEST;
+    /// A draw offer or a rematch in a game that is not between two people.
+    NeedsPeople = "needs-people", CONFLICT;
+    /// No draw has been offered.
+    NoDrawOffer = "no-draw-offer", CONFLICT;
+    /// The seat has offered a draw already.
+    DrawPending = "draw-pending", CONFLICT;
+    /// A rematch asked before the game is over.
+    RematchNeedsEnd = "rematch-needs-end", CONFLICT;
+    /// The seat has offered a rematch already.
+    RematchPending = "rematch-pending", CONFLICT;
     /// It is the other side's turn (`side`: the side to move).
     NotYourTurn = "not-your-turn", CONFLICT;
     /// It is the engine's turn (`side`: the engine's side).
@@ -319,6 +336,19 @@ impl From<SessionError> for ApiError {
             SessionError::NoOwnMoveToUndo => ApiError::new(Code::NoOwnMoveToUndo, message),
             SessionError::UndoPending => ApiError::new(Code::UndoPending, message),
             SessionError::NoUndoAsked => ApiError::new(Code::NoUndoAsked, message),
+            SessionError::Stopped { stop } => {
+                let e = ApiError::new(Code::GameStopped, message).with("how", stop.code());
+                match stop {
+                    mancala_core::Stop::TimeForfeit(side) => e.with("side", side_param(side)),
+                    _ => e,
+                }
+            }
+            SessionError::ClockNeedsPeople => ApiError::new(Code::ClockNeedsPeople, message),
+            SessionError::NeedsPeople => ApiError::new(Code::NeedsPeople, message),
+            SessionError::NoDrawOffer => ApiError::new(Code::NoDrawOffer, message),
+            SessionError::DrawPending => ApiError::new(Code::DrawPending, message),
+            SessionError::RematchNeedsEnd => ApiError::new(Code::RematchNeedsEnd, message),
+            SessionError::RematchPending => ApiError::new(Code::RematchPending, message),
         }
     }
 }

@@ -50,6 +50,10 @@ macro_rules! new_game_request {
             /// ends.
             #[serde(default)]
             pub hints: Option<bool>,
+            /// A game between two people only: its time control (`3+2`: minutes each and
+            /// seconds added a move; `2d`: days a move). Default: no clock.
+            #[serde(default)]
+            pub clock: Option<String>,
         }
     };
 }
@@ -84,14 +88,37 @@ fn parse_side(s: Option<&str>) -> Result<Side, ApiError> {
 type NewSession = (Session, String, Option<(Side, String)>);
 
 /// Builds a session from a request's opponent fields; returns it and the creator's token.
+/// Who plays a new game, as a request gives it.
+pub struct Seating<'a> {
+    pub opponent: Option<&'a str>,
+    pub level: Option<&'a str>,
+    pub side: Option<&'a str>,
+    pub hints: Option<bool>,
+    pub clock: Option<&'a str>,
+}
+
+/// A time control read from a request (`bad-clock` naming what is wrong otherwise).
+pub fn parse_clock(text: &str) -> Result<crate::clock::TimeControl, ApiError> {
+    text.parse().map_err(|e: crate::clock::BadClock| {
+        ApiError::new(Code::BadClock, e.to_string())
+            .with("clock", e.text.clone())
+            .with("detail", e.why)
+    })
+}
+
 fn build_session(
     spec: GameSpec,
     start: Option<mancala_core::Position>,
-    opponent: Option<&str>,
-    level: Option<&str>,
-    side: Option<&str>,
-    hints: Option<bool>,
+    who: Seating,
 ) -> Result<NewSession, ApiError> {
+    let Seating {
+        opponent,
+        level,
+        side,
+        hints,
+        clock,
+    } = who;
+    let clock = clock.map(parse_clock).transpose()?;
     let me = parse_side(side)?;
     let id = new_id(10);
     let (opp, tokens, mine, other) = match opponent.unwrap_or("engine") {
@@ -152,6 +179,9 @@ fn build_session(
             "hints are chosen only for a game through a link (against the computer or on one screen they are always open)",
         ));
     }
+    if clock.is_some() && !matches!(opp, Opponent::Remote { .. }) {
+        return Err(SessionError::ClockNeedsPeople.into());
+    }
     let session = Session::new(id, spec, start, opp, tokens)?;
     Ok((session, mine, other))
 }
@@ -185,15 +215,31 @@ async fn created(
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     run_engine(st, &mut s).await?;
     st.insert(&s).await?;
-    Ok((StatusCode::CREATED, Json(created_answer(&s, token, other))))
+    Ok((
+        StatusCode::CREATED,
+        Json(created_answer(&s, token, other, st.now_ms())),
+    ))
 }
 
-fn created_answer(s: &Session, token: String, other: Option<(Side, String)>) -> Value {
-    let mut v = json!({ "id": s.id, "token": token, "state": views::state(s) });
+fn created_answer(s: &Session, token: String, other: Option<(Side, String)>, now: i64) -> Value {
+    let mut v = json!({ "id": s.id, "token": token, "state": views::state(s, now) });
     if let Some((side, t)) = other {
         v["invite"] = json!({ "side": side, "token": t, "link": format!("/?game={}&token={}&side={}", s.id, t, side.name()) });
     }
     v
+}
+
+/// The request's seating, with the clock set on the session afterwards by [`with_clock`].
+macro_rules! seating {
+    ($req:expr) => {
+        Seating {
+            opponent: $req.opponent.as_deref(),
+            level: $req.level.as_deref(),
+            side: $req.side.as_deref(),
+            hints: $req.hints,
+            clock: $req.clock.as_deref(),
+        }
+    };
 }
 
 /// A set-up position of `rules`, checked as the command checks it (`bad-position` naming what is
@@ -216,15 +262,17 @@ pub async fn create_game(
         Some(p) => Some(set_up(&rules, p)?),
         None => None,
     };
-    let (s, token, other) = build_session(
-        spec,
-        start,
-        req.opponent.as_deref(),
-        req.level.as_deref(),
-        req.side.as_deref(),
-        req.hints,
-    )?;
+    let (mut s, token, other) = build_session(spec, start, seating!(req))?;
+    with_clock(&mut s, req.clock.as_deref(), st.now_ms())?;
     created(&st, s, token, other).await
+}
+
+/// Sets the clock a request asked for (checked by [`build_session`]) at `now`.
+fn with_clock(s: &mut Session, clock: Option<&str>, now: i64) -> Result<(), ApiError> {
+    if let Some(c) = clock {
+        s.set_clock(parse_clock(c)?, now)?;
+    }
+    Ok(())
 }
 
 new_game_request! {
@@ -241,18 +289,12 @@ pub async fn import_game(
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     st.guards().new_game(client)?;
     let rec = ogn::import(&req.ogn).map_err(crate::error::bad_record)?;
-    let (mut s, token, other) = build_session(
-        rec.spec,
-        rec.start,
-        req.opponent.as_deref(),
-        req.level.as_deref(),
-        req.side.as_deref(),
-        req.hints,
-    )?;
+    let (mut s, token, other) = build_session(rec.spec, rec.start, seating!(req))?;
     for m in rec.moves {
         s.apply(m)?;
     }
-    s.resigned = rec.resigned;
+    s.stop = rec.stop;
+    with_clock(&mut s, req.clock.as_deref(), st.now_ms())?;
     created(&st, s, token, other).await
 }
 
@@ -264,9 +306,14 @@ pub async fn get_game(
 ) -> Result<Json<StateView>, ApiError> {
     let changes = st.changes().subscribe(&crate::store::game_key(&id));
     let give_way = Some((&waiter, st.guards()));
-    let view = crate::poll::long_poll(q.after, q.wait, changes, give_way, || async {
+    // A wait ends by the time the clock decides (a flag, an abort), to say so at once.
+    let wait = match (q.wait, st.load(&id).await?.extras.clock) {
+        (Some(w), Some(_)) => Some(w.min(crate::clock::POLL_SECS)),
+        (w, _) => w,
+    };
+    let view = crate::poll::long_poll(q.after, wait, changes, give_way, || async {
         let g = st.load(&id).await?;
-        Ok((g.version, views::state(&g)))
+        Ok((g.version, views::state(&g, st.now_ms())))
     })
     .await?;
     Ok(Json(view))
@@ -302,7 +349,7 @@ async fn change_as_seat<R: Send + 'static>(
     token: Option<String>,
     expected: Option<u64>,
     engine_replies: bool,
-    change: impl Fn(&mut Session, Seat) -> Result<R, ApiError> + Send + 'static,
+    change: impl Fn(&mut Session, Seat, i64) -> Result<R, ApiError> + Send + 'static,
 ) -> Result<(R, Vec<PlyView>, StateView), ApiError> {
     let (st, id) = (st.clone(), id.to_string());
     tokio::spawn(async move {
@@ -312,24 +359,25 @@ async fn change_as_seat<R: Send + 'static>(
             let mut s = st.load(&id).await?;
             let seat = s.require_seat(token.as_deref())?;
             let seen = s.version;
+            let now = st.now_ms();
             if let Some(v) = expected
                 && v != seen
             {
-                return Err(crate::state::stale(&s, v));
+                return Err(crate::state::stale(&s, v, now));
             }
-            let r = change(&mut s, seat)?;
+            let r = change(&mut s, seat, now)?;
             let plies = if engine_replies {
                 run_engine(&st, &mut s).await?
             } else {
                 Vec::new()
             };
             if s.version == seen || st.commit(&s, seen).await? {
-                return Ok((r, plies, views::state(&s)));
+                return Ok((r, plies, views::state(&s, now)));
             }
             // Another change came first.
             if expected.is_some() || tries >= 5 {
-                let now = st.load(&id).await?;
-                return Err(crate::state::stale(&now, expected.unwrap_or(seen)));
+                let again = st.load(&id).await?;
+                return Err(crate::state::stale(&again, expected.unwrap_or(seen), now));
             }
         }
     })
@@ -350,8 +398,8 @@ pub async fn play_move(
         req.token,
         Some(req.version),
         reply,
-        move |next, seat| {
-            let i = next.play(seat, &mv)?;
+        move |next, seat, now| {
+            let i = next.play(seat, &mv, now)?;
             Ok(views::ply(next, i))
         },
     )
@@ -367,7 +415,8 @@ pub async fn engine_reply(
     Param(id): Param,
     Body(req): Body<TokenRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let (_, plies, state) = change_as_seat(&st, &id, req.token, None, true, |_, _| Ok(())).await?;
+    let (_, plies, state) =
+        change_as_seat(&st, &id, req.token, None, true, |_, _, _| Ok(())).await?;
     Ok(Json(json!({ "plies": plies, "state": state })))
 }
 
@@ -388,8 +437,8 @@ pub async fn join(
     let fresh = new_id(24);
     let token = req.token.clone().unwrap_or_default();
     let ((side, token), _, state) =
-        change_as_seat(&st, &id, req.token, None, false, move |next, _| {
-            Ok(next.join(&token, fresh.clone())?)
+        change_as_seat(&st, &id, req.token, None, false, move |next, _, now| {
+            Ok(next.join(&token, fresh.clone(), now)?)
         })
         .await
         .map_err(|e| {
@@ -433,7 +482,7 @@ pub async fn undo(
         req.token,
         Some(req.version),
         true,
-        |next, seat| Ok(next.undo(seat)?),
+        |next, seat, now| Ok(next.undo(seat, now)?),
     )
     .await?;
     let (taken, asked) = match outcome {
@@ -445,19 +494,27 @@ pub async fn undo(
     ))
 }
 
+/// A change for a seat at the version the request names, that needs no engine reply; returns
+/// what `change` returned and the new state.
+async fn versioned_change<R: Send + 'static>(
+    st: &Arc<AppState>,
+    id: &str,
+    token: Option<String>,
+    version: u64,
+    change: impl Fn(&mut Session, Seat, i64) -> Result<R, ApiError> + Send + 'static,
+) -> Result<(R, StateView), ApiError> {
+    let (r, _, state) = change_as_seat(st, id, token, Some(version), false, change).await?;
+    Ok((r, state))
+}
+
 pub async fn decline_undo(
     State(st): State<Arc<AppState>>,
     Param(id): Param,
     Body(req): Body<SeatRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let (_, _, state) = change_as_seat(
-        &st,
-        &id,
-        req.token,
-        Some(req.version),
-        false,
-        |next, seat| Ok(next.decline_undo(seat)?),
-    )
+    let (_, state) = versioned_change(&st, &id, req.token, req.version, |next, seat, _| {
+        Ok(next.decline_undo(seat)?)
+    })
     .await?;
     Ok(Json(json!({ "state": state })))
 }
@@ -469,19 +526,88 @@ pub async fn resign(
 ) -> Result<Json<Value>, ApiError> {
     // The side is read after the seat is checked, so a bad token is refused first.
     let asked = req.side;
-    let (_, _, state) = change_as_seat(
-        &st,
-        &id,
-        req.token,
-        Some(req.version),
-        false,
-        move |next, seat| {
-            let side = asked.as_deref().map(|t| parse_side(Some(t))).transpose()?;
-            Ok(next.resign(seat, side)?)
-        },
-    )
+    let (_, state) = versioned_change(&st, &id, req.token, req.version, move |next, seat, _| {
+        let side = asked.as_deref().map(|t| parse_side(Some(t))).transpose()?;
+        Ok(next.resign(seat, side)?)
+    })
     .await?;
     Ok(Json(json!({ "state": state })))
+}
+
+/// `POST /api/games/{id}/draw`: offers a draw, or accepts the other player's offer.
+pub async fn offer_draw(
+    State(st): State<Arc<AppState>>,
+    Param(id): Param,
+    Body(req): Body<VersionRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let (agreed, state) = versioned_change(&st, &id, req.token, req.version, |next, seat, now| {
+        Ok(next.offer_draw(seat, now)?)
+    })
+    .await?;
+    Ok(Json(
+        json!({ "drawn": agreed, "offered": !agreed, "state": state }),
+    ))
+}
+
+/// `POST /api/games/{id}/draw/decline`: declines the other player's offer of a draw (or
+/// withdraws one's own).
+pub async fn decline_draw(
+    State(st): State<Arc<AppState>>,
+    Param(id): Param,
+    Body(req): Body<VersionRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let (_, state) = versioned_change(&st, &id, req.token, req.version, |next, seat, _| {
+        Ok(next.decline_draw(seat)?)
+    })
+    .await?;
+    Ok(Json(json!({ "state": state })))
+}
+
+/// `POST /api/games/{id}/rematch`: offers a rematch once the game is over, or accepts the
+/// other player's offer; once agreed, the answer's `rematch` is the new game (the sides
+/// swapped), which each player opens with the token he has. Harmless to repeat.
+pub async fn rematch(
+    State(st): State<Arc<AppState>>,
+    Param(id): Param,
+    Body(req): Body<TokenRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let fresh = new_id(10);
+    let ((agreed, me), _, state) =
+        change_as_seat(&st, &id, req.token, None, false, move |next, seat, _| {
+            let agreed = next.rematch(seat, fresh.clone())?;
+            Ok((agreed, seat))
+        })
+        .await?;
+    let mut rematch = Value::Null;
+    if agreed {
+        // The new game is written after the old one names it; a request that finds it missing
+        // (the server stopped between the two writes) writes it.
+        let old = st.load(&id).await?;
+        if let Some(made) = old.rematch_game(st.now_ms()) {
+            let next = made?;
+            let db = crate::state::db_error;
+            if st.store().load_game(&next.id).await.map_err(db)?.is_none() {
+                st.store().insert_game(&next.to_row()).await.map_err(db)?;
+            }
+            let side = match me {
+                Seat::Side(s) => Some(s.other()),
+                Seat::Both => None,
+            };
+            rematch = json!({ "id": next.id, "side": side });
+        }
+    }
+    Ok(Json(
+        json!({ "agreed": agreed, "rematch": rematch, "state": state }),
+    ))
+}
+
+/// A request made for a seat at a version of the game.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VersionRequest {
+    pub token: Option<String>,
+    /// The game's version the request is meant for (the state's `version`).
+    pub version: u64,
 }
 
 /// The header a seat's token is sent in by a request that has no body (a hint, an
@@ -601,13 +727,14 @@ pub async fn export_ogn(
     let (south, north) = (name(Side::South), name(Side::North));
     let text = ogn::export(
         &g.game,
-        g.resigned,
+        g.stop,
         &ogn::Header {
             south: &south,
             north: &north,
             event: "Casual game",
             date: g.created,
         },
+        g.extras.clock.as_ref(),
     );
     let mut resp = text.into_response();
     let h = resp.headers_mut();

@@ -16,6 +16,7 @@
 
 pub mod assets;
 pub mod changes;
+pub mod clock;
 pub mod copy;
 pub mod diagram;
 pub mod engine;

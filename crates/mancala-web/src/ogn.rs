@@ -3,9 +3,10 @@
 //! game, resignations, results); this module only adds the web app's tags: the players, the
 //! event and the date.
 
+use crate::clock::Clock;
 pub use mancala_core::record::date_tag;
-use mancala_core::record::{Record, RecordError};
-use mancala_core::{Game, GameSpec, Move, Position, Side, spec_of};
+use mancala_core::record::{Record, RecordError, clk_comment};
+use mancala_core::{Game, GameSpec, Move, Position, Stop, spec_of};
 
 /// A game read from an OGN record.
 #[derive(Clone, Debug)]
@@ -14,8 +15,9 @@ pub struct Imported {
     /// The set-up position (`[FEN]`), if any.
     pub start: Option<Position>,
     pub moves: Vec<Move>,
-    /// The side that resigned (`[Termination "North resigned"]`).
-    pub resigned: Option<Side>,
+    /// How the game was stopped (`[Termination "North resigned"]`, `"South lost on time"`,
+    /// `"draw agreed"`, `"aborted"`).
+    pub stop: Option<Stop>,
 }
 
 /// The players' names and the record's date, for the tag pairs.
@@ -27,8 +29,9 @@ pub struct Header<'a> {
     pub date: i64,
 }
 
-/// The OGN record of `game` (resigned by `resigned`, if so).
-pub fn export(game: &Game, resigned: Option<Side>, h: &Header) -> String {
+/// The OGN record of `game` (stopped by `stop`, if so), with `clock`'s time control and each
+/// move's time left (`{[%clk 0:02:57]}`), if it had one.
+pub fn export(game: &Game, stop: Option<Stop>, h: &Header, clock: Option<&Clock>) -> String {
     let date = date_tag(h.date);
     let mut rec = Record::from_game(
         game,
@@ -41,8 +44,16 @@ pub fn export(game: &Game, resigned: Option<Side>, h: &Header) -> String {
             ("North", h.north),
         ],
     );
-    if let Some(s) = resigned {
-        rec.resign(s);
+    if let Some(c) = clock {
+        rec.set_tag("TimeControl", &c.control.tag());
+        for (i, m) in rec.moves.iter_mut().enumerate() {
+            if let Some(ms) = c.after_ply(i) {
+                m.comment = Some(clk_comment(ms.max(0) as u64));
+            }
+        }
+    }
+    if let Some(s) = stop {
+        rec.stop(s);
     }
     rec.to_string()
 }
@@ -58,14 +69,14 @@ pub fn import(text: &str) -> Result<Imported, RecordError> {
         spec,
         start: rec.tag("FEN").map(|_| game.start()),
         moves: game.moves().collect(),
-        resigned: rec.resigned()?,
+        stop: rec.stopped()?,
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mancala_core::{builtin_ids, rules_for};
+    use mancala_core::{Side, builtin_ids, rules_for};
     use rand::seq::SliceRandom;
     use rand::{SeedableRng, rngs::StdRng};
 
@@ -85,7 +96,7 @@ mod tests {
         for m in ["A", "a", "F"] {
             g.play_str(m).unwrap();
         }
-        let text = export(&g, None, &header());
+        let text = export(&g, None, &header(), None);
         assert!(text.starts_with("[Variant \"Mangala II\"]\n"), "{text}");
         for tag in [
             "[Event \"Test\"]",
@@ -136,9 +147,16 @@ mod tests {
                     let m = *g.legal_moves().to_vec().choose(&mut rng).unwrap();
                     g.play(m).unwrap();
                 }
-                let resigned =
-                    (!g.is_over() && i % 4 == 1).then(|| [Side::South, Side::North][i / 4 % 2]);
-                let text = export(&g, resigned, &header());
+                let stops = [
+                    Stop::Resigned(Side::South),
+                    Stop::Resigned(Side::North),
+                    Stop::TimeForfeit(Side::South),
+                    Stop::TimeForfeit(Side::North),
+                    Stop::DrawAgreed,
+                    Stop::Aborted,
+                ];
+                let resigned = (!g.is_over() && i % 2 == 1).then(|| stops[i / 2 % stops.len()]);
+                let text = export(&g, resigned, &header(), None);
                 assert_eq!(
                     text.contains(&format!("[Game \"{id}\"]")),
                     !spec.params.is_empty(),
@@ -148,7 +166,7 @@ mod tests {
                 assert_eq!(back.spec, spec);
                 assert_eq!(back.moves, g.moves().collect::<Vec<_>>(), "{id}");
                 assert_eq!(back.start, None);
-                assert_eq!(back.resigned, resigned, "{text}");
+                assert_eq!(back.stop, resigned, "{text}");
             }
         }
     }
@@ -160,7 +178,7 @@ mod tests {
         let start = rules.parse_position("2-0-3-2-0-1-18-16-N").unwrap();
         let mut g = Game::from_position(rules, start);
         g.play_str("a").unwrap();
-        let text = export(&g, Some(Side::South), &header());
+        let text = export(&g, Some(Stop::Resigned(Side::South)), &header(), None);
         assert!(text.contains("[FEN \"2-0-3-2-0-1-18-16-N\"]"), "{text}");
         assert!(text.contains("[Termination \"South resigned\"]"), "{text}");
         assert!(text.contains("[Result \"0-1\"]"), "{text}");
@@ -171,8 +189,44 @@ mod tests {
         );
         let back = import(&text).unwrap();
         assert_eq!(back.start, Some(start));
-        assert_eq!(back.resigned, Some(Side::South));
+        assert_eq!(back.stop, Some(Stop::Resigned(Side::South)));
         assert_eq!(back.moves.len(), 1);
+    }
+
+    #[test]
+    fn a_game_with_a_clock_writes_its_control_and_every_moves_time_left() {
+        let rules = rules_for(&"modiar".parse().unwrap()).unwrap();
+        let mut g = Game::new(rules);
+        let mut clock = Clock::new("3+2".parse().unwrap(), 0, 0);
+        let mut t = 0;
+        for (i, m) in ["A", "a", "B", "b"].iter().enumerate() {
+            t += 1_000 * (i as i64 + 3);
+            let side = g.position().side();
+            clock.moved(t, i, side);
+            g.play_str(m).unwrap();
+        }
+        let text = export(
+            &g,
+            Some(Stop::TimeForfeit(Side::South)),
+            &header(),
+            Some(&clock),
+        );
+        assert!(text.contains("[TimeControl \"180+2\"]"), "{text}");
+        assert!(
+            text.contains("[Termination \"South lost on time\"]"),
+            "{text}"
+        );
+        let rec = Record::parse(&text).unwrap();
+        let times: Vec<Option<u64>> = clock
+            .after
+            .iter()
+            .map(|&ms| Some(ms as u64 / 1000 * 1000))
+            .collect();
+        assert_eq!(rec.clocks(), times, "{text}");
+        assert_eq!(
+            import(&text).unwrap().stop,
+            Some(Stop::TimeForfeit(Side::South))
+        );
     }
 
     #[test]
@@ -225,7 +279,7 @@ mod tests {
         let mut g = Game::from_position(rules, pos);
         g.play_str("F").unwrap();
         assert!(g.is_over());
-        let text: String = export(&g, None, &header())
+        let text: String = export(&g, None, &header(), None)
             .lines()
             .map(|l| match l.starts_with("[Termination ") {
                 true => "[Termination \"North resigned\"]\n".to_string(),

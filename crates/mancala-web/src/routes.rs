@@ -29,6 +29,9 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/undo", post(games::undo))
         .route("/api/games/{id}/undo/decline", post(games::decline_undo))
         .route("/api/games/{id}/resign", post(games::resign))
+        .route("/api/games/{id}/draw", post(games::offer_draw))
+        .route("/api/games/{id}/draw/decline", post(games::decline_draw))
+        .route("/api/games/{id}/rematch", post(games::rematch))
         .route("/api/games/{id}/hint", get(games::hint))
         .route("/api/games/{id}/analysis", get(games::analysis))
         .route("/api/games/{id}/ogn", get(games::export_ogn))
@@ -88,6 +91,7 @@ async fn list_rules() -> Json<Value> {
         "solitaires": solitaire::catalog(),
         "levels": levels,
         "opponents": ["engine", "local", "remote"],
+        "clocks": crate::clock::offered_json(),
     }))
 }
 

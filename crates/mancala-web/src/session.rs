@@ -3,11 +3,12 @@
 //! resignation and undo requests. No I/O here: [`crate::store`] saves sessions,
 //! [`crate::views`] shapes them for the API and [`crate::games`] serves them.
 
+use crate::clock::{Clock, TimeControl};
 use crate::engine;
 use crate::store::GameRow;
 use mancala_core::{
     BySide, Game, GameSpec, LoadError, Move, MoveError, Position, Rules, RulesSource, Side,
-    SpecError, load_rules,
+    SpecError, Stop, load_rules,
 };
 use serde::{Deserialize, Serialize};
 
@@ -55,6 +56,20 @@ pub enum SessionError {
     UndoPending,
     #[error("no undo has been asked for")]
     NoUndoAsked,
+    #[error("the game is over: {stop}")]
+    Stopped { stop: Stop },
+    #[error("a clock is only for a game between two people through a link or the lobby")]
+    ClockNeedsPeople,
+    #[error("offers of a draw and rematches are made between two people through a link")]
+    NeedsPeople,
+    #[error("no draw has been offered")]
+    NoDrawOffer,
+    #[error("you have offered a draw already; waiting for the other player")]
+    DrawPending,
+    #[error("a rematch is offered once the game is over")]
+    RematchNeedsEnd,
+    #[error("you have offered a rematch already; waiting for the other player")]
+    RematchPending,
 }
 
 /// Who plays the other side.
@@ -94,6 +109,30 @@ impl Seat {
     }
 }
 
+/// What a game between people has besides its moves (kept as JSON in the row).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Extras {
+    /// The game's clock, if it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<Clock>,
+    /// The side offering a draw.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub draw_offer: Option<Side>,
+    /// The side offering a rematch once the game is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rematch_offer: Option<Side>,
+    /// The rematch's game, once both agreed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<String>,
+    /// The game this one is a rematch of.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rematch_of: Option<String>,
+    /// When the game stopped by the clock or by agreement (Unix ms).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ended_ms: Option<i64>,
+}
+
 /// A game session.
 #[derive(Clone, Debug)]
 pub struct Session {
@@ -103,8 +142,11 @@ pub struct Session {
     pub opponent: Opponent,
     /// The seats' tokens; a local game has the same token for both.
     pub tokens: BySide<String>,
-    pub resigned: Option<Side>,
+    /// How the game was stopped before the rules ended it (a resignation, a time forfeit, an
+    /// agreed draw, an abort).
+    pub stop: Option<Stop>,
     pub undo_request: Option<Side>,
+    pub extras: Extras,
     /// Grows with every change; the page polls it.
     pub version: u64,
     /// Unix seconds.
@@ -170,8 +212,9 @@ impl Session {
             game,
             opponent,
             tokens,
-            resigned: None,
+            stop: None,
             undo_request: None,
+            extras: Extras::default(),
             version: 0,
             created: t,
             updated: t,
@@ -207,7 +250,12 @@ impl Session {
     /// Opens a seat through a link: an invitation not yet opened gives its seat a new token (so
     /// the link opens the seat once: a third browser with it only watches); a seat's own token
     /// opens it again (the same person on another device). Returns the side and its token.
-    pub fn join(&mut self, token: &str, new_token: String) -> Result<(Side, String), SessionError> {
+    pub fn join(
+        &mut self,
+        token: &str,
+        new_token: String,
+        now: i64,
+    ) -> Result<(Side, String), SessionError> {
         let seat = self.require_seat(Some(token))?;
         let side = match seat {
             Seat::Side(s) => s,
@@ -218,6 +266,12 @@ impl Session {
         {
             *invited = None;
             self.tokens[side] = new_token;
+            // The clock's minute for the first moves starts when both are there.
+            if let Some(c) = &mut self.extras.clock
+                && self.game.plies().len() == c.first_ply
+            {
+                c.since = now;
+            }
             self.touch();
         }
         Ok((side, self.tokens[side].clone()))
@@ -271,7 +325,167 @@ impl Session {
     }
 
     pub fn is_over(&self) -> bool {
-        self.resigned.is_some() || self.game.is_over()
+        self.stop.is_some() || self.game.is_over()
+    }
+
+    /// Whether an invitation has not been opened yet (the clock waits for it).
+    pub fn invitation_open(&self) -> bool {
+        matches!(
+            self.opponent,
+            Opponent::Remote {
+                invited: Some(_),
+                ..
+            }
+        )
+    }
+
+    /// Whether both sides are people through a link (or the lobby).
+    pub fn between_people(&self) -> bool {
+        matches!(self.opponent, Opponent::Remote { .. })
+    }
+
+    /// Sets a clock of `control` at `now` (a game between people only).
+    pub fn set_clock(&mut self, control: TimeControl, now: i64) -> Result<(), SessionError> {
+        if !self.between_people() {
+            return Err(SessionError::ClockNeedsPeople);
+        }
+        self.extras.clock = Some(Clock::new(control, now, self.game.plies().len()));
+        Ok(())
+    }
+
+    /// The clock's verdict at `now`: a flag fallen or a first move not made in time ends the
+    /// game (true: it changed). Every request about the game asks this first, so what the
+    /// clock decided is saved by whichever request comes first, on any server.
+    pub fn settle(&mut self, now: i64) -> bool {
+        if self.is_over() || self.invitation_open() {
+            return false;
+        }
+        let to_move = self.game.position().side();
+        let plies = self.game.plies().len();
+        let Some(stop) = self
+            .extras
+            .clock
+            .as_ref()
+            .and_then(|c| c.stop_at(now, plies, to_move))
+        else {
+            return false;
+        };
+        self.end(stop, now);
+        true
+    }
+
+    /// Ends the game by `stop` at `now`.
+    fn end(&mut self, stop: Stop, now: i64) {
+        if let (Some(c), Stop::TimeForfeit(side)) = (&mut self.extras.clock, stop) {
+            c.left[side] = 0;
+        }
+        self.stop = Some(stop);
+        self.undo_request = None;
+        self.extras.draw_offer = None;
+        self.extras.ended_ms = Some(now);
+        self.touch();
+    }
+
+    /// The error for a change asked of a game that is over.
+    fn over_error(&self) -> SessionError {
+        match self.stop {
+            Some(Stop::Resigned(side)) => SessionError::Resigned { side },
+            Some(stop) => SessionError::Stopped { stop },
+            None => SessionError::GameOver,
+        }
+    }
+
+    /// Offers a draw, or accepts the other side's offer (true: the game is drawn).
+    pub fn offer_draw(&mut self, seat: Seat, now: i64) -> Result<bool, SessionError> {
+        let me = self.person(seat)?;
+        if self.is_over() {
+            return Err(self.over_error());
+        }
+        match self.extras.draw_offer {
+            Some(s) if s == me => Err(SessionError::DrawPending),
+            Some(_) => {
+                self.end(Stop::DrawAgreed, now);
+                Ok(true)
+            }
+            None => {
+                self.extras.draw_offer = Some(me);
+                self.touch();
+                Ok(false)
+            }
+        }
+    }
+
+    /// Declines the other side's offer of a draw (or withdraws one's own).
+    pub fn decline_draw(&mut self, seat: Seat) -> Result<(), SessionError> {
+        self.person(seat)?;
+        if self.extras.draw_offer.is_none() {
+            return Err(SessionError::NoDrawOffer);
+        }
+        self.extras.draw_offer = None;
+        self.touch();
+        Ok(())
+    }
+
+    /// Offers a rematch once the game is over, or accepts the other side's offer (true: agreed,
+    /// and this game names the new one, `new_id`: see [`Session::rematch_game`]). Asked again
+    /// once agreed, it answers true and changes nothing.
+    pub fn rematch(&mut self, seat: Seat, new_id: String) -> Result<bool, SessionError> {
+        let me = self.person(seat)?;
+        if !self.is_over() {
+            return Err(SessionError::RematchNeedsEnd);
+        }
+        if self.extras.rematch.is_some() {
+            return Ok(true);
+        }
+        match self.extras.rematch_offer {
+            Some(s) if s == me => Err(SessionError::RematchPending),
+            Some(_) => {
+                self.extras.rematch = Some(new_id);
+                self.extras.rematch_offer = None;
+                self.touch();
+                Ok(true)
+            }
+            None => {
+                self.extras.rematch_offer = Some(me);
+                self.touch();
+                Ok(false)
+            }
+        }
+    }
+
+    /// The rematch this game names, as a new game at `now`: the same game, start and time
+    /// control with the sides swapped, each player's token opening his new seat. The same
+    /// game every time it is asked (so a rematch lost between the two writes is made again).
+    pub fn rematch_game(&self, now: i64) -> Option<Result<Session, SessionError>> {
+        let id = self.extras.rematch.clone()?;
+        let hints = matches!(self.opponent, Opponent::Remote { hints: true, .. });
+        let start = self.game.start();
+        let made = Session::new(
+            id,
+            self.spec.clone(),
+            (start != self.game.rules().start()).then_some(start),
+            Opponent::Remote {
+                invited: None,
+                hints,
+            },
+            BySide::new(self.tokens.north.clone(), self.tokens.south.clone()),
+        )
+        .and_then(|mut next| {
+            if let Some(c) = &self.extras.clock {
+                next.set_clock(c.control, now)?;
+            }
+            next.extras.rematch_of = Some(self.id.clone());
+            Ok(next)
+        });
+        Some(made)
+    }
+
+    /// The side of a person's seat in a game between people.
+    fn person(&self, seat: Seat) -> Result<Side, SessionError> {
+        match (seat, self.between_people()) {
+            (Seat::Side(s), true) => Ok(s),
+            _ => Err(SessionError::NeedsPeople),
+        }
     }
 
     fn touch(&mut self) {
@@ -281,12 +495,9 @@ impl Session {
 
     /// Plays a move given as text for the holder of `seat`; returns the index of its ply.
     /// Nothing changes on error.
-    pub fn play(&mut self, seat: Seat, text: &str) -> Result<usize, SessionError> {
-        if let Some(side) = self.resigned {
-            return Err(SessionError::Resigned { side });
-        }
-        if self.game.is_over() {
-            return Err(SessionError::GameOver);
+    pub fn play(&mut self, seat: Seat, text: &str, now: i64) -> Result<usize, SessionError> {
+        if self.is_over() {
+            return Err(self.over_error());
         }
         let to_move = self.game.position().side();
         if !seat.may_move(to_move) {
@@ -301,7 +512,18 @@ impl Session {
             });
         }
         let m = self.game.rules().parse_move(text)?;
-        self.apply(m)
+        let plies = self.game.plies().len();
+        self.game.play(m)?;
+        if let Some(c) = &mut self.extras.clock {
+            c.moved(now, plies, to_move);
+        }
+        // A draw offered by the other side and not taken is declined by moving on.
+        if self.extras.draw_offer == Some(to_move.other()) {
+            self.extras.draw_offer = None;
+        }
+        self.undo_request = None;
+        self.touch();
+        Ok(plies)
     }
 
     /// Plays a move known to come from the side to move (the engine's, or a checked one);
@@ -327,17 +549,28 @@ impl Session {
             (Seat::Both, Some(asked)) => asked,
             (Seat::Both, None) => self.game.position().side(),
         };
-        self.resigned = Some(side);
+        self.stop = Some(Stop::Resigned(side));
         self.undo_request = None;
+        self.extras.draw_offer = None;
         self.touch();
         Ok(side)
     }
 
     /// Takes moves back for the seat, or asks the other person to agree.
-    pub fn undo(&mut self, seat: Seat) -> Result<UndoOutcome, SessionError> {
-        if self.resigned.is_some() {
-            return Err(SessionError::ResignationFinal);
+    pub fn undo(&mut self, seat: Seat, now: i64) -> Result<UndoOutcome, SessionError> {
+        match self.stop {
+            Some(Stop::Resigned(_)) => return Err(SessionError::ResignationFinal),
+            Some(stop) => return Err(SessionError::Stopped { stop }),
+            None => {}
         }
+        let outcome = self.undo_plies(seat)?;
+        if let (UndoOutcome::TakenBack(_), Some(c)) = (outcome, &mut self.extras.clock) {
+            c.taken_back(now, self.game.plies().len());
+        }
+        Ok(outcome)
+    }
+
+    fn undo_plies(&mut self, seat: Seat) -> Result<UndoOutcome, SessionError> {
         match (&self.opponent, seat) {
             (Opponent::Local, _) | (_, Seat::Both) => {
                 if self.game.undo().is_none() {
@@ -416,11 +649,17 @@ impl Session {
             opponent: serde_json::to_string(&self.opponent).expect("opponent serialises"),
             token_south: self.tokens.south.clone(),
             token_north: self.tokens.north.clone(),
-            resigned: self.resigned.map(|s| s.name().to_string()),
+            // A resignation as the side's name (as before stops of other kinds), else the
+            // stop's words.
+            resigned: self.stop.map(|s| match s {
+                Stop::Resigned(side) => side.name().to_string(),
+                s => s.text(),
+            }),
             undo_request: self.undo_request.map(|s| s.name().to_string()),
             version: self.version as i64,
             created: self.created,
             updated: self.updated,
+            extras: serde_json::to_string(&self.extras).expect("extras serialise"),
         }
     }
 
@@ -450,8 +689,15 @@ impl Session {
             game,
             opponent,
             tokens: BySide::new(r.token_south.clone(), r.token_north.clone()),
-            resigned: side(&r.resigned)?,
+            stop: match r.resigned.as_deref() {
+                None => None,
+                Some(t) => Some(match t.parse::<Side>() {
+                    Ok(side) => Stop::Resigned(side),
+                    Err(_) => Stop::parse(t).ok_or_else(|| format!("stop: '{t}'"))?,
+                }),
+            },
             undo_request: side(&r.undo_request)?,
+            extras: serde_json::from_str(&r.extras).map_err(|e| format!("extras: {e}"))?,
             version: r.version as u64,
             created: r.created,
             updated: r.updated,
@@ -487,7 +733,7 @@ mod tests {
     fn row_round_trip_replays_the_same_game() {
         let mut s = local("modiar");
         for m in ["A", "a", "B"] {
-            s.play(Seat::Both, m).unwrap();
+            s.play(Seat::Both, m, 0).unwrap();
         }
         let r = s.to_row();
         let back = Session::from_row(&r).unwrap();
@@ -521,21 +767,21 @@ mod tests {
         assert_eq!(s.seat_of("nope"), None);
         let before = s.to_row();
         assert_eq!(
-            s.play(north, "a").unwrap_err(),
+            s.play(north, "a", 0).unwrap_err(),
             SessionError::NotYourTurn {
                 to_move: Side::South
             }
         );
         assert!(matches!(
-            s.play(south, "a").unwrap_err(),
+            s.play(south, "a", 0).unwrap_err(),
             SessionError::Move(MoveError::Illegal { .. })
         ));
         assert!(matches!(
-            s.play(south, "Z").unwrap_err(),
+            s.play(south, "Z", 0).unwrap_err(),
             SessionError::Move(MoveError::Syntax(_))
         ));
         assert_eq!(s.to_row(), before);
-        s.play(south, "A").unwrap();
+        s.play(south, "A", 0).unwrap();
         assert_eq!(s.game.plies().len(), 1);
     }
 
@@ -553,13 +799,13 @@ mod tests {
         )
         .unwrap();
         let (south, north) = (Seat::Side(Side::South), Seat::Side(Side::North));
-        s.play(south, "A").unwrap();
-        s.play(north, "a").unwrap();
-        assert_eq!(s.undo(south).unwrap(), UndoOutcome::Asked);
+        s.play(south, "A", 0).unwrap();
+        s.play(north, "a", 0).unwrap();
+        assert_eq!(s.undo(south, 0).unwrap(), UndoOutcome::Asked);
         assert_eq!(s.game.plies().len(), 2);
-        assert!(s.undo(south).is_err());
+        assert!(s.undo(south, 0).is_err());
         // North agrees: South's move A and North's reply are taken back.
-        assert_eq!(s.undo(north).unwrap(), UndoOutcome::TakenBack(2));
+        assert_eq!(s.undo(north, 0).unwrap(), UndoOutcome::TakenBack(2));
         assert_eq!(s.game.plies().len(), 0);
         assert_eq!(s.undo_request, None);
     }
@@ -579,20 +825,20 @@ mod tests {
         .unwrap();
         let me = s.seat_of("s").unwrap();
         assert_eq!(s.seat_of(""), None);
-        s.play(me, "A").unwrap();
+        s.play(me, "A", 0).unwrap();
         s.apply("a".parse().unwrap()).unwrap();
-        assert_eq!(s.undo(me).unwrap(), UndoOutcome::TakenBack(2));
+        assert_eq!(s.undo(me, 0).unwrap(), UndoOutcome::TakenBack(2));
         assert_eq!(s.game.position(), s.game.start());
     }
 
     #[test]
     fn resignation_ends_the_game_for_the_resigner() {
         let mut s = local("mangala-ii");
-        s.play(Seat::Both, "A").unwrap();
+        s.play(Seat::Both, "A", 0).unwrap();
         assert_eq!(s.resign(Seat::Both, None).unwrap(), Side::North);
-        let v = crate::views::state(&s);
+        let v = crate::views::state(&s, 0);
         assert!(v.over);
         assert_eq!(v.result.unwrap().winner, "south");
-        assert!(s.play(Seat::Both, "a").is_err());
+        assert!(s.play(Seat::Both, "a", 0).is_err());
     }
 }

@@ -9,8 +9,48 @@ use crate::views;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+/// Where the server reads the time (Unix milliseconds): the system's clock, or a clock a test
+/// sets ([`FakeNow`]).
+pub trait Now: Send + Sync {
+    fn now_ms(&self) -> i64;
+}
+
+/// The system's clock.
+pub struct SystemNow;
+
+impl Now for SystemNow {
+    fn now_ms(&self) -> i64 {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_millis() as i64)
+            .unwrap_or(0)
+    }
+}
+
+/// A clock that moves only when told (for tests of the clocks' authority).
+pub struct FakeNow(std::sync::atomic::AtomicI64);
+
+impl FakeNow {
+    pub fn new(ms: i64) -> Arc<FakeNow> {
+        Arc::new(FakeNow(std::sync::atomic::AtomicI64::new(ms)))
+    }
+
+    /// Moves the clock on by `ms`.
+    pub fn advance(&self, ms: i64) {
+        self.0.fetch_add(ms, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+impl Now for FakeNow {
+    fn now_ms(&self) -> i64 {
+        self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
 /// What every request handler shares.
 pub struct AppState {
+    /// Where the time is read.
+    now: Arc<dyn Now>,
     store: Store,
     /// Where the perfect-play databases are looked for (the engine and hints).
     data_dir: Option<PathBuf>,
@@ -39,14 +79,30 @@ impl AppState {
         data_dir: Option<PathBuf>,
         limits: crate::limits::ClientLimits,
     ) -> Arc<AppState> {
+        Self::with_clock(store, data_dir, limits, Arc::new(SystemNow))
+    }
+
+    /// [`AppState::with_limits`] with the time read from `now` (a [`FakeNow`] in tests).
+    pub fn with_clock(
+        store: Store,
+        data_dir: Option<PathBuf>,
+        limits: crate::limits::ClientLimits,
+        now: Arc<dyn Now>,
+    ) -> Arc<AppState> {
         let changes = Arc::new(crate::changes::Changes::default());
         store.listen(changes.clone());
         Arc::new(AppState {
+            now,
             store,
             data_dir,
             changes,
             guards: crate::limits::Guards::new(limits),
         })
+    }
+
+    /// The time now, Unix milliseconds.
+    pub fn now_ms(&self) -> i64 {
+        self.now.now_ms()
     }
 
     /// The limits per client.
@@ -69,8 +125,27 @@ impl AppState {
         &self.changes
     }
 
-    /// The game `id` as the database has it now.
+    /// The game `id` as the database has it now, with what its clock has decided since saved
+    /// first (a flag fallen, an abort: see [`Session::settle`]), so every reader on every
+    /// server sees the same ending.
     pub async fn load(&self, id: &str) -> Result<Session, ApiError> {
+        let mut tries = 0;
+        loop {
+            let mut s = self.load_row(id).await?;
+            let seen = s.version;
+            if !s.settle(self.now_ms()) || self.commit(&s, seen).await? {
+                return Ok(s);
+            }
+            // Another change came first: read it again.
+            tries += 1;
+            if tries >= 5 {
+                return self.load_row(id).await;
+            }
+        }
+    }
+
+    /// The game `id` as the database has it, as it is stored.
+    async fn load_row(&self, id: &str) -> Result<Session, ApiError> {
         if !is_id(id) {
             return Err(no_game(id));
         }
@@ -137,7 +212,7 @@ pub fn db_error(e: DbError) -> ApiError {
 /// 409: the game is no longer at the version the request was made for (another change came
 /// first, or the request is a repeat of one already done); the answer carries the game as it
 /// is, so a retry is harmless.
-pub fn stale(s: &Session, expected: u64) -> ApiError {
+pub fn stale(s: &Session, expected: u64, now: i64) -> ApiError {
     ApiError::new(
         Code::StaleVersion,
         format!(
@@ -147,7 +222,7 @@ pub fn stale(s: &Session, expected: u64) -> ApiError {
     )
     .with("version", s.version)
     .with("expected", expected)
-    .with_state(serde_json::to_value(views::state(s)).unwrap_or_default())
+    .with_state(serde_json::to_value(views::state(s, now)).unwrap_or_default())
 }
 
 /// No game of that id.

@@ -85,15 +85,17 @@ fn labelled_ply(s: &Session, i: usize, label: String) -> PlyView {
     }
 }
 
-/// The whole state as the API sends it.
-pub fn state(s: &Session) -> StateView {
+/// The whole state as the API sends it, at `now` (Unix ms: the clocks' times).
+pub fn state(s: &Session, now: i64) -> StateView {
     let rules = s.game.rules();
     let pos = s.game.position();
     let over = s.is_over();
-    let result = s.game.ending(s.resigned).map(|e| {
+    let result = s.game.ending_stopped(s.stop).map(|e| {
         let scores = e.scores();
         let text = match (e, e.winner()) {
             (Ending::Resigned { side, .. }, _) => format!("{side} resigned: {} wins", side.other()),
+            (Ending::Stopped { stop, .. }, Some(w)) => format!("{stop}: {w} wins"),
+            (Ending::Stopped { stop, .. }, None) => stop.text(),
             (_, Some(w)) => format!("{w} wins {}-{} ({e})", scores[w], scores[w.other()]),
             (_, None) => format!("draw {}-{} ({e})", scores.south, scores.north),
         };
@@ -111,7 +113,7 @@ pub fn state(s: &Session) -> StateView {
         Opponent::Engine { .. } => "human".to_string(),
         Opponent::Remote { .. } => "remote".to_string(),
     };
-    let shown = if s.game.is_over() && s.resigned.is_none() {
+    let shown = if s.game.is_over() && s.stop.is_none() {
         s.game.final_position()
     } else {
         pos
@@ -150,6 +152,14 @@ pub fn state(s: &Session) -> StateView {
         opponent: s.opponent.clone(),
         seats: BySide::new(seat_kind(Side::South), seat_kind(Side::North)),
         undo_request: s.undo_request,
+        clock: s.extras.clock.as_ref().map(|c| {
+            let ticking = !over && !s.invitation_open();
+            c.view(now, s.game.plies().len(), ticking.then(|| pos.side()))
+        }),
+        draw_offer: s.extras.draw_offer,
+        rematch_offer: s.extras.rematch_offer,
+        rematch: s.extras.rematch.clone(),
+        rematch_of: s.extras.rematch_of.clone(),
         hints: s.hints_open(),
         version: s.version,
         created: s.created,
@@ -195,7 +205,8 @@ pub struct ResultView {
     pub scores: BySide<u32>,
     /// Why the game ended, in English.
     pub reason: String,
-    /// Why, as a code: `resigned` (the loser resigned) or the rules' reason
+    /// Why, as a code: `resigned` (the loser resigned), `time-forfeit`, `draw-agreed`,
+    /// `aborted` (winner `none`), or the rules' reason
     /// (`mancala_core::EndReason::code`: `no-legal-move`, `repetition`, ...).
     pub code: &'static str,
     /// One line for people.
@@ -236,6 +247,16 @@ pub struct StateView {
     /// Who plays each side: `local`, `human`, `engine:<level>`, `remote`.
     pub seats: BySide<String>,
     pub undo_request: Option<Side>,
+    /// The clock, in a game with one.
+    pub clock: Option<crate::clock::ClockView>,
+    /// The side offering a draw.
+    pub draw_offer: Option<Side>,
+    /// The side offering a rematch (the game over).
+    pub rematch_offer: Option<Side>,
+    /// The rematch's game id, once agreed (each player's token opens his seat there).
+    pub rematch: Option<String>,
+    /// The game this one is a rematch of.
+    pub rematch_of: Option<String>,
     /// Whether hints and analysis may be asked for now.
     pub hints: bool,
     pub version: u64,

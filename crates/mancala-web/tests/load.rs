@@ -187,7 +187,7 @@ async fn a_thousand_games_at_once_all_end_right() {
         assert_eq!(rec.moves, p.moves.join(" "));
         let s = mancala_web::session::Session::from_row(&rec).unwrap();
         assert_eq!(
-            mancala_web::views::state(&s).position,
+            mancala_web::views::state(&s, 0).position,
             p.state["position"].as_str().unwrap()
         );
         assert!(s.is_over());

@@ -21,6 +21,7 @@ fn game(id: &str, version: i64, moves: &str) -> GameRow {
         version,
         created: 1_700_000_000,
         updated: 1_700_000_000 + version,
+        extras: format!(r#"{{"draw_offer":"south","ended_ms":{version}}}"#),
     }
 }
 
@@ -351,8 +352,7 @@ async fn sqlite_copy_refuses_a_game_that_does_not_replay() {
     assert!(a.insert_game(&game("zz", 2, "A A")).await.unwrap());
     let e = mancala_web::copy::copy(&a, &b, |_| {})
         .await
-        .err()
-        .expect("refused")
+        .expect_err("refused")
         .to_string();
     assert!(
         e.contains("'zz'") && e.contains("cannot be replayed"),

@@ -38,6 +38,7 @@ export const Home = {
       for (const l of cat.levels) $("ng-level").add(new Option(capital(levelName(l.id)), l.id));
       if (game) sel.value = game;
       $("ng-level").value = level;
+      this.clocks(cat);
       this.builtFor = L10n.code;
     }
     this.summary();
@@ -92,6 +93,17 @@ export const Home = {
     $("ng-level-row").hidden = o !== "engine";
     $("ng-side-row").hidden = o === "local";
     $("ng-hints-row").hidden = o !== "remote";
+    $("ng-clock-row").hidden = o !== "remote";
+  },
+  // The time controls the server offers, worded: none, minutes and increment, days a move.
+  clocks(cat) {
+    const sel = $("ng-clock"), was = sel.value;
+    sel.innerHTML = "";
+    sel.add(new Option(t("clock-none"), ""));
+    for (const c of cat.clocks || []) {
+      sel.add(new Option(c.days ? t("clock-days", { days: c.days }) : t("clock-live", { minutes: c.minutes, seconds: c.increment }), c.id));
+    }
+    sel.value = was;
   },
   // Your games: each saved game with its opponent, whose turn or the result, the score, the date.
   async listGames() {
@@ -144,6 +156,7 @@ export const Home = {
     if (opponent === "engine") body.level = $("ng-level").value;
     if (opponent !== "local") body.side = $("ng-side").value;
     if (opponent === "remote") body.hints = $("ng-hints").checked;
+    if (opponent === "remote" && $("ng-clock").value) body.clock = $("ng-clock").value;
     if ($("ng-from").value === "position") body.position = $("ng-position").value.trim();
     try {
       const r = await api("POST", "/api/games", body);

@@ -9,6 +9,7 @@ import { drawBoard } from "./board.js";
 import { Settings, Sound } from "./settings.js";
 import { boardModel, lastMarks, moveRows, seatOf } from "./plies.js";
 import { resultText, signed } from "./words.js";
+import { Clock } from "./clock.js";
 
 const SPEEDS = [420, 260, 150, 80, 0];
 export const Play = {
@@ -106,8 +107,9 @@ export const Play = {
   stopPolling() { this.polling++; },
   async poll() {
     const my = ++this.polling;
-    // Every unfinished game is followed: a friend's moves arrive, and a lost connection shows.
-    const follows = () => this.state && !this.state.over;
+    // Every unfinished game is followed: a friend's moves arrive, and a lost connection shows;
+    // a finished one between people while a rematch may be offered or agreed.
+    const follows = () => this.state && (!this.state.over || (this.between() && !this.state.rematch));
     while (my === this.polling && follows()) {
       try {
         const s = await api("GET", `/api/games/${this.id}?after=${this.state.version}&wait=20`);
@@ -134,6 +136,23 @@ export const Play = {
         await sleep(2000);
       }
     }
+  },
+  // Whether this browser plays one side of a game between people.
+  between() {
+    return !!this.state && this.state.opponent.kind === "remote" && !!this.mine();
+  },
+  // The running clock reached zero here: the server is asked, and says what it decided.
+  async refresh() {
+    try {
+      const s = await api("GET", `/api/games/${this.id}`);
+      if (s.id !== this.id || this.busy) return;
+      if (s.version !== this.state.version) {
+        this.state = s;
+        this.markLast(s);
+        if (s.over) this.say(t("status-over", { result: resultText(L10n, s, this.mine()) }));
+      }
+      this.render();
+    } catch (e) { this.failed(e); }
   },
   // Reduced motion: each ply is shown at once.
   speed() { return Settings.reduced() ? 0 : SPEEDS[Number($("g-speed").value)] ?? 150; },
@@ -276,6 +295,61 @@ export const Play = {
     const ask = s.undo_request && mine && s.undo_request !== mine;
     $("g-undo-ask").hidden = !ask;
     if (ask) $("g-undo-ask-text").textContent = t("undo-asks", { side: SIDE(s.undo_request) });
+    this.renderBetween();
+  },
+  // What only a game between people has: clocks, draw offers, a rematch.
+  renderBetween() {
+    const s = this.state, mine = this.mine(), between = this.between();
+    Clock.show(s, () => this.refresh());
+    const locked = this.busy || Net.down;
+    $("g-draw").hidden = !between || s.over;
+    $("g-draw").disabled = locked || s.draw_offer === mine;
+    $("g-draw").textContent = t(s.draw_offer === mine ? "draw-offered" : "btn-draw");
+    const drawAsk = between && !s.over && s.draw_offer && s.draw_offer !== mine;
+    $("g-draw-ask").hidden = !drawAsk;
+    if (drawAsk) $("g-draw-ask-text").textContent = t("draw-asks", { side: SIDE(s.draw_offer) });
+    const box = between && s.over && s.result && s.result.code !== "aborted" || !!(s.over && s.rematch && between);
+    $("g-rematch-box").hidden = !box;
+    if (!box) return;
+    const agreed = s.rematch;
+    $("g-rematch").hidden = !!agreed;
+    $("g-rematch").disabled = locked || s.rematch_offer === mine;
+    $("g-rematch").textContent = t(s.rematch_offer && s.rematch_offer !== mine ? "rematch-accept" : "btn-rematch");
+    $("g-rematch-text").textContent = agreed ? t("rematch-agreed")
+      : s.rematch_offer === mine ? t("rematch-offered")
+      : s.rematch_offer ? t("rematch-asks", { side: SIDE(s.rematch_offer) }) : "";
+    $("g-rematch-open").hidden = !agreed;
+    if (agreed) {
+      // Each player's token opens his seat of the rematch (the sides swapped).
+      Saved.put(agreed, { token: this.token, side: mine === "south" ? "north" : "south", name: s.name, created: Math.floor(Date.now() / 1000) });
+      $("g-rematch-open").href = "#/game/" + agreed;
+    }
+  },
+  async offerDraw() {
+    $("g-error").textContent = "";
+    try {
+      const r = await api("POST", `/api/games/${this.id}/draw`, { token: this.token, version: this.state.version });
+      this.state = r.state;
+      this.say(t(r.drawn ? "draw-agreed-said" : "draw-offered"));
+    } catch (e) { this.failed(e); }
+    this.render();
+  },
+  async declineDraw() {
+    try {
+      const r = await api("POST", `/api/games/${this.id}/draw/decline`, { token: this.token, version: this.state.version });
+      this.state = r.state;
+    } catch (e) { this.failed(e); }
+    this.render();
+  },
+  async rematch() {
+    $("g-error").textContent = "";
+    try {
+      const r = await api("POST", `/api/games/${this.id}/rematch`, { token: this.token });
+      this.state = r.state;
+      this.say(t(r.agreed ? "rematch-agreed" : "rematch-offered"));
+    } catch (e) { this.failed(e); }
+    this.render();
+    this.poll();
   },
   async click(name) {
     const s = this.state;
@@ -469,6 +543,10 @@ $("g-undo").addEventListener("click", () => Play.undo());
 $("g-undo-accept").addEventListener("click", () => Play.undo());
 $("g-undo-decline").addEventListener("click", () => Play.declineUndo());
 $("g-resign").addEventListener("click", () => Play.resign());
+$("g-draw").addEventListener("click", () => Play.offerDraw());
+$("g-draw-accept").addEventListener("click", () => Play.offerDraw());
+$("g-draw-decline").addEventListener("click", () => Play.declineDraw());
+$("g-rematch").addEventListener("click", () => Play.rematch());
 $("g-hint").addEventListener("click", () => Play.getHint());
 $("g-analyse").addEventListener("click", () => Play.analyse());
 $("g-ogn").addEventListener("click", () => { location.href = `/api/games/${Play.id}/ogn`; });

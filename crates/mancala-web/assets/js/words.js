@@ -51,6 +51,7 @@ export function resultText(L, s, mine) {
   if (!r) return "";
   const sc = r.scores;
   let text;
+  if (r.code === "aborted") return L.t("result-aborted");
   if (r.winner === "draw") text = L.t("result-draw", { south: sc.south, north: sc.north });
   else if (mine) text = L.t(r.winner === mine ? "result-you-win" : "result-you-lost", { mine: sc[mine], theirs: sc[other(mine)] });
   else text = L.t("result-wins", { winner: L.side(r.winner), score: sc[r.winner], other: sc[other(r.winner)] });
@@ -65,6 +66,11 @@ export function endReasonText(L, s, mine) {
     if (mine && loser === mine) return L.t("reason-you-resigned");
     if (mine) return L.t(s.opponent.kind === "engine" ? "reason-computer-resigned" : "reason-opponent-resigned");
     return L.t("reason-side-resigned", { side: L.side(loser) });
+  }
+  if (code === "time-forfeit") {
+    const loser = other(s.result.winner);
+    if (mine) return L.t(loser === mine ? "reason-your-time" : "reason-their-time");
+    return L.t("reason-side-time", { side: L.side(loser) });
   }
   return L.has("end-" + code) ? L.t("end-" + code) : s.result.reason;
 }

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The schema version this build writes and reads: a database of a newer one is refused.
-pub const SCHEMA_VERSION: i64 = 2;
+pub const SCHEMA_VERSION: i64 = 3;
 
 /// The migrations, in order: migration `i` brings a database from schema `i` to `i + 1`. The
 /// same statements serve both stores.
@@ -57,11 +57,14 @@ const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
         created BIGINT NOT NULL,
         updated BIGINT NOT NULL
      )",
+    // 3: what a game between people has besides its moves: its clock, a draw offer, a
+    // rematch (JSON, see `crate::session::Extras`).
+    "ALTER TABLE games ADD COLUMN extras TEXT NOT NULL DEFAULT '{}'",
 ];
 
 /// The columns of a game row, in the order of [`GameRow`]'s fields.
 const GAME_COLUMNS: &str = "id, spec, start, moves, opponent, token_south, token_north, resigned, \
-     undo_request, version, created, updated";
+     undo_request, version, created, updated, extras";
 
 /// The columns of a room row, in the order of [`RoomRow`]'s fields.
 const ROOM_COLUMNS: &str = "id, pits, seeds, moves, pending_south, pending_north, errors_south, \
@@ -82,6 +85,8 @@ pub struct GameRow {
     pub version: i64,
     pub created: i64,
     pub updated: i64,
+    /// The clock, a draw offer, a rematch, as JSON.
+    pub extras: String,
 }
 
 /// One row of the El mirall table: a room between two devices (its play is in

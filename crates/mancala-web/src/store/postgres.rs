@@ -189,7 +189,7 @@ impl Postgres {
             .query(
                 &format!(
                     "INSERT INTO games ({GAME_COLUMNS})
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
                      ON CONFLICT (id) DO NOTHING RETURNING id"
                 ),
                 &game_params(r),
@@ -206,8 +206,8 @@ impl Postgres {
                 "WITH changed AS (
                     UPDATE games SET spec = $2, start = $3, moves = $4, opponent = $5,
                         token_south = $6, token_north = $7, resigned = $8, undo_request = $9,
-                        version = $10, created = $11, updated = $12
-                    WHERE id = $1 AND version = $13 RETURNING id)
+                        version = $10, created = $11, updated = $12, extras = $13
+                    WHERE id = $1 AND version = $14 RETURNING id)
                  SELECT pg_notify('mancala_changes', 'game:' || id) FROM changed",
                 &p,
             )
@@ -371,6 +371,7 @@ fn game_params(r: &GameRow) -> Vec<&(dyn ToSql + Sync)> {
         &r.version,
         &r.created,
         &r.updated,
+        &r.extras,
     ]
 }
 
@@ -388,6 +389,7 @@ fn game_row(row: &Row) -> GameRow {
         version: row.get(9),
         created: row.get(10),
         updated: row.get(11),
+        extras: row.get(12),
     }
 }
 

@@ -179,7 +179,7 @@ impl Sqlite {
             let n = c.execute(
                 &format!(
                     "INSERT INTO games ({GAME_COLUMNS})
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
                      ON CONFLICT(id) DO NOTHING"
                 ),
                 rusqlite::params_from_iter(game_params(&r)),
@@ -197,8 +197,8 @@ impl Sqlite {
             let n = c.execute(
                 "UPDATE games SET spec = ?2, start = ?3, moves = ?4, opponent = ?5,
                     token_south = ?6, token_north = ?7, resigned = ?8, undo_request = ?9,
-                    version = ?10, created = ?11, updated = ?12
-                 WHERE id = ?1 AND version = ?13",
+                    version = ?10, created = ?11, updated = ?12, extras = ?13
+                 WHERE id = ?1 AND version = ?14",
                 rusqlite::params_from_iter(p),
             )?;
             Ok(n == 1)
@@ -290,12 +290,13 @@ fn game_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     // The columns in the order selected, each into its field of the same name.
     let (id, spec, start, moves, opponent, token_south, token_north) =
         <(_, _, _, _, _, _, _)>::try_from(row)?;
-    let (resigned, undo_request, version, created, updated) = (
+    let (resigned, undo_request, version, created, updated, extras) = (
         row.get(7)?,
         row.get(8)?,
         row.get(9)?,
         row.get(10)?,
         row.get(11)?,
+        row.get(12)?,
     );
     Ok(GameRow {
         id,
@@ -310,6 +311,7 @@ fn game_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         version,
         created,
         updated,
+        extras,
     })
 }
 
@@ -348,6 +350,7 @@ fn game_params(r: &GameRow) -> Vec<&dyn rusqlite::ToSql> {
         &r.version,
         &r.created,
         &r.updated,
+        &r.extras,
     ]
 }
 

@@ -60,11 +60,24 @@ impl Server {
         }
     }
 
+    /// Starts a server whose time is `now` (a fake clock the test moves on).
+    pub async fn start_with_clock(
+        db: &Path,
+        now: std::sync::Arc<mancala_web::state::FakeNow>,
+    ) -> Server {
+        let state = mancala_web::AppState::with_clock(open_store(db), None, roomy(), now);
+        Self::serve(state).await
+    }
+
     /// Starts a server whose hints read the perfect-play databases in `data_dir`.
     pub async fn start_with_data(db: &Path, data_dir: &Path) -> Server {
         let store = open_store(db);
         let state =
             mancala_web::AppState::with_limits(store, Some(data_dir.to_path_buf()), roomy());
+        Self::serve(state).await
+    }
+
+    async fn serve(state: std::sync::Arc<mancala_web::AppState>) -> Server {
         let (addr, handle) = mancala_web::spawn_state("127.0.0.1:0".parse().unwrap(), state)
             .await
             .expect("bind");
@@ -200,8 +213,8 @@ async fn send(r: reqwest::RequestBuilder) -> (u16, Value) {
 pub fn versioned(path: &str) -> Option<(&'static str, String)> {
     let parts: Vec<&str> = path.split('/').collect();
     match parts.as_slice() {
-        ["", "api", "games", id, "moves" | "undo" | "resign"]
-        | ["", "api", "games", id, "undo", "decline"] => {
+        ["", "api", "games", id, "moves" | "undo" | "resign" | "draw"]
+        | ["", "api", "games", id, "undo" | "draw", "decline"] => {
             Some(("version", format!("/api/games/{id}")))
         }
         ["", "api", "mirall", id, "sow"] => Some(("moves", format!("/api/mirall/{id}"))),

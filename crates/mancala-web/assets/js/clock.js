@@ -1,0 +1,73 @@
+// The clocks of a game between people, as the server keeps them: each side's time left when the
+// state came, counted down here between answers (the server alone decides a flag; when the
+// running time reaches zero the page asks it). Under ten seconds a clock is marked low and
+// said once to screen readers.
+import { $ } from "./dom.js";
+import { SIDE, t } from "./l10n.js";
+
+export const LOW_MS = 10_000;
+
+// `m:ss`, with tenths under ten seconds; `h:mm:ss` past an hour; days for correspondence.
+export function clockText(ms) {
+  ms = Math.max(0, ms);
+  const s = Math.floor(ms / 1000);
+  if (s >= 86_400) return t("clock-days-left", { days: Math.floor(s / 86_400), hours: Math.floor(s / 3600) % 24 });
+  const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, sec = s % 60;
+  const two = (x) => String(x).padStart(2, "0");
+  if (h) return `${h}:${two(m)}:${two(sec)}`;
+  if (s < 10) return `0:${two(sec)}.${Math.floor(ms % 1000 / 100)}`;
+  return `${m}:${two(sec)}`;
+}
+
+export const Clock = {
+  timer: null, state: null, at: 0, flagged: null, warned: {},
+  // Shows `state`'s clocks (hidden without one); `onZero` is called once when the running
+  // time reaches zero here.
+  show(state, onZero) {
+    this.state = state;
+    this.at = performance.now();
+    this.onZero = onZero;
+    const c = state && state.clock;
+    for (const side of ["south", "north"]) $(`g-${side}-clock`).hidden = !c;
+    clearInterval(this.timer);
+    this.timer = null;
+    if (!c) return;
+    if (this.flagged !== state.version) this.flagged = null;
+    this.tick();
+    if (c.running || c.start_left !== null) this.timer = setInterval(() => this.tick(), 100);
+  },
+  stop() { clearInterval(this.timer); this.timer = null; },
+  left(side) {
+    const c = this.state.clock;
+    const spent = performance.now() - this.at;
+    return c.running === side ? c.left[side] - spent : c.left[side];
+  },
+  tick() {
+    const s = this.state, c = s && s.clock;
+    if (!c) return;
+    for (const side of ["south", "north"]) {
+      const el = $(`g-${side}-clock`);
+      const ms = this.left(side);
+      el.textContent = clockText(ms);
+      el.classList.toggle("running", c.running === side);
+      const low = c.running === side && ms < LOW_MS;
+      el.classList.toggle("low", low);
+      el.setAttribute("aria-label", t("clock-label", { side: SIDE(side), time: clockText(ms) }));
+      const key = `${s.id}:${s.version}:${side}`;
+      if (low && !this.warned[key]) {
+        this.warned[key] = true;
+        $("g-live").textContent = t("clock-low", { side: SIDE(side) });
+      }
+    }
+    const start = c.start_left !== null && c.start_left !== undefined
+      ? c.start_left - (performance.now() - this.at) : null;
+    $("g-clock-start").hidden = start === null;
+    if (start !== null) $("g-clock-start").textContent = t("clock-start", { side: SIDE(s.to_move), seconds: Math.ceil(Math.max(0, start) / 1000) });
+    const zero = (c.running && this.left(c.running) <= 0) || (start !== null && start <= 0);
+    if (zero && this.flagged !== s.version) {
+      this.flagged = s.version;
+      this.stop();
+      if (this.onZero) this.onZero();
+    }
+  },
+};
