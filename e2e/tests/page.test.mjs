@@ -33,7 +33,7 @@ async function playedGame(page, body, moves) {
 test("every view fits a phone in every language, upright and on its side: no sideways scrolling", async () => {
   const page = await context.newPage();
   const r = await playedGame(page, { game: "mangala-ii", opponent: "local" }, 14);
-  const views = ["#/", "#/game/" + r.id, "#/mirall", "#/cups", "#/rules/modiar"];
+  const views = ["#/", "#/game/" + r.id, "#/lobby", "#/mirall", "#/cups", "#/rules/modiar"];
   const wide = [];
   for (const lang of LANGS) {
     for (const view of views) {

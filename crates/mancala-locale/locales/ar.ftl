@@ -568,3 +568,27 @@ error-no-draw-offer = لم يعرض أحد التعادل.
 error-draw-pending = عرضتَ التعادل من قبل؛ في انتظار جواب اللاعب الآخر.
 error-rematch-needs-end = تُعرض المباراة الثأرية بعد انتهاء اللعبة.
 error-rematch-pending = عرضتَ مباراة ثأرية من قبل؛ في انتظار جواب اللاعب الآخر.
+
+## The lobby
+nav-lobby = الردهة
+lb-title = الردهة
+lb-intro = العب مع شخص جديد: اقبل تحديًا مفتوحًا، أو افتح تحديًا وانتظر هنا، أو العب مع أي شخص يطلب اللعبة نفسها والساعة نفسها.
+lb-side = جهتك
+lb-side-random = عشوائيًا
+lb-create = افتح تحديًا
+lb-seek = العب مع أي شخص
+lb-cancel = اسحبه
+lb-open = التحديات المفتوحة
+lb-col-game = اللعبة
+lb-col-side = جهته
+lb-accept = اقبل
+lb-accept-label = اقبل التحدي: { $game }، { $clock }
+lb-none = لا تحدي مفتوحًا الآن: افتح تحديًا، أو العب مع أي شخص وانتظر شريكًا هنا.
+lb-playing = ألعاب جارية
+lb-games-none = لا لعبة جارية بين شخصين.
+lb-waiting = تحدّيك مفتوح ({ $game }، { $clock }): أبقِ هذه الصفحة مفتوحة حتى يقبله أحد.
+lb-watch = شاهد: { $game }، { $clock }، عدد النقلات: { $plies }
+lb-made = تحدّيك مفتوح.
+error-no-challenge = لم يعد هذا التحدي مفتوحًا: سُحب، أو غادر صاحبه.
+error-challenge-taken = قبل شخص آخر هذا التحدي قبلك.
+error-own-challenge = هذا تحدّيك أنت: انتظر هنا حتى يقبله أحد.

@@ -522,3 +522,27 @@ error-no-draw-offer = Ningú no ha ofert taules.
 error-draw-pending = Ja has ofert taules; falta que respongui l'altre jugador.
 error-rematch-needs-end = La revenja s'ofereix quan la partida s'ha acabat.
 error-rematch-pending = Ja has ofert una revenja; falta que respongui l'altre jugador.
+
+## The lobby
+nav-lobby = Sala
+lb-title = Sala
+lb-intro = Juga amb algú de nou: accepta un repte obert, crea'n un i espera aquí, o juga amb qualsevol que demani el mateix joc i el mateix rellotge.
+lb-side = El teu costat
+lb-side-random = A l'atzar
+lb-create = Crear un repte
+lb-seek = Jugar amb qualsevol
+lb-cancel = Retirar-lo
+lb-open = Reptes oberts
+lb-col-game = Joc
+lb-col-side = El seu costat
+lb-accept = Acceptar
+lb-accept-label = Acceptar el repte: { $game }, { $clock }
+lb-none = Ara no hi ha cap repte obert: crea'n un, o juga amb qualsevol i espera aquí un company.
+lb-playing = Partides en curs
+lb-games-none = No hi ha cap partida entre dues persones en curs.
+lb-waiting = El teu repte és obert ({ $game }, { $clock }): deixa aquesta pàgina oberta fins que algú l'accepti.
+lb-watch = Mirar: { $game }, { $clock }, { $plies } jugades
+lb-made = El teu repte és obert.
+error-no-challenge = Aquest repte ja no és obert: s'ha retirat o qui el va fer se n'ha anat.
+error-challenge-taken = Una altra persona ha acceptat aquest repte abans.
+error-own-challenge = És el teu propi repte: espera aquí que algú l'accepti.

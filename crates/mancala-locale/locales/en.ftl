@@ -533,3 +533,27 @@ error-no-draw-offer = No draw has been offered.
 error-draw-pending = You have offered a draw already; waiting for the other player.
 error-rematch-needs-end = A rematch is offered once the game is over.
 error-rematch-pending = You have offered a rematch already; waiting for the other player.
+
+## The lobby
+nav-lobby = Lobby
+lb-title = Lobby
+lb-intro = Play someone new: accept an open challenge, make one and wait here, or play anyone who asks for the same game and clock.
+lb-side = Your side
+lb-side-random = Random
+lb-create = Make a challenge
+lb-seek = Play anyone
+lb-cancel = Take it back
+lb-open = Open challenges
+lb-col-game = Game
+lb-col-side = They play
+lb-accept = Accept
+lb-accept-label = Accept the challenge: { $game }, { $clock }
+lb-none = No open challenge now: make one, or play anyone and wait for a partner here.
+lb-playing = Games going on
+lb-games-none = No game between people is going on.
+lb-waiting = Your challenge is open ({ $game }, { $clock }): keep this page open until someone accepts it.
+lb-watch = Watch: { $game }, { $clock }, { $plies } plies played
+lb-made = Your challenge is open.
+error-no-challenge = That challenge is no longer open: it was taken back, or its maker left.
+error-challenge-taken = Someone else accepted that challenge first.
+error-own-challenge = This is your own challenge: wait here for someone to accept it.

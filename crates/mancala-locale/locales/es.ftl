@@ -523,3 +523,27 @@ error-no-draw-offer = Nadie ha ofrecido tablas.
 error-draw-pending = Ya has ofrecido tablas; falta que responda el otro jugador.
 error-rematch-needs-end = La revancha se ofrece cuando la partida ha terminado.
 error-rematch-pending = Ya has ofrecido una revancha; falta que responda el otro jugador.
+
+## The lobby
+nav-lobby = Sala
+lb-title = Sala
+lb-intro = Juega con alguien nuevo: acepta un desafío abierto, crea uno y espera aquí, o juega con cualquiera que pida el mismo juego y el mismo reloj.
+lb-side = Tu lado
+lb-side-random = Al azar
+lb-create = Crear un desafío
+lb-seek = Jugar con cualquiera
+lb-cancel = Retirarlo
+lb-open = Desafíos abiertos
+lb-col-game = Juego
+lb-col-side = Su lado
+lb-accept = Aceptar
+lb-accept-label = Aceptar el desafío: { $game }, { $clock }
+lb-none = No hay ningún desafío abierto ahora: crea uno, o juega con cualquiera y espera aquí a un compañero.
+lb-playing = Partidas en curso
+lb-games-none = No hay ninguna partida entre dos personas en curso.
+lb-waiting = Tu desafío está abierto ({ $game }, { $clock }): deja esta página abierta hasta que alguien lo acepte.
+lb-watch = Mirar: { $game }, { $clock }, { $plies } jugadas
+lb-made = Tu desafío está abierto.
+error-no-challenge = Ese desafío ya no está abierto: se retiró o su creador se fue.
+error-challenge-taken = Otra persona aceptó ese desafío antes.
+error-own-challenge = Es tu propio desafío: espera aquí a que alguien lo acepte.

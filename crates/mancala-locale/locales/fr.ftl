@@ -523,3 +523,27 @@ error-no-draw-offer = Personne n'a proposé la nulle.
 error-draw-pending = Vous avez déjà proposé la nulle ; l'autre joueur doit répondre.
 error-rematch-needs-end = Une revanche se propose une fois la partie finie.
 error-rematch-pending = Vous avez déjà proposé une revanche ; l'autre joueur doit répondre.
+
+## The lobby
+nav-lobby = Salon
+lb-title = Salon
+lb-intro = Jouez contre quelqu'un de nouveau : acceptez un défi ouvert, lancez-en un et attendez ici, ou jouez contre n'importe qui demandant le même jeu et la même pendule.
+lb-side = Votre camp
+lb-side-random = Au hasard
+lb-create = Lancer un défi
+lb-seek = Jouer contre n'importe qui
+lb-cancel = Le retirer
+lb-open = Défis ouverts
+lb-col-game = Jeu
+lb-col-side = Son camp
+lb-accept = Accepter
+lb-accept-label = Accepter le défi : { $game }, { $clock }
+lb-none = Aucun défi ouvert pour l'instant : lancez-en un, ou jouez contre n'importe qui et attendez ici un partenaire.
+lb-playing = Parties en cours
+lb-games-none = Aucune partie entre deux personnes en cours.
+lb-waiting = Votre défi est ouvert ({ $game }, { $clock }) : gardez cette page ouverte jusqu'à ce que quelqu'un l'accepte.
+lb-watch = Regarder : { $game }, { $clock }, { $plies } coups joués
+lb-made = Votre défi est ouvert.
+error-no-challenge = Ce défi n'est plus ouvert : il a été retiré, ou son auteur est parti.
+error-challenge-taken = Quelqu'un d'autre a accepté ce défi avant vous.
+error-own-challenge = C'est votre propre défi : attendez ici que quelqu'un l'accepte.

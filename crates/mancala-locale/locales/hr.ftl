@@ -532,3 +532,27 @@ error-no-draw-offer = Nitko nije ponudio remi.
 error-draw-pending = Već ste ponudili remi; čeka se odgovor drugog igrača.
 error-rematch-needs-end = Revanš se nudi kad je igra gotova.
 error-rematch-pending = Već ste ponudili revanš; čeka se odgovor drugog igrača.
+
+## The lobby
+nav-lobby = Predvorje
+lb-title = Predvorje
+lb-intro = Igrajte s nekim novim: prihvatite otvoreni izazov, napravite svoj i čekajte ovdje, ili igrajte s bilo kim tko traži istu igru i isti sat.
+lb-side = Vaša strana
+lb-side-random = Nasumično
+lb-create = Napravi izazov
+lb-seek = Igraj s bilo kim
+lb-cancel = Povuci ga
+lb-open = Otvoreni izazovi
+lb-col-game = Igra
+lb-col-side = Njegova strana
+lb-accept = Prihvati
+lb-accept-label = Prihvati izazov: { $game }, { $clock }
+lb-none = Sada nema otvorenih izazova: napravite jedan, ili igrajte s bilo kim i ovdje pričekajte partnera.
+lb-playing = Igre u tijeku
+lb-games-none = Nijedna igra između dvoje ljudi nije u tijeku.
+lb-waiting = Vaš je izazov otvoren ({ $game }, { $clock }): ostavite ovu stranicu otvorenom dok ga netko ne prihvati.
+lb-watch = Gledaj: { $game }, { $clock }, odigrano poteza: { $plies }
+lb-made = Vaš je izazov otvoren.
+error-no-challenge = Taj izazov više nije otvoren: povučen je ili je njegov autor otišao.
+error-challenge-taken = Netko drugi je prvi prihvatio taj izazov.
+error-own-challenge = Ovo je vaš izazov: pričekajte ovdje da ga netko prihvati.

@@ -514,3 +514,27 @@ error-no-draw-offer = Kimse beraberlik önermedi.
 error-draw-pending = Zaten beraberlik önerdiniz; öbür oyuncunun yanıtı bekleniyor.
 error-rematch-needs-end = Rövanş oyun bittikten sonra önerilir.
 error-rematch-pending = Zaten rövanş önerdiniz; öbür oyuncunun yanıtı bekleniyor.
+
+## The lobby
+nav-lobby = Lobi
+lb-title = Lobi
+lb-intro = Yeni biriyle oynayın: açık bir meydan okumayı kabul edin, bir tane açıp burada bekleyin ya da aynı oyunu ve saati isteyen herhangi biriyle oynayın.
+lb-side = Tarafınız
+lb-side-random = Rastgele
+lb-create = Meydan okuma aç
+lb-seek = Herhangi biriyle oyna
+lb-cancel = Geri al
+lb-open = Açık meydan okumalar
+lb-col-game = Oyun
+lb-col-side = Onun tarafı
+lb-accept = Kabul et
+lb-accept-label = Meydan okumayı kabul et: { $game }, { $clock }
+lb-none = Şu an açık meydan okuma yok: bir tane açın ya da herhangi biriyle oynamayı seçip burada bir eş bekleyin.
+lb-playing = Süren oyunlar
+lb-games-none = İki kişi arasında süren oyun yok.
+lb-waiting = Meydan okumanız açık ({ $game }, { $clock }): biri kabul edene kadar bu sayfayı açık tutun.
+lb-watch = İzle: { $game }, { $clock }, { $plies } hamle oynandı
+lb-made = Meydan okumanız açık.
+error-no-challenge = O meydan okuma artık açık değil: geri alındı ya da açan kişi ayrıldı.
+error-challenge-taken = O meydan okumayı sizden önce başka biri kabul etti.
+error-own-challenge = Bu sizin meydan okumanız: biri kabul edene kadar burada bekleyin.

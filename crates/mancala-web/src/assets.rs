@@ -27,6 +27,7 @@ pub const MODULES: &[(&str, &str)] = &[
     ("geometry.js", include_str!("../assets/js/geometry.js")),
     ("home.js", include_str!("../assets/js/home.js")),
     ("l10n.js", include_str!("../assets/js/l10n.js")),
+    ("lobby.js", include_str!("../assets/js/lobby.js")),
     ("mirall.js", include_str!("../assets/js/mirall.js")),
     ("net.js", include_str!("../assets/js/net.js")),
     ("play.js", include_str!("../assets/js/play.js")),

@@ -99,6 +99,12 @@ codes! {
     RematchNeedsEnd = "rematch-needs-end", CONFLICT;
     /// The seat has offered a rematch already.
     RematchPending = "rematch-pending", CONFLICT;
+    /// No open challenge of that id (`id`): taken back, or its maker left.
+    NoChallenge = "no-challenge", NOT_FOUND;
+    /// The challenge has been accepted by someone else (`id`).
+    ChallengeTaken = "challenge-taken", CONFLICT;
+    /// A challenge accepted by its own maker.
+    OwnChallenge = "own-challenge", CONFLICT;
     /// It is the other side's turn (`side`: the side to move).
     NotYourTurn = "not-your-turn", CONFLICT;
     /// It is the engine's turn (`side`: the engine's side).

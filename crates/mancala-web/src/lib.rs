@@ -24,6 +24,7 @@ pub mod error;
 pub mod extract;
 pub mod games;
 pub mod limits;
+pub mod lobby;
 pub mod mirall;
 pub mod ogn;
 pub mod poll;

@@ -5,7 +5,7 @@ use crate::error::{ApiError, Code};
 use crate::extract::{MAX_BODY, Param, short};
 use crate::session::rules_of;
 use crate::state::AppState;
-use crate::{assets, engine, games, mirall, solitaire};
+use crate::{assets, engine, games, lobby, mirall, solitaire};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -35,6 +35,11 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/hint", get(games::hint))
         .route("/api/games/{id}/analysis", get(games::analysis))
         .route("/api/games/{id}/ogn", get(games::export_ogn))
+        .route("/api/lobby", get(lobby::list).post(lobby::create))
+        .route("/api/lobby/seek", post(lobby::seek))
+        .route("/api/lobby/{id}", get(lobby::mine))
+        .route("/api/lobby/{id}/accept", post(lobby::accept))
+        .route("/api/lobby/{id}/cancel", post(lobby::cancel))
         .route("/api/mirall", post(mirall::create))
         .route("/api/mirall/{id}", get(mirall::get))
         .route("/api/mirall/{id}/sow", post(mirall::sow))

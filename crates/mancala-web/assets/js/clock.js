@@ -19,6 +19,15 @@ export function clockText(ms) {
   return `${m}:${two(sec)}`;
 }
 
+// A time control's name in the page's language: `3+2` → "3 min + 2 s a move", `2d` → "2 days a
+// move".
+export function controlName(id) {
+  const d = /^(\d+)d$/.exec(id);
+  if (d) return t("clock-days", { days: Number(d[1]) });
+  const m = /^(\d+(?:\.\d+)?)\+(\d+)$/.exec(id);
+  return m ? t("clock-live", { minutes: Number(m[1]), seconds: Number(m[2]) }) : id;
+}
+
 export const Clock = {
   timer: null, state: null, at: 0, flagged: null, warned: {},
   // Shows `state`'s clocks (hidden without one); `onZero` is called once when the running

@@ -4,6 +4,7 @@ import { L10n, SIDE, gameName, levelName, t } from "./l10n.js";
 import { api, query } from "./net.js";
 import { drawBoard } from "./board.js";
 import { Saved } from "./saved.js";
+import { controlName } from "./clock.js";
 import { boardModel, seatOf } from "./plies.js";
 import { other, resultText } from "./words.js";
 
@@ -101,7 +102,7 @@ export const Home = {
     sel.innerHTML = "";
     sel.add(new Option(t("clock-none"), ""));
     for (const c of cat.clocks || []) {
-      sel.add(new Option(c.days ? t("clock-days", { days: c.days }) : t("clock-live", { minutes: c.minutes, seconds: c.increment }), c.id));
+      sel.add(new Option(controlName(c.id), c.id));
     }
     sel.value = was;
   },

@@ -8,8 +8,10 @@ import { Play } from "./play.js";
 import { Mirall, MirallLink } from "./mirall.js";
 import { Cups } from "./cups.js";
 import { Rules } from "./rules.js";
+import { Lobby } from "./lobby.js";
+import { Clock } from "./clock.js";
 
-const views = ["home", "game", "mirall", "cups", "rules"];
+const views = ["home", "game", "lobby", "mirall", "cups", "rules"];
 function show(view) {
   for (const v of views) $("view-" + v).hidden = v !== view;
   document.querySelectorAll("nav a").forEach((a) => {
@@ -49,6 +51,9 @@ export async function route() {
   } else if (h.startsWith("/mirall/")) {
     show("mirall");
     await MirallLink.open(h.slice(8));
+  } else if (h === "/lobby") {
+    show("lobby");
+    await Lobby.enter();
   } else if (h === "/mirall") {
     show("mirall");
     Mirall.enter();
@@ -70,6 +75,8 @@ export function stopAll() {
   Mirall.stop();
   Cups.stop();
   Play.stopPolling();
+  Lobby.stop();
+  Clock.stop();
 }
 
 window.addEventListener("hashchange", route);

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The schema version this build writes and reads: a database of a newer one is refused.
-pub const SCHEMA_VERSION: i64 = 3;
+pub const SCHEMA_VERSION: i64 = 4;
 
 /// The migrations, in order: migration `i` brings a database from schema `i` to `i + 1`. The
 /// same statements serve both stores.
@@ -60,6 +60,18 @@ const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
     // 3: what a game between people has besides its moves: its clock, a draw offer, a
     // rematch (JSON, see `crate::session::Extras`).
     "ALTER TABLE games ADD COLUMN extras TEXT NOT NULL DEFAULT '{}'",
+    // 4: the lobby's open challenges.
+    "CREATE TABLE challenges (
+        id TEXT PRIMARY KEY,
+        spec TEXT NOT NULL,
+        clock TEXT,
+        side TEXT NOT NULL,
+        token TEXT NOT NULL,
+        game TEXT,
+        version BIGINT NOT NULL,
+        created BIGINT NOT NULL,
+        seen BIGINT NOT NULL
+     )",
 ];
 
 /// The columns of a game row, in the order of [`GameRow`]'s fields.
@@ -87,6 +99,30 @@ pub struct GameRow {
     pub updated: i64,
     /// The clock, a draw offer, a rematch, as JSON.
     pub extras: String,
+}
+
+/// The columns of a challenge row, in the order of [`ChallengeRow`]'s fields.
+const CHALLENGE_COLUMNS: &str = "id, spec, clock, side, token, game, version, created, seen";
+
+/// One open challenge of the lobby (see [`crate::lobby`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeRow {
+    pub id: String,
+    /// The game asked for (`modiar`, `oware:pits=4`).
+    pub spec: String,
+    /// The time control asked for (`3+2`, `1d`), or none.
+    pub clock: Option<String>,
+    /// The side the challenger plays: `south`, `north` or `random`.
+    pub side: String,
+    /// The challenger's secret: his seat's token in the game once it is accepted.
+    pub token: String,
+    /// The game made when it was accepted.
+    pub game: Option<String>,
+    pub version: i64,
+    /// Unix ms.
+    pub created: i64,
+    /// When the challenger last looked (Unix ms): a challenge whose maker has gone is not listed.
+    pub seen: i64,
 }
 
 /// One row of the El mirall table: a room between two devices (its play is in
@@ -313,6 +349,56 @@ impl Store {
         }
     }
 }
+
+impl Store {
+    /// Writes a new challenge; false if one of that id exists.
+    pub async fn insert_challenge(&self, r: &ChallengeRow) -> Result<bool, DbError> {
+        match self {
+            Store::Sqlite(s) => s.insert_challenge(r).await,
+            Store::Postgres(p) => p.insert_challenge(r).await,
+        }
+    }
+
+    /// Reads a challenge.
+    pub async fn load_challenge(&self, id: &str) -> Result<Option<ChallengeRow>, DbError> {
+        match self {
+            Store::Sqlite(s) => s.load_challenge(id).await,
+            Store::Postgres(p) => p.load_challenge(id).await,
+        }
+    }
+
+    /// Writes `r` over the stored challenge only if its version is still `expected`.
+    pub async fn update_challenge(&self, r: &ChallengeRow, expected: i64) -> Result<bool, DbError> {
+        match self {
+            Store::Sqlite(s) => s.update_challenge(r, expected).await,
+            Store::Postgres(p) => p.update_challenge(r, expected).await,
+        }
+    }
+
+    /// Removes a challenge if its version is still `expected`.
+    pub async fn delete_challenge(&self, id: &str, expected: i64) -> Result<bool, DbError> {
+        match self {
+            Store::Sqlite(s) => s.delete_challenge(id, expected).await,
+            Store::Postgres(p) => p.delete_challenge(id, expected).await,
+        }
+    }
+
+    /// The challenges made or accepted since `since` (Unix ms), newest first, at most `limit`;
+    /// older ones are removed.
+    pub async fn recent_challenges(
+        &self,
+        since: i64,
+        limit: u32,
+    ) -> Result<Vec<ChallengeRow>, DbError> {
+        match self {
+            Store::Sqlite(s) => s.recent_challenges(since, limit).await,
+            Store::Postgres(p) => p.recent_challenges(since, limit).await,
+        }
+    }
+}
+
+/// The lobby's key among the changes told.
+pub const LOBBY_KEY: &str = "lobby";
 
 /// The default database file: `$XDG_DATA_HOME/mancala/games.sqlite`, else
 /// `~/.local/share/mancala/games.sqlite`, else `./mancala-games.sqlite`.

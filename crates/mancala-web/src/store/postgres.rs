@@ -4,7 +4,8 @@
 //! connection per server that wakes its waiting polls when any server changes a game or room.
 
 use super::{
-    DbError, GAME_COLUMNS, GameRow, MIGRATIONS, ROOM_COLUMNS, RoomRow, SCHEMA_VERSION, StoreError,
+    CHALLENGE_COLUMNS, ChallengeRow, DbError, GAME_COLUMNS, GameRow, MIGRATIONS, ROOM_COLUMNS,
+    RoomRow, SCHEMA_VERSION, StoreError,
 };
 use crate::changes::Changes;
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
@@ -354,6 +355,100 @@ async fn listen_loop(config: Config, changes: Weak<Changes>) {
         }
         tokio::time::sleep(pause).await;
         pause = (pause * 2).min(Duration::from_secs(5));
+    }
+}
+
+/// Every change of a challenge is told to the servers' lobbies (`lobby`) in its statement.
+impl Postgres {
+    pub async fn insert_challenge(&self, r: &ChallengeRow) -> Result<bool, DbError> {
+        let rows = self
+            .query(
+                &format!(
+                    "WITH made AS (INSERT INTO challenges ({CHALLENGE_COLUMNS})
+                        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                        ON CONFLICT (id) DO NOTHING RETURNING id)
+                     SELECT pg_notify('mancala_changes', 'lobby') FROM made"
+                ),
+                &challenge_params(r),
+            )
+            .await?;
+        Ok(rows.len() == 1)
+    }
+
+    pub async fn load_challenge(&self, id: &str) -> Result<Option<ChallengeRow>, DbError> {
+        let rows = self
+            .query(
+                &format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = $1"),
+                &[&id],
+            )
+            .await?;
+        Ok(rows.first().map(challenge_row))
+    }
+
+    pub async fn update_challenge(&self, r: &ChallengeRow, expected: i64) -> Result<bool, DbError> {
+        let mut p = challenge_params(r);
+        p.push(&expected);
+        let rows = self
+            .query(
+                "WITH changed AS (
+                    UPDATE challenges SET spec = $2, clock = $3, side = $4, token = $5, game = $6,
+                        version = $7, created = $8, seen = $9
+                    WHERE id = $1 AND version = $10 RETURNING id)
+                 SELECT pg_notify('mancala_changes', 'lobby') FROM changed",
+                &p,
+            )
+            .await?;
+        Ok(rows.len() == 1)
+    }
+
+    pub async fn delete_challenge(&self, id: &str, expected: i64) -> Result<bool, DbError> {
+        let rows = self
+            .query(
+                "WITH gone AS (DELETE FROM challenges WHERE id = $1 AND version = $2 RETURNING id)
+                 SELECT pg_notify('mancala_changes', 'lobby') FROM gone",
+                &[&id, &expected],
+            )
+            .await?;
+        Ok(rows.len() == 1)
+    }
+
+    pub async fn recent_challenges(
+        &self,
+        since: i64,
+        limit: u32,
+    ) -> Result<Vec<ChallengeRow>, DbError> {
+        self.query("DELETE FROM challenges WHERE seen < $1", &[&since])
+            .await?;
+        let limit = limit as i64;
+        let rows = self
+            .query(
+                &format!(
+                    "SELECT {CHALLENGE_COLUMNS} FROM challenges ORDER BY created DESC, id LIMIT $1"
+                ),
+                &[&limit],
+            )
+            .await?;
+        Ok(rows.iter().map(challenge_row).collect())
+    }
+}
+
+fn challenge_params(r: &ChallengeRow) -> Vec<&(dyn ToSql + Sync)> {
+    vec![
+        &r.id, &r.spec, &r.clock, &r.side, &r.token, &r.game, &r.version, &r.created, &r.seen,
+    ]
+}
+
+fn challenge_row(row: &Row) -> ChallengeRow {
+    ChallengeRow {
+        id: row.get(0),
+        spec: row.get(1),
+        clock: row.get(2),
+        side: row.get(3),
+        token: row.get(4),
+        game: row.get(5),
+        version: row.get(6),
+        created: row.get(7),
+        seen: row.get(8),
     }
 }
 

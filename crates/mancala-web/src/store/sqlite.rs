@@ -4,7 +4,8 @@
 //! since it could not hear of the first one's changes.
 
 use super::{
-    DbError, GAME_COLUMNS, GameRow, MIGRATIONS, ROOM_COLUMNS, RoomRow, SCHEMA_VERSION, StoreError,
+    CHALLENGE_COLUMNS, ChallengeRow, DbError, GAME_COLUMNS, GameRow, MIGRATIONS, ROOM_COLUMNS,
+    RoomRow, SCHEMA_VERSION, StoreError,
 };
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::{Path, PathBuf};
@@ -283,6 +284,94 @@ impl Sqlite {
         })
         .await
     }
+}
+
+impl Sqlite {
+    pub async fn insert_challenge(&self, r: &ChallengeRow) -> Result<bool, DbError> {
+        let r = r.clone();
+        self.with(move |c| {
+            let n = c.execute(
+                &format!(
+                    "INSERT INTO challenges ({CHALLENGE_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                     ON CONFLICT(id) DO NOTHING"
+                ),
+                params![r.id, r.spec, r.clock, r.side, r.token, r.game, r.version, r.created, r.seen],
+            )?;
+            Ok(n == 1)
+        })
+        .await
+    }
+
+    pub async fn load_challenge(&self, id: &str) -> Result<Option<ChallengeRow>, DbError> {
+        let id = id.to_string();
+        self.with(move |c| {
+            c.query_row(
+                &format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?1"),
+                params![id],
+                challenge_row,
+            )
+            .optional()
+        })
+        .await
+    }
+
+    pub async fn update_challenge(&self, r: &ChallengeRow, expected: i64) -> Result<bool, DbError> {
+        let r = r.clone();
+        self.with(move |c| {
+            let n = c.execute(
+                "UPDATE challenges SET spec = ?2, clock = ?3, side = ?4, token = ?5, game = ?6,
+                    version = ?7, created = ?8, seen = ?9 WHERE id = ?1 AND version = ?10",
+                params![
+                    r.id, r.spec, r.clock, r.side, r.token, r.game, r.version, r.created, r.seen,
+                    expected
+                ],
+            )?;
+            Ok(n == 1)
+        })
+        .await
+    }
+
+    pub async fn delete_challenge(&self, id: &str, expected: i64) -> Result<bool, DbError> {
+        let id = id.to_string();
+        self.with(move |c| {
+            let n = c.execute(
+                "DELETE FROM challenges WHERE id = ?1 AND version = ?2",
+                params![id, expected],
+            )?;
+            Ok(n == 1)
+        })
+        .await
+    }
+
+    pub async fn recent_challenges(
+        &self,
+        since: i64,
+        limit: u32,
+    ) -> Result<Vec<ChallengeRow>, DbError> {
+        self.with(move |c| {
+            c.execute("DELETE FROM challenges WHERE seen < ?1", params![since])?;
+            let mut q = c.prepare_cached(&format!(
+                "SELECT {CHALLENGE_COLUMNS} FROM challenges ORDER BY created DESC, id LIMIT ?1"
+            ))?;
+            q.query_map(params![limit], challenge_row)?.collect()
+        })
+        .await
+    }
+}
+
+/// A challenge row from a `SELECT` of [`CHALLENGE_COLUMNS`].
+fn challenge_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<ChallengeRow> {
+    Ok(ChallengeRow {
+        id: row.get(0)?,
+        spec: row.get(1)?,
+        clock: row.get(2)?,
+        side: row.get(3)?,
+        token: row.get(4)?,
+        game: row.get(5)?,
+        version: row.get(6)?,
+        created: row.get(7)?,
+        seen: row.get(8)?,
+    })
 }
 
 /// A game row from a `SELECT` of [`GAME_COLUMNS`].

@@ -104,6 +104,15 @@ impl Server {
         send(self.client.get(self.url(path)).header("seat-token", token)).await
     }
 
+    /// A GET of `path` sent now and answered later (a long poll): its JSON body.
+    pub fn get_later(&self, path: &str) -> tokio::task::JoinHandle<Value> {
+        let (client, url) = (self.client.clone(), self.url(path));
+        tokio::spawn(async move {
+            let r = client.get(url).send().await.expect("request");
+            r.json::<Value>().await.expect("a JSON body")
+        })
+    }
+
     /// GET, returning the status and the JSON body.
     pub async fn get(&self, path: &str) -> (u16, Value) {
         send(self.client.get(self.url(path))).await

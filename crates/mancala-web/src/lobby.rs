@@ -1,0 +1,455 @@
+//! The lobby: open challenges (a game and size, a time control, a side or a random one) that
+//! anyone may accept with one click, "play anyone" (take the oldest challenge for the same game
+//! and clock, or make one), and the games between people going on, to watch. Like the games, the
+//! challenges are in the database: every server lists the same ones, and a challenge is accepted
+//! once (a compare-and-set on its version), whichever server the two clicks reach.
+//!
+//! A challenge's maker keeps it alive by asking about it (`GET /api/lobby/{id}` with his token,
+//! as the page does while it waits); one not asked about for [`GONE_MS`] is no longer listed. Once
+//! accepted, the game is made with the maker's secret as his seat's token, so he needs nothing
+//! more than he has to play: his next look at the challenge names the game.
+
+use crate::error::{ApiError, Code};
+use crate::extract::{Body, Param, Params, short};
+use crate::games::{SEAT_TOKEN_HEADER, parse_clock, parse_spec};
+use crate::limits::ClientOf;
+use crate::poll::new_id;
+use crate::session::{Opponent, Session, rules_of};
+use crate::state::{AppState, db_error, is_id};
+use crate::store::{ChallengeRow, LOBBY_KEY};
+use crate::views;
+use axum::Json;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use mancala_core::{BySide, Side};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+/// A challenge whose maker has not asked about it for this long is not listed.
+pub const GONE_MS: i64 = 30_000;
+/// Challenges older than this (made or accepted) are removed.
+pub const KEPT_MS: i64 = 3 * 3_600_000;
+/// The most challenges and games the lobby lists.
+pub const LISTED: u32 = 60;
+
+/// A new challenge.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChallengeRequest {
+    /// `modiar`, `mangala-ii`, `oware`, `kalah`, with optional parameters.
+    pub game: String,
+    /// A time control (`3+2`, `1d`); none: no clock.
+    #[serde(default)]
+    pub clock: Option<String>,
+    /// `south`, `north` or `random` (default).
+    #[serde(default)]
+    pub side: Option<String>,
+}
+
+/// A challenge checked: its game, clock and side as stored.
+fn checked(req: &ChallengeRequest) -> Result<(String, Option<String>, String), ApiError> {
+    let spec = parse_spec(&req.game)?;
+    rules_of(&spec)?;
+    let clock = req
+        .clock
+        .as_deref()
+        .filter(|c| !c.is_empty())
+        .map(|c| parse_clock(c).map(|tc| tc.to_string()))
+        .transpose()?;
+    let side = match req.side.as_deref().map(str::to_ascii_lowercase).as_deref() {
+        None | Some("random") => "random".to_string(),
+        Some("south") | Some("s") => "south".to_string(),
+        Some("north") | Some("n") => "north".to_string(),
+        Some(other) => {
+            return Err(ApiError::new(
+                Code::BadSide,
+                format!("side '{}' is neither south, north nor random", short(other)),
+            )
+            .with("side", short(other)));
+        }
+    };
+    Ok((spec.to_string(), clock, side))
+}
+
+/// A challenge as anyone sees it (never its token).
+fn public(r: &ChallengeRow) -> Value {
+    let name = r
+        .spec
+        .parse()
+        .ok()
+        .and_then(|s| rules_of(&s).ok())
+        .map(|rules| rules.name().to_string())
+        .unwrap_or_default();
+    let category = r
+        .clock
+        .as_deref()
+        .and_then(|c| c.parse::<crate::clock::TimeControl>().ok())
+        .map(|c| c.category());
+    json!({
+        "id": r.id, "game": r.spec, "name": name, "clock": r.clock, "category": category,
+        "side": r.side, "created": r.created,
+    })
+}
+
+/// `POST /api/lobby`: a new challenge. Answer 201 `{"id", "token", "challenge"}`: the token is
+/// the maker's secret (his seat's token once the challenge is accepted).
+pub async fn create(
+    State(st): State<Arc<AppState>>,
+    ClientOf(client): ClientOf,
+    Body(req): Body<ChallengeRequest>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    st.guards().new_game(client)?;
+    let (spec, clock, side) = checked(&req)?;
+    let r = make(&st, spec, clock, side).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "id": r.id, "token": r.token, "challenge": public(&r) })),
+    ))
+}
+
+async fn make(
+    st: &AppState,
+    spec: String,
+    clock: Option<String>,
+    side: String,
+) -> Result<ChallengeRow, ApiError> {
+    let now = st.now_ms();
+    let r = ChallengeRow {
+        id: new_id(10),
+        spec,
+        clock,
+        side,
+        token: new_id(24),
+        game: None,
+        version: 0,
+        created: now,
+        seen: now,
+    };
+    if !st.store().insert_challenge(&r).await.map_err(db_error)? {
+        return Err(ApiError::internal("the challenge could not be saved"));
+    }
+    st.changes().changed(LOBBY_KEY);
+    Ok(r)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LobbyQuery {
+    /// The `version` of the lobby last seen: the answer waits (up to `wait` seconds) until
+    /// the lobby is otherwise.
+    #[serde(default)]
+    pub after: Option<String>,
+    #[serde(default)]
+    pub wait: Option<u64>,
+}
+
+/// The lobby now: the open challenges (newest first) and the games between people going on.
+async fn listing(st: &AppState) -> Result<Value, ApiError> {
+    let now = st.now_ms();
+    let rows = st
+        .store()
+        .recent_challenges(now - KEPT_MS, LISTED)
+        .await
+        .map_err(db_error)?;
+    let mut open = Vec::new();
+    let mut playing = Vec::new();
+    for r in &rows {
+        match &r.game {
+            None if r.seen >= now - GONE_MS => open.push(public(r)),
+            None => {}
+            Some(id) => {
+                if let Ok(g) = st.load(id).await
+                    && !g.is_over()
+                {
+                    playing.push(json!({
+                        "id": g.id, "game": g.spec.to_string(), "name": g.game.rules().name(),
+                        "clock": r.clock, "plies": g.game.plies().len(),
+                        "scores": g.game.position().scores().map(u32::from),
+                    }));
+                }
+            }
+        }
+    }
+    // The version is what a page compares: the listing itself, hashed.
+    let body = json!({ "challenges": open, "playing": playing });
+    let version = {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::hash::DefaultHasher::new();
+        body.to_string().hash(&mut h);
+        format!("{:016x}", h.finish())
+    };
+    Ok(json!({ "version": version, "challenges": body["challenges"], "playing": body["playing"] }))
+}
+
+/// `GET /api/lobby[?after=V&wait=S]`: the open challenges and the games going on; with
+/// `after`, the answer waits (at most `wait` seconds, up to [`LIST_WAIT_SECS`]) until the lobby is no longer as
+/// version `V` showed it.
+pub async fn list(
+    State(st): State<Arc<AppState>>,
+    waiter: crate::poll::Waiter,
+    Params(q): Params<LobbyQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let changes = st.changes().subscribe(LOBBY_KEY);
+    let give_way = Some((&waiter, st.guards()));
+    // Challenges also leave the list when their makers go, which nobody tells: a wait is at
+    // most a few seconds. The listing's version is a hash, so "newer" is "not the one seen".
+    let wait = q.wait.map(|w| w.min(LIST_WAIT_SECS));
+    let after = q.after.as_ref().map(|_| 0);
+    let seen = q.after.clone();
+    let view = crate::poll::long_poll(after, wait, changes, give_way, || async {
+        let now = listing(&st).await?;
+        let differs = seen.as_deref() != now["version"].as_str();
+        Ok((u64::from(differs), now))
+    })
+    .await?;
+    Ok(Json(view))
+}
+
+/// The longest a lobby's long poll waits, in seconds.
+pub const LIST_WAIT_SECS: u64 = 5;
+
+/// A challenge by id, or 404.
+async fn load(st: &AppState, id: &str) -> Result<ChallengeRow, ApiError> {
+    let gone = || {
+        ApiError::new(
+            Code::NoChallenge,
+            format!(
+                "no open challenge '{}' (it was taken back, or its maker left)",
+                short(id)
+            ),
+        )
+        .with("id", short(id))
+    };
+    if !is_id(id) {
+        return Err(gone());
+    }
+    st.store()
+        .load_challenge(id)
+        .await
+        .map_err(db_error)?
+        .ok_or_else(gone)
+}
+
+/// Whether `token` is the challenge's maker's.
+fn is_maker(r: &ChallengeRow, token: Option<&str>) -> bool {
+    let t = token.unwrap_or("");
+    !t.is_empty()
+        && t.len() == r.token.len()
+        && t.bytes()
+            .zip(r.token.bytes())
+            .fold(0u8, |a, (x, y)| a | (x ^ y))
+            == 0
+}
+
+/// An error unless `token` is the challenge's maker's.
+fn require_maker(r: &ChallengeRow, token: Option<&str>) -> Result<(), ApiError> {
+    if is_maker(r, token) {
+        return Ok(());
+    }
+    Err(ApiError::new(
+        Code::TokenRejected,
+        format!(
+            "the token is not that of the maker of challenge {}",
+            short(&r.id)
+        ),
+    )
+    .with("id", short(&r.id)))
+}
+
+/// `GET /api/lobby/{id}` with the maker's token in the `seat-token` header: the challenge, kept
+/// alive, and once accepted the game (`{"game": id, "side"}`), which the token opens.
+pub async fn mine(
+    State(st): State<Arc<AppState>>,
+    Param(id): Param,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let token = headers.get(SEAT_TOKEN_HEADER).and_then(|v| v.to_str().ok());
+    for _ in 0..5 {
+        let mut r = load(&st, &id).await?;
+        require_maker(&r, token)?;
+        if let Some(game) = &r.game {
+            let g = st.load(game).await?;
+            let side = if g.tokens.south == r.token {
+                Side::South
+            } else {
+                Side::North
+            };
+            return Ok(Json(
+                json!({ "challenge": public(&r), "game": game, "side": side }),
+            ));
+        }
+        let seen = r.version;
+        r.seen = st.now_ms();
+        r.version += 1;
+        if st
+            .store()
+            .update_challenge(&r, seen)
+            .await
+            .map_err(db_error)?
+        {
+            return Ok(Json(json!({ "challenge": public(&r), "game": null })));
+        }
+    }
+    Err(ApiError::new(Code::ServerBusy, "the challenge is changing; try again").with("seconds", 1))
+}
+
+/// `POST /api/lobby/{id}/cancel` with `{"token"}`: the maker takes his challenge back (once
+/// accepted, it is a game: resign it there).
+pub async fn cancel(
+    State(st): State<Arc<AppState>>,
+    Param(id): Param,
+    Body(req): Body<crate::games::TokenRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let r = load(&st, &id).await?;
+    require_maker(&r, req.token.as_deref())?;
+    if r.game.is_some()
+        || !st
+            .store()
+            .delete_challenge(&id, r.version)
+            .await
+            .map_err(db_error)?
+    {
+        return Err(taken(&id));
+    }
+    st.changes().changed(LOBBY_KEY);
+    Ok(Json(json!({ "cancelled": true })))
+}
+
+fn taken(id: &str) -> ApiError {
+    ApiError::new(
+        Code::ChallengeTaken,
+        format!("challenge {} has been accepted already", short(id)),
+    )
+    .with("id", short(id))
+}
+
+/// Accepts `r` for a new player: the game is made and saved (the maker's token his seat's, a
+/// new one the accepter's), then the challenge names it (compare-and-set: accepted once).
+async fn accept_row(st: &AppState, r: ChallengeRow) -> Result<Value, ApiError> {
+    if r.game.is_some() {
+        return Err(taken(&r.id));
+    }
+    let spec = parse_spec(&r.spec)?;
+    let maker = match r.side.as_str() {
+        "south" => Side::South,
+        "north" => Side::North,
+        _ => {
+            if rand::random::<bool>() {
+                Side::South
+            } else {
+                Side::North
+            }
+        }
+    };
+    let mine = new_id(24);
+    let mut tokens = BySide::new(String::new(), String::new());
+    tokens[maker] = r.token.clone();
+    tokens[maker.other()] = mine.clone();
+    let now = st.now_ms();
+    let mut s = Session::new(
+        new_id(10),
+        spec,
+        None,
+        Opponent::Remote {
+            invited: None,
+            hints: false,
+        },
+        tokens,
+    )?;
+    if let Some(c) = &r.clock {
+        s.set_clock(parse_clock(c)?, now)?;
+    }
+    // The game is saved first, then the challenge names it (compare-and-set: accepted once);
+    // a game made for a challenge another took meanwhile is closed at once, never handed out.
+    st.insert(&s).await?;
+    let mut next = r.clone();
+    next.game = Some(s.id.clone());
+    next.version += 1;
+    next.seen = now;
+    if !st
+        .store()
+        .update_challenge(&next, r.version)
+        .await
+        .map_err(db_error)?
+    {
+        let seen = s.version;
+        s.stop = Some(mancala_core::Stop::Aborted);
+        s.version += 1;
+        st.commit(&s, seen).await?;
+        return Err(taken(&r.id));
+    }
+    st.changes().changed(LOBBY_KEY);
+    Ok(json!({
+        "id": s.id, "token": mine, "side": maker.other(), "state": views::state(&s, now),
+    }))
+}
+
+/// `POST /api/lobby/{id}/accept` with `{}`: accepts a challenge; answer 201 as a new game
+/// (`{"id", "token", "side", "state"}`). A challenge accepted already is `challenge-taken`
+/// (409); one's own is refused (`own-challenge`).
+pub async fn accept(
+    State(st): State<Arc<AppState>>,
+    ClientOf(client): ClientOf,
+    Param(id): Param,
+    Body(req): Body<AcceptRequest>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    st.guards().new_game(client)?;
+    let r = load(&st, &id).await?;
+    if is_maker(&r, req.token.as_deref()) {
+        return Err(ApiError::new(
+            Code::OwnChallenge,
+            "this is your own challenge: wait for someone to accept it",
+        ));
+    }
+    Ok((StatusCode::CREATED, Json(accept_row(&st, r).await?)))
+}
+
+/// An acceptance: the accepter's own challenges' token, if he has one open (so he does not
+/// accept his own).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AcceptRequest {
+    #[serde(default)]
+    pub token: Option<String>,
+}
+
+/// `POST /api/lobby/seek` with `{"game", "clock"}`: play anyone — the oldest open challenge for
+/// the same game and clock is accepted (answer 201 as a new game, with `"matched": true`), or
+/// else a challenge is made (201, `"matched": false`, as `POST /api/lobby`).
+pub async fn seek(
+    State(st): State<Arc<AppState>>,
+    ClientOf(client): ClientOf,
+    Body(req): Body<ChallengeRequest>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    st.guards().new_game(client)?;
+    let (spec, clock, side) = checked(&req)?;
+    let now = st.now_ms();
+    let rows = st
+        .store()
+        .recent_challenges(now - KEPT_MS, LISTED)
+        .await
+        .map_err(db_error)?;
+    let mut candidates: Vec<ChallengeRow> = rows
+        .into_iter()
+        .filter(|r| {
+            r.game.is_none() && r.seen >= now - GONE_MS && r.spec == spec && r.clock == clock
+        })
+        .collect();
+    candidates.sort_by_key(|r| r.created);
+    for r in candidates {
+        match accept_row(&st, r).await {
+            Ok(mut v) => {
+                v["matched"] = json!(true);
+                return Ok((StatusCode::CREATED, Json(v)));
+            }
+            Err(e) if e.code == Code::ChallengeTaken => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    let r = make(&st, spec, clock, side).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "matched": false, "id": r.id, "token": r.token, "challenge": public(&r) })),
+    ))
+}

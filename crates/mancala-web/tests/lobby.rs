@@ -1,0 +1,189 @@
+//! The lobby: a challenge made by one player is listed (never its secret), accepted once by
+//! another, and names the game its maker then plays with the token he has; a challenge whose
+//! maker has gone is no longer listed; "play anyone" pairs two players asking for the same game
+//! and clock; the games going on are listed to watch.
+
+mod common;
+
+use common::Server;
+use mancala_web::state::FakeNow;
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+async fn server() -> (Server, Arc<FakeNow>, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let now = FakeNow::new(1_800_000_000_000);
+    let s = Server::start_with_clock(&dir.path().join("games.sqlite"), now.clone()).await;
+    (s, now, dir)
+}
+
+async fn lobby(s: &Server) -> Value {
+    let (st, v) = s.get("/api/lobby").await;
+    assert_eq!(st, 200, "{v}");
+    v
+}
+
+async fn mine(s: &Server, id: &str, token: &str) -> (u16, Value) {
+    s.get_seat(&format!("/api/lobby/{id}"), token).await
+}
+
+#[tokio::test]
+async fn a_challenge_is_listed_accepted_once_and_its_maker_plays_the_game() {
+    let (s, _now, _d) = server().await;
+    let (st, c) = s
+        .post(
+            "/api/lobby",
+            &json!({"game": "mangala-ii", "clock": "3+2", "side": "north"}),
+        )
+        .await;
+    assert_eq!(st, 201, "{c}");
+    let (id, token) = (c["id"].as_str().unwrap(), c["token"].as_str().unwrap());
+    let l = lobby(&s).await;
+    let listed = l["challenges"].as_array().unwrap();
+    assert_eq!(listed.len(), 1, "{l}");
+    assert_eq!(listed[0]["id"], id);
+    assert_eq!(listed[0]["clock"], "3+2");
+    assert_eq!(listed[0]["category"], "blitz");
+    assert_eq!(listed[0]["side"], "north");
+    assert_eq!(listed[0]["name"], "Mangala II");
+    assert!(
+        !l.to_string().contains(token),
+        "the maker's secret is never listed"
+    );
+    // The maker waits: nothing yet.
+    let (st, w) = mine(&s, id, token).await;
+    assert_eq!(st, 200, "{w}");
+    assert_eq!(w["game"], Value::Null);
+    // Someone else's token does not open it; its maker cannot accept it.
+    assert_eq!(mine(&s, id, "nope").await.0, 403);
+    let accept = format!("/api/lobby/{id}/accept");
+    let (st, e) = s.post(&accept, &json!({"token": token})).await;
+    assert_eq!(
+        (st, e["code"].as_str()),
+        (409, Some("own-challenge")),
+        "{e}"
+    );
+    // Accepted: a game with the challenge's clock, the accepter South (the maker asked North).
+    let (st, a) = s.post(&accept, &json!({})).await;
+    assert_eq!(st, 201, "{a}");
+    assert_eq!(a["side"], "south");
+    assert_eq!(a["state"]["clock"]["control"], "3+2");
+    assert_eq!(a["state"]["opponent"]["invited"], Value::Null);
+    let game = a["id"].as_str().unwrap().to_string();
+    // Accepted once: a second acceptance is refused.
+    let (st, e) = s.post(&accept, &json!({})).await;
+    assert_eq!(
+        (st, e["code"].as_str()),
+        (409, Some("challenge-taken")),
+        "{e}"
+    );
+    // The maker's next look names the game; his token plays North there.
+    let (st, w) = mine(&s, id, token).await;
+    assert_eq!(st, 200, "{w}");
+    assert_eq!(w["game"], game.as_str());
+    assert_eq!(w["side"], "north");
+    let (st, m) = s.play(&game, a["token"].as_str().unwrap(), "A").await;
+    assert_eq!(st, 200, "{m}");
+    let (st, m) = s.play(&game, token, "a").await;
+    assert_eq!(st, 200, "{m}");
+    // No longer open; listed among the games going on, to watch.
+    let l = lobby(&s).await;
+    assert_eq!(l["challenges"].as_array().unwrap().len(), 0, "{l}");
+    assert_eq!(l["playing"][0]["id"], game.as_str(), "{l}");
+    assert_eq!(l["playing"][0]["plies"], 2);
+    // A cancel after it was accepted is refused.
+    let (st, e) = s
+        .post(&format!("/api/lobby/{id}/cancel"), &json!({"token": token}))
+        .await;
+    assert_eq!((st, e["code"].as_str()), (409, Some("challenge-taken")));
+}
+
+#[tokio::test]
+async fn a_challenge_whose_maker_has_gone_is_not_listed_and_one_taken_back_is_gone() {
+    let (s, now, _d) = server().await;
+    let (_, c) = s.post("/api/lobby", &json!({"game": "modiar"})).await;
+    let (id, token) = (c["id"].as_str().unwrap(), c["token"].as_str().unwrap());
+    assert_eq!(c["challenge"]["side"], "random");
+    assert_eq!(c["challenge"]["clock"], Value::Null);
+    now.advance(25_000);
+    assert_eq!(mine(&s, id, token).await.0, 200, "a look keeps it alive");
+    now.advance(25_000);
+    assert_eq!(lobby(&s).await["challenges"].as_array().unwrap().len(), 1);
+    now.advance(10_000);
+    assert_eq!(lobby(&s).await["challenges"].as_array().unwrap().len(), 0);
+    // Taken back by its maker.
+    let (_, c) = s.post("/api/lobby", &json!({"game": "oware"})).await;
+    let (id, token) = (c["id"].as_str().unwrap(), c["token"].as_str().unwrap());
+    let cancel = format!("/api/lobby/{id}/cancel");
+    assert_eq!(s.post(&cancel, &json!({"token": "x"})).await.0, 403);
+    let (st, v) = s.post(&cancel, &json!({"token": token})).await;
+    assert_eq!(st, 200, "{v}");
+    let (st, e) = s.post(&format!("/api/lobby/{id}/accept"), &json!({})).await;
+    assert_eq!((st, e["code"].as_str()), (404, Some("no-challenge")));
+}
+
+#[tokio::test]
+async fn play_anyone_pairs_two_players_asking_for_the_same_game_and_clock() {
+    let (s, _now, _d) = server().await;
+    let seek = |game: &str, clock: &str| json!({"game": game, "clock": clock});
+    let (st, first) = s.post("/api/lobby/seek", &seek("modiar", "5+5")).await;
+    assert_eq!(st, 201, "{first}");
+    assert_eq!(first["matched"], false, "nobody waits: a challenge is made");
+    // Another game or clock does not match.
+    let (_, other) = s.post("/api/lobby/seek", &seek("modiar", "3+2")).await;
+    assert_eq!(other["matched"], false);
+    let (_, other) = s.post("/api/lobby/seek", &seek("oware", "5+5")).await;
+    assert_eq!(other["matched"], false);
+    // The same game and clock: paired with the first.
+    let (st, second) = s.post("/api/lobby/seek", &seek("modiar", "5+5")).await;
+    assert_eq!(st, 201, "{second}");
+    assert_eq!(second["matched"], true, "{second}");
+    let (_, w) = mine(
+        &s,
+        first["id"].as_str().unwrap(),
+        first["token"].as_str().unwrap(),
+    )
+    .await;
+    assert_eq!(w["game"], second["id"]);
+    assert_ne!(w["side"], second["side"], "one plays each side");
+    assert_eq!(lobby(&s).await["challenges"].as_array().unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn bad_challenges_are_refused_by_name() {
+    let (s, _now, _d) = server().await;
+    for (body, status, code) in [
+        (json!({"game": "chess"}), 400, "unknown-game"),
+        (json!({"game": "modiar", "clock": "7"}), 400, "bad-clock"),
+        (json!({"game": "modiar", "side": "east"}), 400, "bad-side"),
+        (json!({"game": "modiar", "extra": 1}), 422, "bad-request"),
+    ] {
+        let (st, e) = s.post("/api/lobby", &body).await;
+        assert_eq!(
+            (st, e["code"].as_str()),
+            (status, Some(code)),
+            "{body}: {e}"
+        );
+    }
+    let (st, e) = s.post("/api/lobby/zzz/accept", &json!({})).await;
+    assert_eq!((st, e["code"].as_str()), (404, Some("no-challenge")));
+    let (st, _) = s.get("/api/lobby/%2e%2e").await;
+    assert!(st == 404 || st == 400, "{st}");
+}
+
+#[tokio::test]
+async fn a_waiting_lobby_answers_when_a_challenge_comes() {
+    let (s, _now, _d) = server().await;
+    let v = lobby(&s).await["version"].as_str().unwrap().to_string();
+    let waiting = s.get_later(&format!("/api/lobby?after={v}&wait=5"));
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let (_, c) = s.post("/api/lobby", &json!({"game": "kalah"})).await;
+    let t0 = std::time::Instant::now();
+    let seen = waiting.await.unwrap();
+    assert!(
+        t0.elapsed() < std::time::Duration::from_secs(4),
+        "answered at the change"
+    );
+    assert_eq!(seen["challenges"][0]["id"], c["id"]);
+    assert_ne!(seen["version"], v.as_str());
+}
