@@ -9,6 +9,7 @@ use mancala_core::{Position, Rules};
 use mancala_search::book::{self, Book, BuildSettings, Builder, NodeSearch, Source};
 use mancala_search::{Score, UNITS_PER_SEED};
 use mancala_solver::{Database, default_data_dir};
+use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -216,7 +217,18 @@ fn seeds(v: Score) -> String {
     format!("{:+.2}", v as f64 / UNITS_PER_SEED as f64)
 }
 
+/// `book show`: the text, written at once; a reader that has gone (`| head`) is no error.
 fn show(a: ShowArgs) -> anyhow::Result<()> {
+    use std::io::Write;
+    let text = show_text(a)?;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
+}
+
+fn show_text(a: ShowArgs) -> anyhow::Result<String> {
+    let mut out = String::new();
     let rules = load_rules(&a.game, a.rules.as_deref())?;
     let pos = start_position(&rules, a.position.as_deref())?;
     let dir = a.data_dir.clone().unwrap_or_else(default_data_dir);
@@ -243,14 +255,15 @@ fn show(a: ShowArgs) -> anyhow::Result<()> {
                 "source": source.to_string(),
                 "nodes": b.len(),
             });
-            println!("{v}");
+            writeln!(out, "{v}")?;
         } else {
-            println!(
+            writeln!(
+                out,
                 "{pos} is out of book ({source}, {} nodes): the engine searches there",
                 b.len()
-            );
+            )?;
         }
-        return Ok(());
+        return Ok(out);
     };
     let best = moves[0].value;
     let played = |v: Score| v >= best - book::MARGIN;
@@ -273,37 +286,46 @@ fn show(a: ShowArgs) -> anyhow::Result<()> {
             "value": best as f64 / UNITS_PER_SEED as f64,
             "moves": list,
         });
-        println!("{v}");
-        return Ok(());
+        writeln!(out, "{v}")?;
+        return Ok(out);
     }
     let s = b.settings();
-    println!(
+    writeln!(
+        out,
         "{} {pos}, {} to move: in the book ({source}: {} nodes, {}, weight {} plies a seed)",
         rules.name(),
         pos.side(),
         b.len(),
         s.search,
         s.weight_plies()
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "move  value  (seeds for {}; * leads into the book; + played, within {} of the best)",
         pos.side(),
         seeds(book::MARGIN).trim_start_matches('+')
-    );
+    )?;
     for m in &moves {
-        println!(
+        writeln!(
+            out,
             "{:<4} {:>6} {}{}",
             m.mv.to_string(),
             seeds(m.value),
             if m.in_book { "*" } else { " " },
             if played(m.value) { "+" } else { "" }
-        );
+        )?;
     }
-    Ok(())
+    Ok(out)
 }
 
 /// A strongly solved game's book: the database's perfect-play values.
-fn show_database(a: &ShowArgs, rules: &Rules, pos: &Position, dir: &Path) -> anyhow::Result<()> {
+fn show_database(
+    a: &ShowArgs,
+    rules: &Rules,
+    pos: &Position,
+    dir: &Path,
+) -> anyhow::Result<String> {
+    let mut out = String::new();
     let sol = Database::open(dir, rules)
         .and_then(|db| db.solve(pos))
         .map_err(|e| {
@@ -331,23 +353,25 @@ fn show_database(a: &ShowArgs, rules: &Rules, pos: &Position, dir: &Path) -> any
             "value": sol.value,
             "moves": list,
         });
-        println!("{v}");
-        return Ok(());
+        writeln!(out, "{v}")?;
+        return Ok(out);
     }
-    println!(
+    writeln!(
+        out,
         "{} {pos}, {} to move: strongly solved, the book is the database (perfect play, final score difference)",
         rules.name(),
         pos.side()
-    );
+    )?;
     let mut moves = sol.moves.clone();
     moves.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
     for (m, v) in moves {
-        println!(
+        writeln!(
+            out,
             "{:<4} {:>+6} {}",
             m.to_string(),
             v,
             if sol.best.contains(&m) { "best" } else { "" }
-        );
+        )?;
     }
-    Ok(())
+    Ok(out)
 }
