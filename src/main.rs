@@ -42,6 +42,8 @@ enum Command {
     Solve(cmd::solve::SolveArgs),
     /// Build and inspect perfect-play databases.
     Db(cmd::db::DbArgs),
+    /// Build an openings book with the engine, or show its moves at a position.
+    Book(cmd::book::BookArgs),
     /// Serve the web app.
     Serve(cmd::serve::ServeArgs),
     /// The web app's database: copy it to another store (SQLite to PostgreSQL).
@@ -95,6 +97,7 @@ fn main() -> ExitCode {
         Command::Match(a) => cmd::match_cmd::run(a),
         Command::Solve(a) => cmd::solve::run(a),
         Command::Db(a) => cmd::db::run(a),
+        Command::Book(a) => cmd::book::run(a),
         Command::Serve(a) => cmd::serve::run(a),
         Command::Store(a) => cmd::store::run(a),
         Command::Ugi(a) => cmd::ugi::run(a),

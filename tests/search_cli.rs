@@ -160,7 +160,16 @@ fn best_with_several_threads_answers_a_legal_move_at_the_depth_asked() {
     let best = rules.parse_move(v["best"].as_str().unwrap()).unwrap();
     assert!(rules.legal_moves(&p).contains(best));
     // The text form names the number of threads.
-    let out = mancala(&["best", "oware", "--depth", "6", "--threads", "2", "--no-db"]);
+    let out = mancala(&[
+        "best",
+        "oware",
+        "--depth",
+        "6",
+        "--threads",
+        "2",
+        "--no-db",
+        "--no-book",
+    ]);
     assert!(String::from_utf8_lossy(&out.stdout).contains("2 threads"));
 }
 

@@ -12,12 +12,13 @@ fn mancala() -> Command {
     Command::new(env!("CARGO_BIN_EXE_mancala"))
 }
 
-/// Runs `mancala ugi <args>` on `script` as a GUI does, a line at a time, waiting after each
+/// Runs `mancala ugi <args> --no-book` (these sessions are about the protocol and the search;
+/// tests/book_cli.rs and mancala-search's tests/book.rs have the book's) on `script` as a GUI does, a line at a time, waiting after each
 /// `go` for its `bestmove` or error line (`quit` and the end of input stop a search at once), and returns its
 /// stdout lines, checking it exits 0 and says nothing on stderr. A session still running
 /// after a minute fails.
 fn session(args: &[&str], script: &str) -> Vec<String> {
-    let mut child = common::spawn_piped(&[&["ugi"], args].concat(), Stdio::piped());
+    let mut child = common::spawn_piped(&[&["ugi"], args, &["--no-book"]].concat(), Stdio::piped());
     let mut stdin = child.stdin.take().unwrap();
     let (tx, rx) = std::sync::mpsc::channel();
     let stdout = BufReader::new(child.stdout.take().unwrap());
@@ -118,7 +119,8 @@ fn ugi_scripted_session() {
         out[4],
         "option name Threads type spin default 1 min 1 max 256"
     );
-    let out = &out[1..];
+    assert_eq!(out[5], "option name Book type check default false");
+    let out = &out[2..];
     assert_eq!(
         &out[4..9],
         [
@@ -157,10 +159,11 @@ fn ugi_uci_mode_speaks_auales_grammar() {
     assert_eq!(out.iter().filter(|l| *l == "uciok").count(), 1);
     let at = out.iter().position(|l| l == "uciok").unwrap();
     assert!(
-        out[at - 2].starts_with("option name Hash type spin default 16"),
+        out[at - 3].starts_with("option name Hash type spin default 16"),
         "{out:?}"
     );
-    assert!(out[at - 1].starts_with("option name Threads "), "{out:?}");
+    assert!(out[at - 2].starts_with("option name Threads "), "{out:?}");
+    assert!(out[at - 1].starts_with("option name Book "), "{out:?}");
     assert_eq!(out[at + 1], "readyok");
     assert!(out[at + 2].starts_with("info depth "));
     let first = legal_bestmove("oware", &[], &out[at + 3]);
@@ -181,7 +184,7 @@ fn ugi_game_option_and_kalah_extra_turn() {
          setoption name Game value oware\nposition startpos moves C\nquery p1turn\n",
     );
     let ok = out.iter().position(|l| l == "ugiok").unwrap();
-    assert!(out[ok - 3].contains("default modiar"), "{out:?}");
+    assert!(out[ok - 4].contains("default modiar"), "{out:?}");
     // Kalah: C ends in South's store, so South moves again.
     assert_eq!(out[ok + 1], "response true");
     legal_bestmove("kalah", &["C"], &out[ok + 3]);
@@ -300,7 +303,7 @@ struct Engine {
 impl Engine {
     fn start(game: &str) -> Engine {
         let mut child = mancala()
-            .args(["ugi", game])
+            .args(["ugi", game, "--no-book"])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -445,7 +448,7 @@ fn ugi_quit_and_the_end_of_input_stop_any_search_at_once() {
             "quit after go infinite",
         ),
     ] {
-        let mut child = common::spawn_piped(&["ugi", "oware"], Stdio::null());
+        let mut child = common::spawn_piped(&["ugi", "oware", "--no-book"], Stdio::null());
         let mut stdin = child.stdin.take().unwrap();
         stdin.write_all(script.as_bytes()).unwrap();
         drop(stdin);

@@ -3,9 +3,14 @@
 
 use super::common::{load_rules, start_position};
 use clap::Args;
+use mancala_core::{Position, Rules};
 use mancala_search::alphabeta::MAX_THREADS;
+use mancala_search::book;
 use mancala_search::oracle::{DbOracle, Oracle};
-use mancala_search::{AlphaBeta, Limits, available_threads};
+use mancala_search::{AlphaBeta, Limits, available_threads, to_seeds};
+use mancala_solver::default_data_dir;
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -47,11 +52,21 @@ pub struct BestArgs {
     /// Search without the perfect-play databases.
     #[arg(long)]
     pub no_db: bool,
+    /// Search even where the openings book has the position.
+    #[arg(long)]
+    pub no_book: bool,
+    /// An openings book file to answer from instead of the data directory's or the shipped
+    /// one.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_book")]
+    pub book: Option<PathBuf>,
 }
 
 pub fn run(args: BestArgs) -> anyhow::Result<()> {
     let rules = load_rules(&args.game, args.rules.as_deref())?;
     let pos = start_position(&rules, args.position.as_deref())?;
+    if !args.no_book && book_answer(&args, &rules, &pos)? {
+        return Ok(());
+    }
     let limits = match (args.depth, args.time_ms) {
         (Some(d), _) => Limits::depth(d),
         (None, t) => Limits::time_ms(t.unwrap_or(DEFAULT_TIME_MS)),
@@ -129,4 +144,39 @@ pub fn run(args: BestArgs) -> anyhow::Result<()> {
         pv.join(" ")
     );
     Ok(())
+}
+
+/// Answers from the openings book when it has the position (its best move; `true`), else
+/// `false`. A book file given by name that cannot be used is an error.
+fn book_answer(args: &BestArgs, rules: &Rules, pos: &Position) -> anyhow::Result<bool> {
+    let b = match &args.book {
+        Some(path) => Some(book::open(path, rules)?),
+        None => {
+            let dir = args.data_dir.clone().unwrap_or_else(default_data_dir);
+            book::for_rules(Some(&dir), rules)
+        }
+    };
+    let mut rng = SmallRng::seed_from_u64(0);
+    let Some(m) = b.and_then(|b| b.choose(pos, &[], 0, &mut rng)) else {
+        return Ok(false);
+    };
+    let score = to_seeds(m.value);
+    if args.json {
+        let v = serde_json::json!({
+            "best": m.mv.to_string(),
+            "score": score,
+            "depth": 0,
+            "nodes": 0,
+            "pv": [m.mv.to_string()],
+            "solved": false,
+            "book": true,
+            "damaged_levels": [],
+        });
+        println!("{v}");
+        return Ok(true);
+    }
+    println!("{} {}, {} to move", rules.name(), pos, pos.side());
+    println!("from the openings book (`mancala book show` lists its moves; --no-book searches)");
+    println!("best {} score {:+} pv {}", m.mv, score, m.mv);
+    Ok(true)
 }

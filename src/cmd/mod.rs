@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod best;
+pub mod book;
 pub mod common;
 pub mod cycle;
 pub mod db;

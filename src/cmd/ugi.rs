@@ -18,6 +18,15 @@ pub struct UgiArgs {
     /// Transposition table size in MiB (also the `Hash` option).
     #[arg(long, default_value_t = 16)]
     pub hash: usize,
+    /// Start with the openings book off (the `Book` option).
+    #[arg(long)]
+    pub no_book: bool,
+    /// An openings book file to play from instead of the data directory's or the shipped one.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_book")]
+    pub book: Option<PathBuf>,
+    /// Seed of the choice among the book's equally good moves.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
 }
 
 pub fn run(args: UgiArgs) -> anyhow::Result<()> {
@@ -25,12 +34,17 @@ pub fn run(args: UgiArgs) -> anyhow::Result<()> {
     if !(1..=MAX_HASH_MIB).contains(&args.hash) {
         anyhow::bail!("--hash {}: must be from 1 to {MAX_HASH_MIB} MiB", args.hash);
     }
-    ugi::run(
-        rules,
-        args.hash,
-        Some(mancala_solver::default_data_dir()),
-        std::io::stdin(),
-        std::io::stdout(),
-    )?;
+    // A book named on the command line must be sound and of these rules.
+    if let Some(path) = &args.book {
+        mancala_search::book::open(path, &rules)?;
+    }
+    let options = ugi::Options {
+        hash_mib: args.hash,
+        data_dir: Some(mancala_solver::default_data_dir()),
+        book: !args.no_book,
+        book_file: args.book,
+        seed: args.seed,
+    };
+    ugi::run_with(rules, options, std::io::stdin(), std::io::stdout())?;
     Ok(())
 }

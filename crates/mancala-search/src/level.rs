@@ -8,6 +8,7 @@
 
 use crate::UNITS_PER_SEED;
 use crate::alphabeta::{AlphaBeta, Limits, available_threads};
+use crate::book::{self, Book};
 use crate::oracle::Oracle;
 use crate::player::{Choice, Player};
 use mancala_core::{Game, Rules};
@@ -75,6 +76,11 @@ impl Level {
         }
     }
 
+    /// Whether the level plays from the openings book: those above `intermediate`.
+    pub fn uses_book(self) -> bool {
+        self > Level::Intermediate
+    }
+
     pub fn config(self) -> LevelConfig {
         let (depth, temperature) = match self {
             Level::Beginner => (Some(1), 2.0),
@@ -123,6 +129,8 @@ pub struct LevelPlayer {
     time: Duration,
     /// Search threads: every core for `maximum`, one (deterministic) for the levels below.
     threads: usize,
+    /// The openings book, for the levels above `intermediate`.
+    book: Option<Arc<Book>>,
 }
 
 impl LevelPlayer {
@@ -146,7 +154,18 @@ impl LevelPlayer {
             } else {
                 1
             },
+            book: if level.uses_book() {
+                book::for_rules(Some(&mancala_solver::default_data_dir()), rules)
+            } else {
+                None
+            },
         }
+    }
+
+    /// Plays from `book` (or from none) instead of the game's default book; the levels up
+    /// to `intermediate` never play from a book.
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
+        self.book = book.filter(|_| self.level.uses_book());
     }
 }
 
@@ -156,6 +175,22 @@ impl Player for LevelPlayer {
     }
 
     fn choose(&mut self, game: &Game) -> Choice {
+        if let Some(book) = &self.book
+            && let Some(m) = book.choose(
+                &game.position(),
+                &game.history(),
+                book::MARGIN,
+                &mut self.rng,
+            )
+        {
+            return Choice {
+                mv: m.mv,
+                score: Some(crate::to_seeds(m.value)),
+                depth: None,
+                nodes: 0,
+                pv: vec![m.mv],
+            };
+        }
         let cfg = self.config;
         if cfg.temperature > 0.0 {
             let history = game.history();

@@ -8,6 +8,8 @@
 //! - [`RandomPlayer`], [`GreedyPlayer`] and the named [`Level`]s, all behind the [`Player`]
 //!   trait ([`player`]) and chosen uniformly through [`PlayerSpec`] (`ab:8`, `mcts`,
 //!   `level:expert`, ...; [`spec`]), which also lists the levels a person picks from.
+//! - [`book`]: openings books built by the engine (drop-out expansion), their files, and the
+//!   varied choice among their best moves.
 //! - [`analysis`]: hints and game analyses, the same engine call for both.
 //! - [`oracle`]: the perfect-play databases as seen by the engines.
 //! - [`arena`]: games between players, openings, Elo with its interval, OGN records.
@@ -31,6 +33,7 @@
 pub mod alphabeta;
 pub mod analysis;
 pub mod arena;
+pub mod book;
 pub mod eval;
 pub mod hash;
 pub mod level;

@@ -10,8 +10,11 @@
 //! completed), so an engine whose GUI went away never goes on burning a core.
 
 use crate::alphabeta::MAX_THREADS;
+use crate::book::{self, Book};
 use crate::{AlphaBeta, Limits, SearchResult};
 use mancala_core::{Game, GameSpec, Move, Rules, Side, builtin_ids, rules_for};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -41,11 +44,54 @@ where
     R: Read + Send + 'static,
     W: Write + Send + 'static,
 {
+    let options = Options {
+        hash_mib,
+        data_dir,
+        ..Options::default()
+    };
+    run_with(rules, options, input, output)
+}
+
+/// How a session starts.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The table size, 1 to [`MAX_HASH_MIB`] MiB.
+    pub hash_mib: usize,
+    /// Where the perfect-play databases and the user's openings books are looked for
+    /// (`None`: no databases, the shipped books only).
+    pub data_dir: Option<std::path::PathBuf>,
+    /// Whether the openings book is played from (the `Book` option).
+    pub book: bool,
+    /// An openings book file to play from instead of the data directory's or the shipped
+    /// one, for the games whose rules it was built for.
+    pub book_file: Option<std::path::PathBuf>,
+    /// The seed of the choice among equally good book moves.
+    pub seed: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            hash_mib: 16,
+            data_dir: None,
+            book: true,
+            book_file: None,
+            seed: 0,
+        }
+    }
+}
+
+/// [`run`] with all its options.
+pub fn run_with<R, W>(rules: Rules, options: Options, input: R, output: W) -> io::Result<()>
+where
+    R: Read + Send + 'static,
+    W: Write + Send + 'static,
+{
     let out: Output = Arc::new(Mutex::new(Box::new(output)));
     let (tx, events) = channel();
     read_lines(input, tx.clone());
-    let engine = Engine::new(rules, hash_mib.clamp(1, MAX_HASH_MIB), data_dir)
-        .map_err(|e| io::Error::new(io::ErrorKind::OutOfMemory, e))?;
+    let engine =
+        Engine::new(rules, options).map_err(|e| io::Error::new(io::ErrorKind::OutOfMemory, e))?;
     let mut session = Session {
         engine,
         out,
@@ -86,6 +132,11 @@ struct Engine {
     threads: usize,
     /// Where the perfect-play databases are looked for.
     data_dir: Option<std::path::PathBuf>,
+    /// Whether the book is played from, the book file given, and the game's book.
+    book_on: bool,
+    book_file: Option<std::path::PathBuf>,
+    book: Option<Arc<Book>>,
+    rng: SmallRng,
 }
 
 /// The lines answering a command, or what is wrong with it.
@@ -207,6 +258,9 @@ impl Session {
                 "bestmove 0000".into(),
             ]);
         }
+        if !infinite && let Some(lines) = engine.book_answer() {
+            return self.say(&lines);
+        }
         let placeholder = AlphaBeta::with_table_mib(engine.rules.clone(), 1);
         let mut search = std::mem::replace(&mut engine.search, placeholder);
         let stop = search.stop_handle();
@@ -306,14 +360,12 @@ fn fresh_search(
 }
 
 impl Engine {
-    fn new(
-        rules: Rules,
-        hash: usize,
-        data_dir: Option<std::path::PathBuf>,
-    ) -> Result<Engine, crate::tt::AllocError> {
+    fn new(rules: Rules, options: Options) -> Result<Engine, crate::tt::AllocError> {
+        let hash = options.hash_mib.clamp(1, MAX_HASH_MIB);
+        let data_dir = options.data_dir;
         let game = Game::new(rules.clone());
         let search = fresh_search(&rules, hash, data_dir.as_deref())?;
-        Ok(Engine {
+        let mut engine = Engine {
             dialect: Dialect::Ugi,
             rules,
             game,
@@ -321,7 +373,38 @@ impl Engine {
             hash,
             threads: 1,
             data_dir,
-        })
+            book_on: options.book,
+            book_file: options.book_file,
+            book: None,
+            rng: SmallRng::seed_from_u64(options.seed),
+        };
+        engine.book = engine.find_book();
+        Ok(engine)
+    }
+
+    /// The book of the session's rules: the file given when it was built for them, else the
+    /// data directory's or the shipped one.
+    fn find_book(&self) -> Option<Arc<Book>> {
+        match &self.book_file {
+            Some(f) => book::open(f, &self.rules).ok(),
+            None => book::for_rules(self.data_dir.as_deref(), &self.rules),
+        }
+    }
+
+    /// The answer from the book at the current position, when it is on and has a move there.
+    fn book_answer(&mut self) -> Option<Vec<String>> {
+        let book = self.book.as_ref().filter(|_| self.book_on)?;
+        let pos = self.game.position();
+        let m = book.choose(&pos, &self.game.history(), book::MARGIN, &mut self.rng)?;
+        Some(vec![
+            format!(
+                "info depth 0 score cp {} nodes 0 time 0 pv {}",
+                crate::to_seeds(m.value) * 100,
+                m.mv
+            ),
+            "info string book move".to_string(),
+            format!("bestmove {}", m.mv),
+        ])
     }
 
     /// A new game of `rules`, with a new table of the same size (the old one freed first).
@@ -331,6 +414,7 @@ impl Engine {
             fresh_search(&rules, self.hash, self.data_dir.as_deref()).map_err(|e| e.to_string())?;
         self.game = Game::new(rules.clone());
         self.rules = rules;
+        self.book = self.find_book();
         Ok(())
     }
 
@@ -396,6 +480,7 @@ impl Engine {
                 "option name Threads type spin default {} min 1 max {MAX_THREADS}",
                 self.threads
             ),
+            format!("option name Book type check default {}", self.book_on),
             ok.to_string(),
         ])
     }
@@ -515,7 +600,7 @@ impl Engine {
         Ok(vec![format!("response {answer}")])
     }
 
-    /// `setoption name <name> [value <value>]`: `Game`, `Hash` and `Threads`.
+    /// `setoption name <name> [value <value>]`: `Game`, `Hash`, `Threads` and `Book`.
     fn setoption(&mut self, args: &[&str]) -> Reply {
         let (name, value) = match args.split_first() {
             Some((&"name", rest)) => match rest.iter().position(|w| *w == "value") {
@@ -573,12 +658,19 @@ impl Engine {
                 }
                 self.threads = n;
             }
-            ("game" | "hash" | "threads", None) => {
+            ("book", Some(v)) => {
+                self.book_on = match v.to_ascii_lowercase().as_str() {
+                    "true" | "on" | "1" => true,
+                    "false" | "off" | "0" => false,
+                    _ => return Err(format!("setoption Book: '{v}' is neither true nor false")),
+                }
+            }
+            ("game" | "hash" | "threads" | "book", None) => {
                 return Err(format!("setoption {name}: the value is missing"));
             }
             _ => {
                 return Err(format!(
-                    "setoption: unknown option '{name}' (Game, Hash, Threads)"
+                    "setoption: unknown option '{name}' (Game, Hash, Threads, Book)"
                 ));
             }
         }
@@ -610,7 +702,11 @@ mod tests {
     use super::*;
 
     fn go(args: &str) -> Limits {
-        let mut e = Engine::new(rules_for(&"oware".parse().unwrap()).unwrap(), 1, None).unwrap();
+        let options = Options {
+            hash_mib: 1,
+            ..Options::default()
+        };
+        let mut e = Engine::new(rules_for(&"oware".parse().unwrap()).unwrap(), options).unwrap();
         let words: Vec<&str> = args.split_whitespace().collect();
         match e.go(&words) {
             Ok(Action::Go { limits, .. }) => limits,

@@ -34,7 +34,9 @@ impl Shared {
     }
 }
 
-/// Starts a session of `game` on `input`; the receiver gets its result when it ends.
+/// Starts a session of `game` on `input`, the openings book off (these sessions are about
+/// the search and the protocol; tests/book.rs has the book's); the receiver gets its result
+/// when it ends.
 fn start<R: Read + Send + 'static>(
     game: &str,
     input: R,
@@ -44,7 +46,12 @@ fn start<R: Read + Send + 'static>(
     let (tx, rx) = channel();
     let sink = out.clone();
     std::thread::spawn(move || {
-        let _ = tx.send(ugi::run(rules, 4, None, input, sink));
+        let options = ugi::Options {
+            hash_mib: 4,
+            book: false,
+            ..ugi::Options::default()
+        };
+        let _ = tx.send(ugi::run_with(rules, options, input, sink));
     });
     (out, rx)
 }
