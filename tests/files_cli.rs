@@ -213,9 +213,17 @@ fn a_hash_table_that_cannot_be_had_is_an_error_not_an_abort() {
             .spawn()
             .unwrap()
     };
-    let o = limited(&["best", "oware", "--hash", "4096", "--depth", "2"])
-        .wait_with_output()
-        .unwrap();
+    let o = limited(&[
+        "best",
+        "oware",
+        "--no-book",
+        "--hash",
+        "4096",
+        "--depth",
+        "2",
+    ])
+    .wait_with_output()
+    .unwrap();
     common::assert_error(
         &o,
         "cannot allocate a 4096 MiB hash table: out of memory; try a smaller --hash",

@@ -59,6 +59,15 @@ test("a game with a clock: counted down on both pages, a draw declined, a flag f
   await north.waitForSelector("#g-draw-ask", { state: "hidden" });
   await south.waitForFunction(() => document.getElementById("g-draw").textContent === "Offer a draw", null, { timeout: 30000 });
 
+  // A set phrase, in the reader's words; muted, the other player's are hidden.
+  await south.waitForSelector("#g-say button[data-phrase=hello]");
+  await south.click("#g-say button[data-phrase=hello]");
+  await north.waitForFunction(() => document.getElementById("g-chat-list").textContent.includes("Friend (South): Hello!"), null, { timeout: 30000 });
+  assert.match(await south.textContent("#g-chat-list"), /You \(South\): Hello!/);
+  await north.check("#g-chat-mute");
+  assert.doesNotMatch(await north.textContent("#g-chat-list"), /Hello/);
+  await north.uncheck("#g-chat-mute");
+
   // The first two moves; then South's clock runs, on both pages, and counts down.
   await pit(south, "A").click();
   await north.waitForFunction(() => document.querySelectorAll("#g-moves [data-move]").length === 1, null, { timeout: 30000 });

@@ -592,3 +592,27 @@ lb-made = تحدّيك مفتوح.
 error-no-challenge = لم يعد هذا التحدي مفتوحًا: سُحب، أو غادر صاحبه.
 error-challenge-taken = قبل شخص آخر هذا التحدي قبلك.
 error-own-challenge = هذا تحدّيك أنت: انتظر هنا حتى يقبله أحد.
+
+## Looking back at a game
+review-first = الوضع الأول
+review-back = نقلة إلى الوراء
+review-next = نقلة إلى الأمام
+review-last = اللعبة كما هي الآن
+review-start = البداية، قبل أولى النقلات الـ{ $total }
+review-at = النقلة { $ply } من { $total }: { $side } { $move }
+review-status = نظرة إلى الوراء: { $where }. اضغط End (أو انقر اللوح) للعودة إلى اللعبة.
+graph-label = التقييم بعد كل نقلة، الفارق المتوقع للجنوب (حتى { $top } بذرة)؛ الأخطاء المعلّمة: { $mistakes }
+graph-point = النقلة { $ply }: { $value } للجنوب
+
+## Set phrases between two people
+say-title = قل:
+chat-mute = أخفِ رسائل اللاعب الآخر
+chat-said = { $who }: { $phrase }
+phrase-hello = مرحبًا!
+phrase-good-luck = بالتوفيق!
+phrase-your-turn = دورك.
+phrase-well-played = أحسنت اللعب!
+phrase-good-game = لعبة جميلة!
+phrase-thanks = شكرًا!
+error-unknown-phrase = هذه ليست من العبارات التي يمكن إرسالها.
+error-too-many-phrases = أرسلتَ { $max } عبارة في هذه اللعبة، وهذا أقصى ما يمكن.

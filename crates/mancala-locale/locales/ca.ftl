@@ -546,3 +546,27 @@ lb-made = El teu repte és obert.
 error-no-challenge = Aquest repte ja no és obert: s'ha retirat o qui el va fer se n'ha anat.
 error-challenge-taken = Una altra persona ha acceptat aquest repte abans.
 error-own-challenge = És el teu propi repte: espera aquí que algú l'accepti.
+
+## Looking back at a game
+review-first = Posició inicial
+review-back = Una jugada enrere
+review-next = Una jugada endavant
+review-last = La partida tal com és
+review-start = L'inici, abans de la primera de { $total } jugades
+review-at = Jugada { $ply } de { $total }: { $side } { $move }
+review-status = Mirant enrere: { $where }. Fi (o un clic al tauler) torna a la partida.
+graph-label = Avaluació després de cada jugada, el marge esperat de Sud (fins a { $top } llavors); errors marcats: { $mistakes }
+graph-point = Jugada { $ply }: { $value } per a Sud
+
+## Set phrases between two people
+say-title = Dir:
+chat-mute = Amagar els missatges de l'altre jugador
+chat-said = { $who }: { $phrase }
+phrase-hello = Hola!
+phrase-good-luck = Bona sort!
+phrase-your-turn = Et toca.
+phrase-well-played = Ben jugat!
+phrase-good-game = Bona partida!
+phrase-thanks = Gràcies!
+error-unknown-phrase = Aquesta no és una de les frases que es poden enviar.
+error-too-many-phrases = Has enviat { $max } frases en aquesta partida, el màxim.

@@ -557,3 +557,27 @@ lb-made = Your challenge is open.
 error-no-challenge = That challenge is no longer open: it was taken back, or its maker left.
 error-challenge-taken = Someone else accepted that challenge first.
 error-own-challenge = This is your own challenge: wait here for someone to accept it.
+
+## Looking back at a game
+review-first = First position
+review-back = Back a ply
+review-next = Forward a ply
+review-last = The game as it is
+review-start = The start, before the first of { $total } plies
+review-at = Ply { $ply } of { $total }: { $side } { $move }
+review-status = Looking back: { $where }. Press End (or click the board) to come back to the game.
+graph-label = Evaluation after each ply, South's expected margin (up to { $top } seeds); mistakes marked: { $mistakes }
+graph-point = Ply { $ply }: { $value } for South
+
+## Set phrases between two people
+say-title = Say:
+chat-mute = Hide the other player's messages
+chat-said = { $who }: { $phrase }
+phrase-hello = Hello!
+phrase-good-luck = Good luck!
+phrase-your-turn = Your turn.
+phrase-well-played = Well played!
+phrase-good-game = Good game!
+phrase-thanks = Thank you!
+error-unknown-phrase = That is not one of the phrases you can send.
+error-too-many-phrases = You have sent { $max } phrases in this game, the most there may be.

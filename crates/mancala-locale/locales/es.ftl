@@ -547,3 +547,27 @@ lb-made = Tu desafío está abierto.
 error-no-challenge = Ese desafío ya no está abierto: se retiró o su creador se fue.
 error-challenge-taken = Otra persona aceptó ese desafío antes.
 error-own-challenge = Es tu propio desafío: espera aquí a que alguien lo acepte.
+
+## Looking back at a game
+review-first = Posición inicial
+review-back = Una jugada atrás
+review-next = Una jugada adelante
+review-last = La partida tal como está
+review-start = El inicio, antes de la primera de { $total } jugadas
+review-at = Jugada { $ply } de { $total }: { $side } { $move }
+review-status = Mirando atrás: { $where }. Fin (o un clic en el tablero) vuelve a la partida.
+graph-label = Evaluación tras cada jugada, el margen esperado de Sur (hasta { $top } semillas); errores marcados: { $mistakes }
+graph-point = Jugada { $ply }: { $value } para Sur
+
+## Set phrases between two people
+say-title = Decir:
+chat-mute = Ocultar los mensajes del otro jugador
+chat-said = { $who }: { $phrase }
+phrase-hello = ¡Hola!
+phrase-good-luck = ¡Buena suerte!
+phrase-your-turn = Te toca.
+phrase-well-played = ¡Bien jugado!
+phrase-good-game = ¡Buena partida!
+phrase-thanks = ¡Gracias!
+error-unknown-phrase = Esa no es una de las frases que se pueden enviar.
+error-too-many-phrases = Has enviado { $max } frases en esta partida, el máximo.

@@ -547,3 +547,27 @@ lb-made = Votre défi est ouvert.
 error-no-challenge = Ce défi n'est plus ouvert : il a été retiré, ou son auteur est parti.
 error-challenge-taken = Quelqu'un d'autre a accepté ce défi avant vous.
 error-own-challenge = C'est votre propre défi : attendez ici que quelqu'un l'accepte.
+
+## Looking back at a game
+review-first = Position de départ
+review-back = Un coup en arrière
+review-next = Un coup en avant
+review-last = La partie telle qu'elle est
+review-start = Le départ, avant le premier des { $total } coups
+review-at = Coup { $ply } sur { $total } : { $side } { $move }
+review-status = Retour en arrière : { $where }. Fin (ou un clic sur le plateau) ramène à la partie.
+graph-label = Évaluation après chaque coup, la marge attendue de Sud (jusqu'à { $top } graines) ; erreurs marquées : { $mistakes }
+graph-point = Coup { $ply } : { $value } pour Sud
+
+## Set phrases between two people
+say-title = Dire :
+chat-mute = Masquer les messages de l'autre joueur
+chat-said = { $who } : { $phrase }
+phrase-hello = Bonjour !
+phrase-good-luck = Bonne chance !
+phrase-your-turn = À vous de jouer.
+phrase-well-played = Bien joué !
+phrase-good-game = Belle partie !
+phrase-thanks = Merci !
+error-unknown-phrase = Ce n'est pas une des phrases que l'on peut envoyer.
+error-too-many-phrases = Vous avez envoyé { $max } phrases dans cette partie, le maximum.

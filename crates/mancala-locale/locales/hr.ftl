@@ -556,3 +556,27 @@ lb-made = Vaš je izazov otvoren.
 error-no-challenge = Taj izazov više nije otvoren: povučen je ili je njegov autor otišao.
 error-challenge-taken = Netko drugi je prvi prihvatio taj izazov.
 error-own-challenge = Ovo je vaš izazov: pričekajte ovdje da ga netko prihvati.
+
+## Looking back at a game
+review-first = Početni položaj
+review-back = Potez natrag
+review-next = Potez naprijed
+review-last = Igra kakva jest
+review-start = Početak, prije prvog od { $total } poteza
+review-at = Potez { $ply } od { $total }: { $side } { $move }
+review-status = Pregled unatrag: { $where }. End (ili klik na ploču) vraća u igru.
+graph-label = Procjena nakon svakog poteza, očekivana razlika Juga (do { $top } sjemenki); označene pogreške: { $mistakes }
+graph-point = Potez { $ply }: { $value } za Jug
+
+## Set phrases between two people
+say-title = Reci:
+chat-mute = Sakrij poruke drugog igrača
+chat-said = { $who }: { $phrase }
+phrase-hello = Bok!
+phrase-good-luck = Sretno!
+phrase-your-turn = Vi ste na potezu.
+phrase-well-played = Dobro odigrano!
+phrase-good-game = Dobra igra!
+phrase-thanks = Hvala!
+error-unknown-phrase = To nije jedna od fraza koje se mogu poslati.
+error-too-many-phrases = U ovoj ste igri poslali { $max } fraza, najviše što može.

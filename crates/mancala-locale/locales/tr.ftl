@@ -538,3 +538,27 @@ lb-made = Meydan okumanız açık.
 error-no-challenge = O meydan okuma artık açık değil: geri alındı ya da açan kişi ayrıldı.
 error-challenge-taken = O meydan okumayı sizden önce başka biri kabul etti.
 error-own-challenge = Bu sizin meydan okumanız: biri kabul edene kadar burada bekleyin.
+
+## Looking back at a game
+review-first = Başlangıç konumu
+review-back = Bir hamle geri
+review-next = Bir hamle ileri
+review-last = Oyunun şimdiki hâli
+review-start = Başlangıç, { $total } hamlenin ilkinden önce
+review-at = Hamle { $ply } / { $total }: { $side } { $move }
+review-status = Geriye bakılıyor: { $where }. Oyuna dönmek için End'e basın (ya da tahtaya tıklayın).
+graph-label = Her hamleden sonra değerlendirme, Güney'in beklenen farkı ({ $top } taşa kadar); işaretli hatalar: { $mistakes }
+graph-point = Hamle { $ply }: Güney için { $value }
+
+## Set phrases between two people
+say-title = Söyle:
+chat-mute = Öbür oyuncunun mesajlarını gizle
+chat-said = { $who }: { $phrase }
+phrase-hello = Merhaba!
+phrase-good-luck = İyi şanslar!
+phrase-your-turn = Sıra sizde.
+phrase-well-played = İyi oynadınız!
+phrase-good-game = İyi oyundu!
+phrase-thanks = Teşekkürler!
+error-unknown-phrase = Bu, gönderilebilecek sözlerden biri değil.
+error-too-many-phrases = Bu oyunda { $max } söz gönderdiniz, en fazlası bu.

@@ -105,6 +105,10 @@ codes! {
     ChallengeTaken = "challenge-taken", CONFLICT;
     /// A challenge accepted by its own maker.
     OwnChallenge = "own-challenge", CONFLICT;
+    /// A phrase that is not one of the set phrases (`phrase`, `phrases`).
+    UnknownPhrase = "unknown-phrase", BAD_REQUEST;
+    /// The seat has sent the most phrases a game allows (`max`).
+    TooManyPhrases = "too-many-phrases", CONFLICT;
     /// It is the other side's turn (`side`: the side to move).
     NotYourTurn = "not-your-turn", CONFLICT;
     /// It is the engine's turn (`side`: the engine's side).
@@ -355,6 +359,14 @@ impl From<SessionError> for ApiError {
             SessionError::DrawPending => ApiError::new(Code::DrawPending, message),
             SessionError::RematchNeedsEnd => ApiError::new(Code::RematchNeedsEnd, message),
             SessionError::RematchPending => ApiError::new(Code::RematchPending, message),
+            SessionError::UnknownPhrase { phrase, phrases } => {
+                ApiError::new(Code::UnknownPhrase, message)
+                    .with("phrase", phrase)
+                    .with("phrases", phrases)
+            }
+            SessionError::TooManyPhrases { max } => {
+                ApiError::new(Code::TooManyPhrases, message).with("max", max)
+            }
         }
     }
 }

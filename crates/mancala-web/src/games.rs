@@ -563,6 +563,31 @@ pub async fn decline_draw(
     Ok(Json(json!({ "state": state })))
 }
 
+/// A set phrase sent for a seat.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SayRequest {
+    pub token: Option<String>,
+    pub version: u64,
+    /// One of [`crate::session::PHRASES`].
+    pub phrase: String,
+}
+
+/// `POST /api/games/{id}/say` with `{"token", "version", "phrase": "good-game"}`: one of the set
+/// phrases to the other player (between people only).
+pub async fn say(
+    State(st): State<Arc<AppState>>,
+    Param(id): Param,
+    Body(req): Body<SayRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let phrase = req.phrase;
+    let (_, state) = versioned_change(&st, &id, req.token, req.version, move |next, seat, _| {
+        Ok(next.say(seat, &phrase)?)
+    })
+    .await?;
+    Ok(Json(json!({ "state": state })))
+}
+
 /// `POST /api/games/{id}/rematch`: offers a rematch once the game is over, or accepts the
 /// other player's offer; once agreed, the answer's `rematch` is the new game (the sides
 /// swapped), which each player opens with the token he has. Harmless to repeat.

@@ -32,6 +32,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/draw", post(games::offer_draw))
         .route("/api/games/{id}/draw/decline", post(games::decline_draw))
         .route("/api/games/{id}/rematch", post(games::rematch))
+        .route("/api/games/{id}/say", post(games::say))
         .route("/api/games/{id}/hint", get(games::hint))
         .route("/api/games/{id}/analysis", get(games::analysis))
         .route("/api/games/{id}/ogn", get(games::export_ogn))
@@ -97,6 +98,7 @@ async fn list_rules() -> Json<Value> {
         "levels": levels,
         "opponents": ["engine", "local", "remote"],
         "clocks": crate::clock::offered_json(),
+        "phrases": crate::session::PHRASES,
     }))
 }
 

@@ -70,6 +70,10 @@ pub enum SessionError {
     RematchNeedsEnd,
     #[error("you have offered a rematch already; waiting for the other player")]
     RematchPending,
+    #[error("'{phrase}' is not one of the phrases ({phrases})")]
+    UnknownPhrase { phrase: String, phrases: String },
+    #[error("you have sent {max} phrases in this game, the most there may be")]
+    TooManyPhrases { max: usize },
 }
 
 /// Who plays the other side.
@@ -131,6 +135,32 @@ pub struct Extras {
     /// When the game stopped by the clock or by agreement (Unix ms).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ended_ms: Option<i64>,
+    /// The set phrases said, in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub chat: Vec<Said>,
+}
+
+/// The set phrases players may send each other (no free text: each is shown in the reader's
+/// language, and there is nothing to moderate).
+pub const PHRASES: [&str; 6] = [
+    "hello",
+    "good-luck",
+    "your-turn",
+    "well-played",
+    "good-game",
+    "thanks",
+];
+
+/// The most phrases a side may send in one game.
+pub const MAX_PHRASES: usize = 30;
+
+/// A set phrase said.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Said {
+    pub side: Side,
+    pub phrase: String,
+    /// The plies played when it was said.
+    pub ply: usize,
 }
 
 /// A game session.
@@ -478,6 +508,27 @@ impl Session {
             Ok(next)
         });
         Some(made)
+    }
+
+    /// Sends one of the set [`PHRASES`] to the other player (between people only).
+    pub fn say(&mut self, seat: Seat, phrase: &str) -> Result<(), SessionError> {
+        let me = self.person(seat)?;
+        if !PHRASES.contains(&phrase) {
+            return Err(SessionError::UnknownPhrase {
+                phrase: phrase.chars().take(32).collect(),
+                phrases: PHRASES.join(", "),
+            });
+        }
+        if self.extras.chat.iter().filter(|c| c.side == me).count() >= MAX_PHRASES {
+            return Err(SessionError::TooManyPhrases { max: MAX_PHRASES });
+        }
+        self.extras.chat.push(Said {
+            side: me,
+            phrase: phrase.to_string(),
+            ply: self.game.plies().len(),
+        });
+        self.touch();
+        Ok(())
     }
 
     /// The side of a person's seat in a game between people.

@@ -160,6 +160,7 @@ pub fn state(s: &Session, now: i64) -> StateView {
         rematch_offer: s.extras.rematch_offer,
         rematch: s.extras.rematch.clone(),
         rematch_of: s.extras.rematch_of.clone(),
+        chat: s.extras.chat.clone(),
         hints: s.hints_open(),
         version: s.version,
         created: s.created,
@@ -257,6 +258,8 @@ pub struct StateView {
     pub rematch: Option<String>,
     /// The game this one is a rematch of.
     pub rematch_of: Option<String>,
+    /// The set phrases said: `{"side", "phrase", "ply"}`.
+    pub chat: Vec<crate::session::Said>,
     /// Whether hints and analysis may be asked for now.
     pub hints: bool,
     pub version: u64,

@@ -332,3 +332,69 @@ async fn a_rematch_swaps_the_sides_and_keeps_the_clock() {
     assert_eq!(s.play(&new_id, &north, "A").await.0, 200);
     assert_eq!(s.play(&new_id, &south, "a").await.0, 200);
 }
+
+#[tokio::test]
+async fn set_phrases_are_sent_between_people_and_nothing_else_is() {
+    let (s, _now, _d) = server().await;
+    let (id, south, north) = clocked(&s, "modiar", "3+2").await;
+    let say = format!("/api/games/{id}/say");
+    let (st, v) = s
+        .post(&say, &json!({"token": south, "phrase": "hello"}))
+        .await;
+    assert_eq!(st, 200, "{v}");
+    assert_eq!(s.play(&id, &south, "A").await.0, 200);
+    let (st, v) = s
+        .post(&say, &json!({"token": north, "phrase": "good-luck"}))
+        .await;
+    assert_eq!(st, 200, "{v}");
+    let chat = &v["state"]["chat"];
+    assert_eq!(
+        chat,
+        &json!([{"side": "south", "phrase": "hello", "ply": 0}, {"side": "north", "phrase": "good-luck", "ply": 1}])
+    );
+    // Free text is not a phrase.
+    let (st, e) = s
+        .post(
+            &say,
+            &json!({"token": north, "phrase": "you are <b>bad</b>"}),
+        )
+        .await;
+    assert_eq!(
+        (st, e["code"].as_str()),
+        (400, Some("unknown-phrase")),
+        "{e}"
+    );
+    assert!(
+        e["params"]["phrases"]
+            .as_str()
+            .unwrap()
+            .contains("good-game")
+    );
+    // A spectator (no seat) cannot speak.
+    let (st, _) = s.post(&say, &json!({"phrase": "hello"})).await;
+    assert_eq!(st, 401);
+    // A side may send so many, no more.
+    for _ in 1..mancala_web::session::MAX_PHRASES {
+        assert_eq!(
+            s.post(&say, &json!({"token": south, "phrase": "thanks"}))
+                .await
+                .0,
+            200
+        );
+    }
+    let (st, e) = s
+        .post(&say, &json!({"token": south, "phrase": "thanks"}))
+        .await;
+    assert_eq!((st, e["code"].as_str()), (409, Some("too-many-phrases")));
+    // Against the computer there is nobody to tell.
+    let (eid, etok, _) = s
+        .create(&json!({"game": "modiar", "opponent": "engine", "level": "greedy"}))
+        .await;
+    let (st, e) = s
+        .post(
+            &format!("/api/games/{eid}/say"),
+            &json!({"token": etok, "phrase": "hello"}),
+        )
+        .await;
+    assert_eq!((st, e["code"].as_str()), (409, Some("needs-people")));
+}

@@ -10,8 +10,12 @@ import { Settings, Sound } from "./settings.js";
 import { boardModel, lastMarks, moveRows, seatOf } from "./plies.js";
 import { resultText, signed } from "./words.js";
 import { Clock } from "./clock.js";
+import { Review } from "./review.js";
+import { boardAt } from "./graph.js";
 
 const SPEEDS = [420, 260, 150, 80, 0];
+// The set phrases, as the server lists them (`/api/rules`'s `phrases`), once asked.
+let PHRASES = null;
 export const Play = {
   id: null, state: null, token: null, busy: false, busyText: "", hint: null, polling: 0, analysed: null,
   lastCell: null, lastCaptured: [],
@@ -41,8 +45,9 @@ export const Play = {
     // The live region: moves, captures, the result, read out by screen readers.
     $("g-live").textContent = text;
   },
-  async open(id) {
+  async open(id, ply = null) {
     this.id = id;
+    Review.reset(ply);
     this.hint = null;
     this.analysed = null;
     this.setBusy(false);
@@ -174,16 +179,18 @@ export const Play = {
   drawState(extra) {
     const s = this.state;
     const n = s.pits;
-    const model = boardModel(s, s.shown_board);
-    model.scores = [s.shown_scores.south, s.shown_scores.north];
-    const myTurn = this.myTurn() && !this.busy;
-    const keyRows = s.over ? [] : this.myTurn() ? [s.to_move] : this.mine() ? [this.mine()] : [];
+    // A ply stepped back to shows its board, read-only; else the game as it is.
+    const at = boardAt(s, Review.at);
+    const model = boardModel(s, at ? at.board : s.shown_board);
+    model.scores = at ? [at.board.stores.south, at.board.stores.north] : [s.shown_scores.south, s.shown_scores.north];
+    const myTurn = this.myTurn() && !this.busy && !at;
+    const keyRows = s.over || at ? [] : this.myTurn() ? [s.to_move] : this.mine() ? [this.mine()] : [];
     drawBoard($("board"), n, model, Object.assign({
       flip: this.flip(),
       legal: myTurn ? s.legal.filter((m) => m !== "pass") : [],
-      hint: this.hint,
-      last: this.lastCell,
-      captured: this.lastCaptured,
+      hint: at ? null : this.hint,
+      last: at ? at.cell : this.lastCell,
+      captured: at ? at.captured : this.lastCaptured,
       keyRows,
       whose: (side) => this.whose(side),
       onPit: (name) => this.click(name),
@@ -208,8 +215,10 @@ export const Play = {
     this.drawState();
     $("g-south-name").textContent = this.who("south");
     $("g-north-name").textContent = this.who("north");
-    $("g-south-score").textContent = s.shown_scores.south;
-    $("g-north-score").textContent = s.shown_scores.north;
+    const at = boardAt(s, Review.at);
+    const shownScores = at ? at.board.stores : s.shown_scores;
+    $("g-south-score").textContent = shownScores.south;
+    $("g-north-score").textContent = shownScores.north;
     $("g-scores").classList.toggle("flipped", this.flip());
     document.querySelector(".score.south").classList.toggle("tomove", s.to_move === "south");
     document.querySelector(".score.north").classList.toggle("tomove", s.to_move === "north");
@@ -262,6 +271,11 @@ export const Play = {
         span.className = "mv" + (i === s.plies.length - 1 ? " last" : "");
         span.textContent = p.move + (p.captured ? "+" + p.captured : "");
         span.setAttribute("data-move", p.move);
+        // A move in the list shows the board after it.
+        span.tabIndex = 0;
+        span.setAttribute("role", "button");
+        span.addEventListener("click", () => Review.go(i + 1));
+        span.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); Review.go(i + 1); } });
         span.title = t("ply-title", { side: SIDE(p.side), move: p.move }) + (p.captured ? t("ply-title-captured", { count: p.captured }) : "") + (p.extra_turn ? t("ply-title-extra") : "");
         plies.appendChild(span);
       }
@@ -296,6 +310,9 @@ export const Play = {
     $("g-undo-ask").hidden = !ask;
     if (ask) $("g-undo-ask-text").textContent = t("undo-asks", { side: SIDE(s.undo_request) });
     this.renderBetween();
+    this.renderChat();
+    Review.render(s);
+    if (at) $("g-status").textContent = t("review-status", { where: Review.words(s) });
   },
   // What only a game between people has: clocks, draw offers, a rematch.
   renderBetween() {
@@ -324,6 +341,51 @@ export const Play = {
       Saved.put(agreed, { token: this.token, side: mine === "south" ? "north" : "south", name: s.name, created: Math.floor(Date.now() / 1000) });
       $("g-rematch-open").href = "#/game/" + agreed;
     }
+  },
+  // The set phrases: buttons for a seat, the ones said in the reader's language (the other
+  // player's hidden when muted).
+  renderChat() {
+    const s = this.state, mine = this.mine(), between = s.opponent.kind === "remote";
+    $("g-chat").hidden = !between;
+    if (!between) return;
+    const say = $("g-say");
+    say.hidden = !this.between();
+    if (!PHRASES && this.between()) {
+      PHRASES = [];
+      api("GET", "/api/rules").then((c) => { PHRASES = c.phrases || []; say.dataset.lang = ""; this.renderChat(); }).catch(() => { PHRASES = null; });
+    }
+    if (PHRASES && PHRASES.length && say.dataset.lang !== L10n.code) {
+      say.querySelectorAll("button").forEach((b) => b.remove());
+      for (const id of PHRASES) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.dataset.phrase = id;
+        b.textContent = t("phrase-" + id);
+        b.addEventListener("click", () => this.sayPhrase(id));
+        say.appendChild(b);
+      }
+      say.dataset.lang = L10n.code;
+    }
+    say.querySelectorAll("button").forEach((b) => { b.disabled = this.busy || Net.down; });
+    let muted = false;
+    try { muted = localStorage.getItem("mancala.mute") === "1"; } catch (_) { /* no storage */ }
+    $("g-chat-mute").checked = muted;
+    const list = $("g-chat-list");
+    list.innerHTML = "";
+    for (const c of s.chat || []) {
+      if (muted && c.side !== mine) continue;
+      const li = document.createElement("li");
+      const who = mine ? (c.side === mine ? t("who-you", { side: SIDE(c.side) }) : t("who-friend", { side: SIDE(c.side) })) : SIDE(c.side);
+      li.textContent = t("chat-said", { who, phrase: L10n.has("phrase-" + c.phrase) ? t("phrase-" + c.phrase) : c.phrase });
+      list.appendChild(li);
+    }
+  },
+  async sayPhrase(id) {
+    try {
+      const r = await api("POST", `/api/games/${this.id}/say`, { token: this.token, version: this.state.version, phrase: id });
+      this.state = r.state;
+    } catch (e) { this.failed(e); }
+    this.render();
   },
   async offerDraw() {
     $("g-error").textContent = "";
@@ -354,6 +416,8 @@ export const Play = {
   async click(name) {
     const s = this.state;
     if (this.busy || !s || s.over || Net.down) return;
+    // Stepped back: a click on the board comes back to the game as it is.
+    if (Review.at !== null) { Review.go(Infinity); return; }
     const mine = this.seat();
     if (!mine.includes(s.to_move) || s.seats[s.to_move].startsWith("engine")) {
       $("g-error").textContent = t(mine.length ? "not-your-turn" : "read-only");
@@ -505,8 +569,12 @@ export const Play = {
         }
         const deep = p.depth !== undefined ? `, ${p.exact ? t("analysis-exact") : t("analysis-depth", { depth: p.depth })}` : "";
         li.textContent = `${p.label} ${SIDE(p.side)} ${p.move} ${sign(p.score)} — ${note}${deep}`;
+        li.tabIndex = 0;
+        li.addEventListener("click", () => Review.go(p.ply));
+        li.addEventListener("keydown", (e) => { if (e.key === "Enter") Review.go(p.ply); });
         list.appendChild(li);
       });
+      Review.graph(a.plies);
       const side = (s, x) => t("analysis-side", { side: SIDE(s), mistakes: x.mistakes, lost: x.lost });
       const how = a.depth !== undefined ? t(a.database ? "analysis-how-deep-db" : "analysis-how-deep", { depth: a.depth }) : t("analysis-how");
       $("g-analysis-sum").textContent = t("analysis-summary", { how, south: side("south", a.south), north: side("north", a.north) });
@@ -547,6 +615,10 @@ $("g-draw").addEventListener("click", () => Play.offerDraw());
 $("g-draw-accept").addEventListener("click", () => Play.offerDraw());
 $("g-draw-decline").addEventListener("click", () => Play.declineDraw());
 $("g-rematch").addEventListener("click", () => Play.rematch());
+$("g-chat-mute").addEventListener("change", () => {
+  try { localStorage.setItem("mancala.mute", $("g-chat-mute").checked ? "1" : "0"); } catch (_) { /* no storage */ }
+  Play.render();
+});
 $("g-hint").addEventListener("click", () => Play.getHint());
 $("g-analyse").addEventListener("click", () => Play.analyse());
 $("g-ogn").addEventListener("click", () => { location.href = `/api/games/${Play.id}/ogn`; });
@@ -569,3 +641,5 @@ document.addEventListener("keydown", (e) => {
   }
 });
 
+
+Review.bind(Play);

@@ -47,7 +47,10 @@ export async function route() {
   stopAll();
   if (h.startsWith("/game/")) {
     show("game");
-    await Play.open(h.slice(6));
+    // `#/game/ID?ply=N`: the game with ply N shown.
+    const [id, query] = h.slice(6).split("?");
+    const ply = Number(new URLSearchParams(query || "").get("ply"));
+    await Play.open(id, Number.isInteger(ply) && query ? ply : null);
   } else if (h.startsWith("/mirall/")) {
     show("mirall");
     await MirallLink.open(h.slice(8));

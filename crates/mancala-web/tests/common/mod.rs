@@ -222,7 +222,13 @@ async fn send(r: reqwest::RequestBuilder) -> (u16, Value) {
 pub fn versioned(path: &str) -> Option<(&'static str, String)> {
     let parts: Vec<&str> = path.split('/').collect();
     match parts.as_slice() {
-        ["", "api", "games", id, "moves" | "undo" | "resign" | "draw"]
+        [
+            "",
+            "api",
+            "games",
+            id,
+            "moves" | "undo" | "resign" | "draw" | "say",
+        ]
         | ["", "api", "games", id, "undo" | "draw", "decline"] => {
             Some(("version", format!("/api/games/{id}")))
         }

@@ -1,0 +1,26 @@
+// The evaluation graph of an analysed game, as numbers: a point after each ply (South's view:
+// the seeds South can expect, the mover's score turned for a North move), scaled into a box.
+// Pure, tested in assets/test/.
+
+// `plies`: the analysis's plies ({ply, side, score, mistake}); `w`, `h`: the box. Returns the
+// points ({ply, x, y, value, mistake}), the polyline's `d`, and the zero line's `y`.
+export function evalGraph(plies, w, h, pad = 6) {
+  const values = plies.map((p) => (p.side === "south" ? p.score : -p.score));
+  const top = Math.max(1, ...values.map(Math.abs));
+  const n = plies.length;
+  const x = (i) => pad + (n <= 1 ? (w - 2 * pad) / 2 : (i * (w - 2 * pad)) / (n - 1));
+  const y = (v) => h / 2 - (v / top) * (h / 2 - pad);
+  const points = plies.map((p, i) => ({ ply: p.ply, x: x(i), y: y(values[i]), value: values[i], mistake: !!p.mistake }));
+  const d = points.map((p, i) => `${i ? "L" : "M"}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" ");
+  return { points, d, zero: h / 2, top };
+}
+
+// The board shown at ply `k` (0: the start, n: after the last) of the server's state `s`, with
+// the marks of the ply that led there; `null` for the game as it is (its end).
+export function boardAt(s, k) {
+  const n = s.plies.length;
+  if (k === null || k === undefined || k >= n) return null;
+  if (k <= 0) return { board: s.plies[0].before_board, cell: null, captured: [] };
+  const p = s.plies[k - 1];
+  return { board: p.after_board, cell: p.cell, captured: p.captured_pits };
+}
