@@ -50,6 +50,10 @@ test("a game with a clock: counted down on both pages, a draw declined, a flag f
   await south.waitForSelector("#g-clock-start:not([hidden])", { timeout: 30000 });
   assert.match(await south.textContent("#g-clock-start"), /South must make the first move within \d+ s/);
 
+  // Each sees the other is there.
+  await south.waitForFunction(() => document.getElementById("g-north-here").textContent === "here", null, { timeout: 30000 });
+  await north.waitForFunction(() => document.getElementById("g-south-here").textContent === "here", null, { timeout: 30000 });
+
   // A draw offered by South and declined by North.
   await south.click("#g-draw");
   await north.waitForSelector("#g-draw-ask:not([hidden])", { timeout: 30000 });
@@ -63,7 +67,7 @@ test("a game with a clock: counted down on both pages, a draw declined, a flag f
   await south.waitForSelector("#g-say button[data-phrase=hello]");
   await south.click("#g-say button[data-phrase=hello]");
   await north.waitForFunction(() => document.getElementById("g-chat-list").textContent.includes("Friend (South): Hello!"), null, { timeout: 30000 });
-  assert.match(await south.textContent("#g-chat-list"), /You \(South\): Hello!/);
+  await south.waitForFunction(() => document.getElementById("g-chat-list").textContent.includes("You (South): Hello!"));
   await north.check("#g-chat-mute");
   assert.doesNotMatch(await north.textContent("#g-chat-list"), /Hello/);
   await north.uncheck("#g-chat-mute");

@@ -146,7 +146,7 @@ export async function boardCounts(page) {
 // Plays a move vs the computer or on one screen: the first playable pit, or Pass. Returns
 // what was played.
 export async function playOne(page, choose = (ls) => ls[0]) {
-  const pass = page.getByRole("button", { name: "Pass" });
+  const pass = page.getByRole("button", { name: "Pass", exact: true });
   const before = (await movesShown(page)).length;
   let played;
   if (await pass.isVisible()) {

@@ -13,7 +13,7 @@ test("Mangala II against the computer is played to its end when you must pass", 
   const page = await context.newPage();
   await apiGame(page, { game: "mangala-ii", opponent: "engine", level: "greedy", side: "south", position: "0-0-0-0-0-0-1-3-1-1-1-1-30-34-S" });
   await setRange(page, "#g-speed", 4);
-  const pass = page.getByRole("button", { name: "Pass" });
+  const pass = page.getByRole("button", { name: "Pass", exact: true });
   await pass.waitFor({ state: "visible", timeout: 30000 });
   // No pit is playable; the status says why, and nobody passes for you.
   assert.deepEqual(await playable(page), []);
@@ -52,11 +52,11 @@ test("two players on one screen pass with the button too", async () => {
   const page = await context.newPage();
   await apiGame(page, { game: "mangala-ii", opponent: "local", position: "0-0-0-0-0-0-1-3-1-1-1-1-30-34-S" });
   await setRange(page, "#g-speed", 4);
-  await page.getByRole("button", { name: "Pass" }).click();
+  await page.getByRole("button", { name: "Pass", exact: true }).click();
   await page.waitForFunction(() => document.querySelectorAll("#g-moves [data-move]").length === 1);
   await waitIdle(page);
   assert.deepEqual(await movesShown(page), ["pass"]);
-  assert.ok(!(await page.getByRole("button", { name: "Pass" }).isVisible()), "North has pits to play: no Pass");
+  assert.ok(!(await page.getByRole("button", { name: "Pass", exact: true }).isVisible()), "North has pits to play: no Pass");
   assert.deepEqual((await playable(page)).sort(), ["a", "b", "c", "d", "e", "f"]);
   await page.close();
 });

@@ -1135,6 +1135,7 @@ mod tests {
             (Stop::Resigned(Side::North), "1-0"),
             (Stop::TimeForfeit(Side::South), "0-1"),
             (Stop::TimeForfeit(Side::North), "1-0"),
+            (Stop::Abandoned(Side::North), "1-0"),
             (Stop::DrawAgreed, "1/2-1/2"),
             (Stop::Aborted, "*"),
         ] {

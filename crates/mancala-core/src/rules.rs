@@ -162,6 +162,8 @@ pub enum Stop {
     Resigned(Side),
     /// `side`'s time ran out.
     TimeForfeit(Side),
+    /// `side` left the game (gone for longer than the site waits), and the other claimed it.
+    Abandoned(Side),
     /// Both players agreed to a draw.
     DrawAgreed,
     /// Stopped before it began (a first move not made in time): no result.
@@ -172,28 +174,32 @@ impl Stop {
     /// `None` for a draw or an aborted game.
     pub fn winner(self) -> Option<Side> {
         match self {
-            Stop::Resigned(side) | Stop::TimeForfeit(side) => Some(side.other()),
+            Stop::Resigned(side) | Stop::TimeForfeit(side) | Stop::Abandoned(side) => {
+                Some(side.other())
+            }
             Stop::DrawAgreed | Stop::Aborted => None,
         }
     }
 
-    /// Why, as a stable code: `resigned`, `time-forfeit`, `draw-agreed`, `aborted`.
+    /// Why, as a stable code: `resigned`, `time-forfeit`, `abandoned`, `draw-agreed`, `aborted`.
     pub fn code(self) -> &'static str {
         match self {
             Stop::Resigned(_) => "resigned",
             Stop::TimeForfeit(_) => "time-forfeit",
+            Stop::Abandoned(_) => "abandoned",
             Stop::DrawAgreed => "draw-agreed",
             Stop::Aborted => "aborted",
         }
     }
 
     /// The stop as one word or two for a database or a record's `Termination` tag: `South
-    /// resigned`, `North lost on time`, `draw agreed`, `aborted` (read back by
-    /// [`Stop::parse`]).
+    /// resigned`, `North lost on time`, `South abandoned`, `draw agreed`, `aborted` (read back
+    /// by [`Stop::parse`]).
     pub fn text(self) -> String {
         match self {
             Stop::Resigned(side) => format!("{side} resigned"),
             Stop::TimeForfeit(side) => format!("{side} lost on time"),
+            Stop::Abandoned(side) => format!("{side} abandoned"),
             Stop::DrawAgreed => "draw agreed".to_string(),
             Stop::Aborted => "aborted".to_string(),
         }
@@ -211,7 +217,8 @@ impl Stop {
             "aborted" => Some(Stop::Aborted),
             _ => side(" resigned")
                 .map(Stop::Resigned)
-                .or_else(|| side(" lost on time").map(Stop::TimeForfeit)),
+                .or_else(|| side(" lost on time").map(Stop::TimeForfeit))
+                .or_else(|| side(" abandoned").map(Stop::Abandoned)),
         }
     }
 }
@@ -231,7 +238,8 @@ pub enum Ending {
     Rules(Outcome),
     /// `side` resigned, with the captures (or stores) on the board then.
     Resigned { side: Side, scores: BySide<u32> },
-    /// Stopped otherwise ([`Stop::TimeForfeit`], [`Stop::DrawAgreed`], [`Stop::Aborted`]), with
+    /// Stopped otherwise ([`Stop::TimeForfeit`], [`Stop::Abandoned`], [`Stop::DrawAgreed`],
+    /// [`Stop::Aborted`]), with
     /// the captures (or stores) on the board then.
     Stopped { stop: Stop, scores: BySide<u32> },
 }

@@ -616,3 +616,13 @@ phrase-good-game = لعبة جميلة!
 phrase-thanks = شكرًا!
 error-unknown-phrase = هذه ليست من العبارات التي يمكن إرسالها.
 error-too-many-phrases = أرسلتَ { $max } عبارة في هذه اللعبة، وهذا أقصى ما يمكن.
+
+## Whether the other player is there
+presence-here = حاضر
+presence-away = غائب
+claim-text = غادر { $side } اللعبة.
+btn-claim = اطلب الفوز
+reason-you-left = غادرتَ اللعبة
+reason-they-left = غادر خصمك اللعبة
+reason-side-left = غادر { $side } اللعبة
+error-cannot-claim = لا يمكن طلب الفوز الآن: اللاعب الآخر حاضر، أو قد يعود.

@@ -570,3 +570,13 @@ phrase-good-game = Bona partida!
 phrase-thanks = Gràcies!
 error-unknown-phrase = Aquesta no és una de les frases que es poden enviar.
 error-too-many-phrases = Has enviat { $max } frases en aquesta partida, el màxim.
+
+## Whether the other player is there
+presence-here = present
+presence-away = absent
+claim-text = { $side } ha deixat la partida.
+btn-claim = Reclamar la victòria
+reason-you-left = has deixat la partida
+reason-they-left = el teu rival ha deixat la partida
+reason-side-left = { $side } ha deixat la partida
+error-cannot-claim = Ara no es pot reclamar la victòria: l'altre jugador hi és o encara pot tornar.

@@ -581,3 +581,13 @@ phrase-good-game = Good game!
 phrase-thanks = Thank you!
 error-unknown-phrase = That is not one of the phrases you can send.
 error-too-many-phrases = You have sent { $max } phrases in this game, the most there may be.
+
+## Whether the other player is there
+presence-here = here
+presence-away = away
+claim-text = { $side } has left the game.
+btn-claim = Claim the win
+reason-you-left = you left the game
+reason-they-left = your opponent left the game
+reason-side-left = { $side } left the game
+error-cannot-claim = The win cannot be claimed now: the other player is here, or may still come back.

@@ -571,3 +571,13 @@ phrase-good-game = ¡Buena partida!
 phrase-thanks = ¡Gracias!
 error-unknown-phrase = Esa no es una de las frases que se pueden enviar.
 error-too-many-phrases = Has enviado { $max } frases en esta partida, el máximo.
+
+## Whether the other player is there
+presence-here = presente
+presence-away = ausente
+claim-text = { $side } ha abandonado la partida.
+btn-claim = Reclamar la victoria
+reason-you-left = dejaste la partida
+reason-they-left = tu rival dejó la partida
+reason-side-left = { $side } dejó la partida
+error-cannot-claim = Ahora no se puede reclamar la victoria: el otro jugador está aquí o aún puede volver.

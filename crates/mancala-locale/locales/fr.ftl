@@ -571,3 +571,13 @@ phrase-good-game = Belle partie !
 phrase-thanks = Merci !
 error-unknown-phrase = Ce n'est pas une des phrases que l'on peut envoyer.
 error-too-many-phrases = Vous avez envoyé { $max } phrases dans cette partie, le maximum.
+
+## Whether the other player is there
+presence-here = présent
+presence-away = absent
+claim-text = { $side } a quitté la partie.
+btn-claim = Réclamer la victoire
+reason-you-left = vous avez quitté la partie
+reason-they-left = votre adversaire a quitté la partie
+reason-side-left = { $side } a quitté la partie
+error-cannot-claim = La victoire ne peut pas être réclamée maintenant : l'autre joueur est là, ou peut encore revenir.

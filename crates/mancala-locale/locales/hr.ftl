@@ -580,3 +580,13 @@ phrase-good-game = Dobra igra!
 phrase-thanks = Hvala!
 error-unknown-phrase = To nije jedna od fraza koje se mogu poslati.
 error-too-many-phrases = U ovoj ste igri poslali { $max } fraza, najviše što može.
+
+## Whether the other player is there
+presence-here = prisutan
+presence-away = odsutan
+claim-text = { $side } je napustio igru.
+btn-claim = Zatraži pobjedu
+reason-you-left = napustili ste igru
+reason-they-left = protivnik je napustio igru
+reason-side-left = { $side } je napustio igru
+error-cannot-claim = Pobjeda se sada ne može zatražiti: drugi je igrač tu ili se još može vratiti.

@@ -562,3 +562,13 @@ phrase-good-game = İyi oyundu!
 phrase-thanks = Teşekkürler!
 error-unknown-phrase = Bu, gönderilebilecek sözlerden biri değil.
 error-too-many-phrases = Bu oyunda { $max } söz gönderdiniz, en fazlası bu.
+
+## Whether the other player is there
+presence-here = burada
+presence-away = ayrıldı
+claim-text = { $side } oyundan ayrıldı.
+btn-claim = Galibiyeti iste
+reason-you-left = oyundan ayrıldınız
+reason-they-left = rakibiniz oyundan ayrıldı
+reason-side-left = { $side } oyundan ayrıldı
+error-cannot-claim = Galibiyet şimdi istenemez: öbür oyuncu burada ya da hâlâ dönebilir.

@@ -105,6 +105,9 @@ codes! {
     ChallengeTaken = "challenge-taken", CONFLICT;
     /// A challenge accepted by its own maker.
     OwnChallenge = "own-challenge", CONFLICT;
+    /// A win claimed while the other player is still there, or may still come back (`seconds`:
+    /// how long until it may be claimed, if it may be).
+    CannotClaim = "cannot-claim", CONFLICT;
     /// A phrase that is not one of the set phrases (`phrase`, `phrases`).
     UnknownPhrase = "unknown-phrase", BAD_REQUEST;
     /// The seat has sent the most phrases a game allows (`max`).
@@ -349,7 +352,9 @@ impl From<SessionError> for ApiError {
             SessionError::Stopped { stop } => {
                 let e = ApiError::new(Code::GameStopped, message).with("how", stop.code());
                 match stop {
-                    mancala_core::Stop::TimeForfeit(side) => e.with("side", side_param(side)),
+                    mancala_core::Stop::TimeForfeit(side) | mancala_core::Stop::Abandoned(side) => {
+                        e.with("side", side_param(side))
+                    }
                     _ => e,
                 }
             }
@@ -359,6 +364,13 @@ impl From<SessionError> for ApiError {
             SessionError::DrawPending => ApiError::new(Code::DrawPending, message),
             SessionError::RematchNeedsEnd => ApiError::new(Code::RematchNeedsEnd, message),
             SessionError::RematchPending => ApiError::new(Code::RematchPending, message),
+            SessionError::CannotClaim { seconds } => {
+                let e = ApiError::new(Code::CannotClaim, message);
+                match seconds {
+                    Some(s) => e.with("seconds", s),
+                    None => e,
+                }
+            }
             SessionError::UnknownPhrase { phrase, phrases } => {
                 ApiError::new(Code::UnknownPhrase, message)
                     .with("phrase", phrase)

@@ -20,6 +20,7 @@ use mancala_search::analysis;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// A game specification (`modiar:seeds=5`) read from a request.
 pub fn parse_spec(text: &str) -> Result<GameSpec, ApiError> {
@@ -303,20 +304,179 @@ pub async fn get_game(
     waiter: crate::poll::Waiter,
     Param(id): Param,
     Params(q): Params<StateQuery>,
+    headers: axum::http::HeaderMap,
 ) -> Result<Json<StateView>, ApiError> {
     let changes = st.changes().subscribe(&crate::store::game_key(&id));
     let give_way = Some((&waiter, st.guards()));
+    let first = st.load(&id).await?;
+    // A seat's page that asks (its token in the header) is there.
+    let token = headers.get(SEAT_TOKEN_HEADER).and_then(|v| v.to_str().ok());
+    if let Some(Seat::Side(side)) = token.and_then(|t| first.seat_of(t))
+        && first.between_people()
+    {
+        present(&st, &id, side).await?;
+    }
     // A wait ends by the time the clock decides (a flag, an abort), to say so at once.
-    let wait = match (q.wait, st.load(&id).await?.extras.clock) {
+    let wait = match (q.wait, &first.extras.clock) {
         (Some(w), Some(_)) => Some(w.min(crate::clock::POLL_SECS)),
         (w, _) => w,
     };
     let view = crate::poll::long_poll(q.after, wait, changes, give_way, || async {
         let g = st.load(&id).await?;
-        Ok((g.version, views::state(&g, st.now_ms())))
+        Ok((g.version, with_presence(&st, &g).await?))
     })
     .await?;
     Ok(Json(view))
+}
+
+/// A query of the events stream: the version seen (as `Last-Event-ID` says it on a reconnection).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventsQuery {
+    #[serde(default)]
+    pub after: Option<u64>,
+}
+
+/// `GET /api/games/{id}/events`: the game as Server-Sent Events — an event `state` (its `id` the
+/// game's version, its data the state as `GET /api/games/{id}` answers it) at once and after
+/// every change, until the game is over. A client that reconnects (with `Last-Event-ID`, or
+/// `?after=V`) is sent the game at once if it moved on meanwhile, so no move is missed. The
+/// stream holds one of its client's waits (as a long poll does) and ends when it must give way.
+pub async fn events(
+    State(st): State<Arc<AppState>>,
+    waiter: crate::poll::Waiter,
+    Param(id): Param,
+    Params(q): Params<EventsQuery>,
+    headers: axum::http::HeaderMap,
+) -> Result<
+    axum::response::sse::Sse<
+        impl futures_util::Stream<Item = Result<axum::response::sse::Event, std::convert::Infallible>>,
+    >,
+    ApiError,
+> {
+    use axum::response::sse::{Event, KeepAlive, Sse};
+    let first = st.load(&id).await?;
+    let last = headers
+        .get("last-event-id")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .or(q.after);
+    let token = headers
+        .get(SEAT_TOKEN_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let seat = token.as_deref().and_then(|t| first.seat_of(t));
+    let place = waiter.hold(st.guards());
+    let changes = st.changes().subscribe(&crate::store::game_key(&id));
+    struct Follow {
+        st: Arc<AppState>,
+        id: String,
+        last: Option<u64>,
+        changes: tokio::sync::watch::Receiver<()>,
+        place: (
+            crate::limits::WaitTicket,
+            Option<crate::server::WaitingMark>,
+        ),
+        waiter: crate::poll::Waiter,
+        seat: Option<Seat>,
+        done: bool,
+    }
+    let follow = Follow {
+        st: st.clone(),
+        id,
+        last,
+        changes,
+        place,
+        waiter,
+        seat,
+        done: false,
+    };
+    let stream = futures_util::stream::unfold(follow, |mut f| async move {
+        if f.done {
+            return None;
+        }
+        loop {
+            let g = f.st.load(&f.id).await.ok()?;
+            if let Some(Seat::Side(side)) = f.seat
+                && g.between_people()
+            {
+                present(&f.st, &f.id, side).await.ok()?;
+            }
+            if f.last.is_none_or(|v| g.version > v) {
+                f.last = Some(g.version);
+                f.done = g.is_over();
+                let view = with_presence(&f.st, &g).await.ok()?;
+                let event = Event::default()
+                    .event("state")
+                    .id(g.version.to_string())
+                    .json_data(&view)
+                    .ok()?;
+                return Some((Ok(event), f));
+            }
+            // A clock's verdict (a flag, an abort) is looked for every few seconds, as a long
+            // poll of a game with a clock does; a seat is seen as there at each look.
+            let pause = Duration::from_secs(if g.extras.clock.is_some() {
+                crate::clock::POLL_SECS
+            } else {
+                20
+            });
+            tokio::select! {
+                r = f.changes.changed() => { r.ok()?; }
+                _ = tokio::time::sleep(pause) => {}
+                _ = f.place.0.cut() => return None,
+                _ = f.waiter.gone() => return None,
+            }
+        }
+    });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+}
+
+/// Notes that `side`'s page follows game `id` now.
+async fn present(st: &AppState, id: &str, side: Side) -> Result<(), ApiError> {
+    st.store()
+        .mark_present(id, side.name(), st.now_ms())
+        .await
+        .map_err(crate::state::db_error)
+}
+
+/// The state of `g` now, with whether each player is there.
+async fn with_presence(st: &AppState, g: &Session) -> Result<StateView, ApiError> {
+    let now = st.now_ms();
+    let mut v = views::state(g, now);
+    if g.between_people() {
+        let seen = st
+            .store()
+            .presence(&g.id)
+            .await
+            .map_err(crate::state::db_error)?;
+        v.presence = views::presence(g, seen, now);
+    }
+    Ok(v)
+}
+
+/// `POST /api/games/{id}/claim` with `{"token", "version"}`: the win claimed from the other
+/// player, gone for longer than [`crate::session::CLAIM_MS`] (`cannot-claim` otherwise).
+pub async fn claim(
+    State(st): State<Arc<AppState>>,
+    Param(id): Param,
+    Body(req): Body<VersionRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let seen = st
+        .store()
+        .presence(&id)
+        .await
+        .map_err(crate::state::db_error)?;
+    let (_, state) = versioned_change(&st, &id, req.token, req.version, move |next, seat, now| {
+        let Seat::Side(me) = seat else {
+            return Err(SessionError::NeedsPeople.into());
+        };
+        let away = views::presence(next, seen, now)
+            .map(|p| p[me.other()].away_ms)
+            .unwrap_or(0);
+        Ok(next.claim(seat, away, now)?)
+    })
+    .await?;
+    Ok(Json(json!({ "state": state })))
 }
 
 /// A request made for a seat.
@@ -358,6 +518,13 @@ async fn change_as_seat<R: Send + 'static>(
             tries += 1;
             let mut s = st.load(&id).await?;
             let seat = s.require_seat(token.as_deref())?;
+            // A seat that asks anything is there, whatever the answer.
+            if tries == 1
+                && let Seat::Side(side) = seat
+                && s.between_people()
+            {
+                present(&st, &id, side).await?;
+            }
             let seen = s.version;
             let now = st.now_ms();
             if let Some(v) = expected
@@ -372,7 +539,7 @@ async fn change_as_seat<R: Send + 'static>(
                 Vec::new()
             };
             if s.version == seen || st.commit(&s, seen).await? {
-                return Ok((r, plies, views::state(&s, now)));
+                return Ok((r, plies, with_presence(&st, &s).await?));
             }
             // Another change came first.
             if expected.is_some() || tries >= 5 {

@@ -33,6 +33,26 @@ pub struct Waiter {
     client: IpAddr,
 }
 
+impl Waiter {
+    /// A place among the waits of its client, held while a stream stays open: it ends when its
+    /// ticket is cut (to make room) or its connection is (see [`Waiter::gone`]).
+    pub fn hold(&self, guards: &Guards) -> (WaitTicket, Option<WaitingMark>) {
+        (
+            guards.wait(self.client),
+            self.conn.as_ref().map(Connection::waiting),
+        )
+    }
+
+    /// Completes when the server must close this client's connection (it is shutting down, or
+    /// the connection is cut); never without a connection.
+    pub async fn gone(&self) {
+        match &self.conn {
+            Some(c) => c.cut().await,
+            None => std::future::pending().await,
+        }
+    }
+}
+
 impl<S: Send + Sync> FromRequestParts<S> for Waiter {
     type Rejection = std::convert::Infallible;
 

@@ -70,6 +70,11 @@ pub enum SessionError {
     RematchNeedsEnd,
     #[error("you have offered a rematch already; waiting for the other player")]
     RematchPending,
+    #[error("{}", match seconds {
+        Some(s) => format!("the other player may still come back: the win can be claimed in {s} s"),
+        None => "the other player is here, or has his days a move: there is no win to claim".to_string(),
+    })]
+    CannotClaim { seconds: Option<u64> },
     #[error("'{phrase}' is not one of the phrases ({phrases})")]
     UnknownPhrase { phrase: String, phrases: String },
     #[error("you have sent {max} phrases in this game, the most there may be")]
@@ -150,6 +155,13 @@ pub const PHRASES: [&str; 6] = [
     "good-game",
     "thanks",
 ];
+
+/// A seat whose page has not followed the game for this long is away (a page asks at least every
+/// 20 s while it is open).
+pub const PRESENT_MS: i64 = 30_000;
+/// A player away this long from a game between people (without days a move) may be claimed
+/// against.
+pub const CLAIM_MS: i64 = 60_000;
 
 /// The most phrases a side may send in one game.
 pub const MAX_PHRASES: usize = 30;
@@ -508,6 +520,30 @@ impl Session {
             Ok(next)
         });
         Some(made)
+    }
+
+    /// Claims the win from the other player, gone for `away_ms` (see [`CLAIM_MS`]); not in a
+    /// game with days a move, where the clock gives him his days.
+    pub fn claim(&mut self, seat: Seat, away_ms: i64, now: i64) -> Result<(), SessionError> {
+        let me = self.person(seat)?;
+        if self.is_over() {
+            return Err(self.over_error());
+        }
+        let days = matches!(
+            self.extras.clock.as_ref().map(|c| c.control),
+            Some(TimeControl::Correspondence { .. })
+        );
+        if days || self.invitation_open() {
+            return Err(SessionError::CannotClaim { seconds: None });
+        }
+        if away_ms < CLAIM_MS {
+            let left = (CLAIM_MS - away_ms.max(0)) as u64;
+            return Err(SessionError::CannotClaim {
+                seconds: Some(left.div_ceil(1000)),
+            });
+        }
+        self.end(Stop::Abandoned(me.other()), now);
+        Ok(())
     }
 
     /// Sends one of the set [`PHRASES`] to the other player (between people only).

@@ -161,6 +161,7 @@ pub fn state(s: &Session, now: i64) -> StateView {
         rematch: s.extras.rematch.clone(),
         rematch_of: s.extras.rematch_of.clone(),
         chat: s.extras.chat.clone(),
+        presence: None,
         hints: s.hints_open(),
         version: s.version,
         created: s.created,
@@ -260,9 +261,48 @@ pub struct StateView {
     pub rematch_of: Option<String>,
     /// The set phrases said: `{"side", "phrase", "ply"}`.
     pub chat: Vec<crate::session::Said>,
+    /// In a game between people, whether each player's page follows it (see [`Presence`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub presence: Option<BySide<Presence>>,
     /// Whether hints and analysis may be asked for now.
     pub hints: bool,
     pub version: u64,
     pub created: i64,
     pub updated: i64,
+}
+
+/// Whether a player of a game between people is there.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Presence {
+    /// His page has followed the game within [`crate::session::PRESENT_MS`].
+    pub here: bool,
+    /// How long since it last did (since the game began, if it never did), in ms.
+    pub away_ms: i64,
+    /// The other player may claim the win from him (see [`crate::session::Session::claim`]).
+    pub claimable: bool,
+}
+
+/// The presence of both players of `s` at `now`, from when each was last seen.
+pub fn presence(s: &Session, seen: [Option<i64>; 2], now: i64) -> Option<BySide<Presence>> {
+    if !s.between_people() {
+        return None;
+    }
+    let since = s
+        .extras
+        .clock
+        .as_ref()
+        .map_or(s.created * 1000, |c| c.since.min(now));
+    let one = |i: usize, side: Side| {
+        let away = now - seen[i].unwrap_or(since).max(s.created * 1000);
+        let mut probe = s.clone();
+        let claimable = probe
+            .claim(crate::session::Seat::Side(side.other()), away, now)
+            .is_ok();
+        Presence {
+            here: seen[i].is_some() && away < crate::session::PRESENT_MS,
+            away_ms: away.max(0),
+            claimable,
+        }
+    };
+    Some(BySide::new(one(0, Side::South), one(1, Side::North)))
 }

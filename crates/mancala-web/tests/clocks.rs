@@ -398,3 +398,48 @@ async fn set_phrases_are_sent_between_people_and_nothing_else_is() {
         .await;
     assert_eq!((st, e["code"].as_str()), (409, Some("needs-people")));
 }
+
+#[tokio::test]
+async fn a_player_gone_for_a_minute_can_be_claimed_against_and_one_who_is_there_cannot() {
+    let (s, now, _d) = server().await;
+    let (id, south, north) = clocked(&s, "modiar", "5+5").await;
+    for (tok, m) in [(&south, "A"), (&north, "a"), (&south, "B")] {
+        assert_eq!(s.play(&id, tok, m).await.0, 200);
+    }
+    // North's page follows the game: he is there.
+    let (st, v) = s.get_seat(&format!("/api/games/{id}"), &north).await;
+    assert_eq!(st, 200, "{v}");
+    assert_eq!(v["presence"]["north"]["here"], true, "{v}");
+    assert_eq!(v["presence"]["north"]["claimable"], false);
+    let claim = format!("/api/games/{id}/claim");
+    // North cannot claim against South, who has just moved.
+    let (st, e) = s.post(&claim, &json!({"token": north})).await;
+    assert_eq!((st, e["code"].as_str()), (409, Some("cannot-claim")), "{e}");
+    now.advance(30_000);
+    let (st, e) = s.post(&claim, &json!({"token": south})).await;
+    assert_eq!((st, e["code"].as_str()), (409, Some("cannot-claim")), "{e}");
+    assert_eq!(e["params"]["seconds"], 30);
+    assert_eq!(state(&s, &id).await["presence"]["north"]["here"], false);
+    // Gone for a minute: South claims the win.
+    now.advance(30_000);
+    assert_eq!(state(&s, &id).await["presence"]["north"]["claimable"], true);
+    let (st, v) = s.post(&claim, &json!({"token": south})).await;
+    assert_eq!(st, 200, "{v}");
+    assert_eq!(v["state"]["result"]["code"], "abandoned");
+    assert_eq!(v["state"]["result"]["winner"], "south");
+    let (_, ogn) = s.text(&format!("/api/games/{id}/ogn")).await;
+    assert!(ogn.contains("[Termination \"North abandoned\"]"), "{ogn}");
+    assert!(ogn.contains("[Result \"1-0\"]"), "{ogn}");
+}
+
+#[tokio::test]
+async fn a_game_of_days_a_move_has_no_win_to_claim() {
+    let (s, now, _d) = server().await;
+    let (id, south, _north) = clocked(&s, "modiar", "3d").await;
+    now.advance(10 * 60_000);
+    let (st, e) = s
+        .post(&format!("/api/games/{id}/claim"), &json!({"token": south}))
+        .await;
+    assert_eq!((st, e["code"].as_str()), (409, Some("cannot-claim")), "{e}");
+    assert_eq!(e["params"].get("seconds"), None);
+}

@@ -33,8 +33,13 @@ export const Clock = {
   // Shows `state`'s clocks (hidden without one); `onZero` is called once when the running
   // time reaches zero here.
   show(state, onZero) {
+    // The countdown starts again only from a state newly come (the same one drawn again, say
+    // for a change of presence, keeps counting).
+    if (state !== this.state || !state || state.version !== this.version) {
+      this.at = performance.now();
+      this.version = state && state.version;
+    }
     this.state = state;
-    this.at = performance.now();
     this.onZero = onZero;
     const c = state && state.clock;
     for (const side of ["south", "north"]) $(`g-${side}-clock`).hidden = !c;

@@ -58,7 +58,7 @@ export const Play = {
     // A game opened shows nothing of the one shown before until it has come.
     if (this.shown !== id) this.missing(false);
     try {
-      this.state = await api("GET", "/api/games/" + id);
+      this.state = await api("GET", "/api/games/" + id, undefined, this.seatHeaders());
     } catch (e) {
       if (e.offline) { $("g-status").textContent = t("connection-lost"); return; }
       this.state = null;
@@ -117,8 +117,14 @@ export const Play = {
     const follows = () => this.state && (!this.state.over || (this.between() && !this.state.rematch));
     while (my === this.polling && follows()) {
       try {
-        const s = await api("GET", `/api/games/${this.id}?after=${this.state.version}&wait=20`);
+        const s = await api("GET", `/api/games/${this.id}?after=${this.state.version}&wait=20`, undefined, this.seatHeaders());
         if (my !== this.polling) return;
+        // Whether the other player is there changes without a new version.
+        const seen = (p) => p ? ["south", "north"].map((x) => `${p[x].here}${p[x].claimable}`).join() : "";
+        if (s.version === this.state.version && s.presence && seen(s.presence) !== seen(this.state.presence)) {
+          this.state.presence = s.presence;
+          this.renderBetween();
+        }
         if (s.version > this.state.version && !this.busy) {
           $("g-error").textContent = "";
           const old = this.state.plies.length;
@@ -271,11 +277,9 @@ export const Play = {
         span.className = "mv" + (i === s.plies.length - 1 ? " last" : "");
         span.textContent = p.move + (p.captured ? "+" + p.captured : "");
         span.setAttribute("data-move", p.move);
-        // A move in the list shows the board after it.
-        span.tabIndex = 0;
-        span.setAttribute("role", "button");
+        // A click on a move in the list shows the board after it (the keyboard steps with the
+        // arrows, Home and End, and the buttons above the list).
         span.addEventListener("click", () => Review.go(i + 1));
-        span.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); Review.go(i + 1); } });
         span.title = t("ply-title", { side: SIDE(p.side), move: p.move }) + (p.captured ? t("ply-title-captured", { count: p.captured }) : "") + (p.extra_turn ? t("ply-title-extra") : "");
         plies.appendChild(span);
       }
@@ -325,6 +329,21 @@ export const Play = {
     const drawAsk = between && !s.over && s.draw_offer && s.draw_offer !== mine;
     $("g-draw-ask").hidden = !drawAsk;
     if (drawAsk) $("g-draw-ask-text").textContent = t("draw-asks", { side: SIDE(s.draw_offer) });
+    // Whether the other player is there, and a win to claim from one who left.
+    const them = mine === "south" ? "north" : "south";
+    const p = between && s.presence ? s.presence[them] : null;
+    const here = $(`g-${them}-here`), away = $(`g-${mine}-here`);
+    if (away) away.hidden = true;
+    if (here) {
+      here.hidden = !p || s.over;
+      if (p) {
+        here.textContent = t(p.here ? "presence-here" : "presence-away");
+        here.classList.toggle("away", !p.here);
+      }
+    }
+    const claim = !!(p && p.claimable && !s.over);
+    $("g-claim").hidden = !claim;
+    if (claim) $("g-claim-text").textContent = t("claim-text", { side: SIDE(them) });
     const box = between && s.over && s.result && s.result.code !== "aborted" || !!(s.over && s.rematch && between);
     $("g-rematch-box").hidden = !box;
     if (!box) return;
@@ -384,6 +403,14 @@ export const Play = {
     try {
       const r = await api("POST", `/api/games/${this.id}/say`, { token: this.token, version: this.state.version, phrase: id });
       this.state = r.state;
+    } catch (e) { this.failed(e); }
+    this.render();
+  },
+  async claim() {
+    try {
+      const r = await api("POST", `/api/games/${this.id}/claim`, { token: this.token, version: this.state.version });
+      this.state = r.state;
+      this.say(t("status-over", { result: resultText(L10n, r.state, this.mine()) }));
     } catch (e) { this.failed(e); }
     this.render();
   },
@@ -612,6 +639,7 @@ $("g-undo-accept").addEventListener("click", () => Play.undo());
 $("g-undo-decline").addEventListener("click", () => Play.declineUndo());
 $("g-resign").addEventListener("click", () => Play.resign());
 $("g-draw").addEventListener("click", () => Play.offerDraw());
+$("g-claim-go").addEventListener("click", () => Play.claim());
 $("g-draw-accept").addEventListener("click", () => Play.offerDraw());
 $("g-draw-decline").addEventListener("click", () => Play.declineDraw());
 $("g-rematch").addEventListener("click", () => Play.rematch());

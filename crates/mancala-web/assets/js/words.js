@@ -72,6 +72,11 @@ export function endReasonText(L, s, mine) {
     if (mine) return L.t(loser === mine ? "reason-your-time" : "reason-their-time");
     return L.t("reason-side-time", { side: L.side(loser) });
   }
+  if (code === "abandoned") {
+    const loser = other(s.result.winner);
+    if (mine) return L.t(loser === mine ? "reason-you-left" : "reason-they-left");
+    return L.t("reason-side-left", { side: L.side(loser) });
+  }
   return L.has("end-" + code) ? L.t("end-" + code) : s.result.reason;
 }
 

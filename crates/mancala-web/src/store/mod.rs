@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The schema version this build writes and reads: a database of a newer one is refused.
-pub const SCHEMA_VERSION: i64 = 4;
+pub const SCHEMA_VERSION: i64 = 5;
 
 /// The migrations, in order: migration `i` brings a database from schema `i` to `i + 1`. The
 /// same statements serve both stores.
@@ -71,6 +71,14 @@ const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
         version BIGINT NOT NULL,
         created BIGINT NOT NULL,
         seen BIGINT NOT NULL
+     )",
+    // 5: when each seat of a game was last seen (a page following it), to say whether the
+    // other player is there and to let a win be claimed from one who left.
+    "CREATE TABLE presence (
+        game TEXT NOT NULL,
+        side TEXT NOT NULL,
+        seen BIGINT NOT NULL,
+        PRIMARY KEY (game, side)
      )",
 ];
 
@@ -393,6 +401,24 @@ impl Store {
         match self {
             Store::Sqlite(s) => s.recent_challenges(since, limit).await,
             Store::Postgres(p) => p.recent_challenges(since, limit).await,
+        }
+    }
+}
+
+impl Store {
+    /// Notes that `side`'s page of `game` follows it at `now` (Unix ms); told to nobody.
+    pub async fn mark_present(&self, game: &str, side: &str, now: i64) -> Result<(), DbError> {
+        match self {
+            Store::Sqlite(s) => s.mark_present(game, side, now).await,
+            Store::Postgres(p) => p.mark_present(game, side, now).await,
+        }
+    }
+
+    /// When each side of `game` was last seen (Unix ms), South's first.
+    pub async fn presence(&self, game: &str) -> Result<[Option<i64>; 2], DbError> {
+        match self {
+            Store::Sqlite(s) => s.presence(game).await,
+            Store::Postgres(p) => p.presence(game).await,
         }
     }
 }

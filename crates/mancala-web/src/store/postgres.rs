@@ -432,6 +432,30 @@ impl Postgres {
     }
 }
 
+impl Postgres {
+    pub async fn mark_present(&self, game: &str, side: &str, now: i64) -> Result<(), DbError> {
+        self.query(
+            "INSERT INTO presence (game, side, seen) VALUES ($1, $2, $3)
+             ON CONFLICT (game, side) DO UPDATE SET seen = GREATEST(presence.seen, excluded.seen)",
+            &[&game, &side, &now],
+        )
+        .await?;
+        Ok(())
+    }
+
+    pub async fn presence(&self, game: &str) -> Result<[Option<i64>; 2], DbError> {
+        let rows = self
+            .query("SELECT side, seen FROM presence WHERE game = $1", &[&game])
+            .await?;
+        let mut out = [None, None];
+        for r in rows {
+            let side: String = r.get(0);
+            out[usize::from(side == "north")] = Some(r.get(1));
+        }
+        Ok(out)
+    }
+}
+
 fn challenge_params(r: &ChallengeRow) -> Vec<&(dyn ToSql + Sync)> {
     vec![
         &r.id, &r.spec, &r.clock, &r.side, &r.token, &r.game, &r.version, &r.created, &r.seen,

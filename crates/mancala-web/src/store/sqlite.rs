@@ -359,6 +359,37 @@ impl Sqlite {
     }
 }
 
+impl Sqlite {
+    pub async fn mark_present(&self, game: &str, side: &str, now: i64) -> Result<(), DbError> {
+        let (game, side) = (game.to_string(), side.to_string());
+        self.with(move |c| {
+            c.execute(
+                "INSERT INTO presence (game, side, seen) VALUES (?1, ?2, ?3)
+                 ON CONFLICT(game, side) DO UPDATE SET seen = max(seen, excluded.seen)",
+                params![game, side, now],
+            )?;
+            Ok(())
+        })
+        .await
+    }
+
+    pub async fn presence(&self, game: &str) -> Result<[Option<i64>; 2], DbError> {
+        let game = game.to_string();
+        self.with(move |c| {
+            let mut q = c.prepare_cached("SELECT side, seen FROM presence WHERE game = ?1")?;
+            let mut out = [None, None];
+            for row in q.query_map(params![game], |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?))
+            })? {
+                let (side, seen) = row?;
+                out[usize::from(side == "north")] = Some(seen);
+            }
+            Ok(out)
+        })
+        .await
+    }
+}
+
 /// A challenge row from a `SELECT` of [`CHALLENGE_COLUMNS`].
 fn challenge_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<ChallengeRow> {
     Ok(ChallengeRow {

@@ -227,7 +227,7 @@ pub fn versioned(path: &str) -> Option<(&'static str, String)> {
             "api",
             "games",
             id,
-            "moves" | "undo" | "resign" | "draw" | "say",
+            "moves" | "undo" | "resign" | "draw" | "say" | "claim",
         ]
         | ["", "api", "games", id, "undo" | "draw", "decline"] => {
             Some(("version", format!("/api/games/{id}")))
