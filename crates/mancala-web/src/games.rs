@@ -329,106 +329,64 @@ pub async fn get_game(
     Ok(Json(view))
 }
 
-/// A query of the events stream: the version seen (as `Last-Event-ID` says it on a reconnection).
+/// A query of an events stream: the version seen (as `Last-Event-ID` says it on a
+/// reconnection).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EventsQuery {
     #[serde(default)]
-    pub after: Option<u64>,
+    pub after: Option<String>,
 }
 
 /// `GET /api/games/{id}/events`: the game as Server-Sent Events — an event `state` (its `id` the
 /// game's version, its data the state as `GET /api/games/{id}` answers it) at once and after
 /// every change, until the game is over. A client that reconnects (with `Last-Event-ID`, or
-/// `?after=V`) is sent the game at once if it moved on meanwhile, so no move is missed. The
-/// stream holds one of its client's waits (as a long poll does) and ends when it must give way.
+/// `?after=V`) is sent the game at once if it moved on meanwhile, so no move is missed. With a
+/// seat's token in the `seat-token` header, the seat is seen as there at each look.
 pub async fn events(
     State(st): State<Arc<AppState>>,
     waiter: crate::poll::Waiter,
     Param(id): Param,
     Params(q): Params<EventsQuery>,
     headers: axum::http::HeaderMap,
-) -> Result<
-    axum::response::sse::Sse<
-        impl futures_util::Stream<Item = Result<axum::response::sse::Event, std::convert::Infallible>>,
-    >,
-    ApiError,
-> {
-    use axum::response::sse::{Event, KeepAlive, Sse};
+) -> Result<crate::poll::EventStream, ApiError> {
     let first = st.load(&id).await?;
-    let last = headers
-        .get("last-event-id")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.trim().parse::<u64>().ok())
-        .or(q.after);
-    let token = headers
-        .get(SEAT_TOKEN_HEADER)
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_string);
-    let seat = token.as_deref().and_then(|t| first.seat_of(t));
-    let place = waiter.hold(st.guards());
+    let token = headers.get(SEAT_TOKEN_HEADER).and_then(|v| v.to_str().ok());
+    let seat = token.and_then(|t| first.seat_of(t));
     let changes = st.changes().subscribe(&crate::store::game_key(&id));
-    struct Follow {
-        st: Arc<AppState>,
-        id: String,
-        last: Option<u64>,
-        changes: tokio::sync::watch::Receiver<()>,
-        place: (
-            crate::limits::WaitTicket,
-            Option<crate::server::WaitingMark>,
-        ),
-        waiter: crate::poll::Waiter,
-        seat: Option<Seat>,
-        done: bool,
-    }
-    let follow = Follow {
-        st: st.clone(),
-        id,
+    let last = crate::poll::last_event_id(&headers, q.after);
+    let guards = st.guards();
+    let (st2, id2) = (st.clone(), id.clone());
+    Ok(crate::poll::events(
+        "state",
         last,
         changes,
-        place,
         waiter,
-        seat,
-        done: false,
-    };
-    let stream = futures_util::stream::unfold(follow, |mut f| async move {
-        if f.done {
-            return None;
-        }
-        loop {
-            let g = f.st.load(&f.id).await.ok()?;
-            if let Some(Seat::Side(side)) = f.seat
-                && g.between_people()
-            {
-                present(&f.st, &f.id, side).await.ok()?;
+        guards,
+        move || {
+            let (st, id) = (st2.clone(), id2.clone());
+            async move {
+                let g = st.load(&id).await?;
+                if let Some(Seat::Side(side)) = seat
+                    && g.between_people()
+                {
+                    present(&st, &id, side).await?;
+                }
+                let again = Duration::from_secs(if g.extras.clock.is_some() {
+                    crate::clock::POLL_SECS
+                } else {
+                    20
+                });
+                Ok(crate::poll::Look {
+                    version: g.version.to_string(),
+                    data: serde_json::to_value(with_presence(&st, &g).await?)
+                        .map_err(|e| ApiError::internal(e.to_string()))?,
+                    over: g.is_over(),
+                    again,
+                })
             }
-            if f.last.is_none_or(|v| g.version > v) {
-                f.last = Some(g.version);
-                f.done = g.is_over();
-                let view = with_presence(&f.st, &g).await.ok()?;
-                let event = Event::default()
-                    .event("state")
-                    .id(g.version.to_string())
-                    .json_data(&view)
-                    .ok()?;
-                return Some((Ok(event), f));
-            }
-            // A clock's verdict (a flag, an abort) is looked for every few seconds, as a long
-            // poll of a game with a clock does; a seat is seen as there at each look.
-            let pause = Duration::from_secs(if g.extras.clock.is_some() {
-                crate::clock::POLL_SECS
-            } else {
-                20
-            });
-            tokio::select! {
-                r = f.changes.changed() => { r.ok()?; }
-                _ = tokio::time::sleep(pause) => {}
-                _ = f.place.0.cut() => return None,
-                _ = f.waiter.gone() => return None,
-            }
-        }
-    });
-    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+        },
+    ))
 }
 
 /// Notes that `side`'s page follows game `id` now.

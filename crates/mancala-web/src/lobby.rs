@@ -206,6 +206,39 @@ pub async fn list(
     Ok(Json(view))
 }
 
+/// `GET /api/lobby/events`: the lobby as Server-Sent Events — an event `lobby` (its `id` the
+/// listing's version, its data as `GET /api/lobby` answers) at once and whenever the listing
+/// changes (looked at again every few seconds, as makers leave without a word).
+pub async fn events(
+    State(st): State<Arc<AppState>>,
+    waiter: crate::poll::Waiter,
+    Params(q): Params<crate::games::EventsQuery>,
+    headers: HeaderMap,
+) -> Result<crate::poll::EventStream, ApiError> {
+    let changes = st.changes().subscribe(LOBBY_KEY);
+    let last = crate::poll::last_event_id(&headers, q.after);
+    let st2 = st.clone();
+    Ok(crate::poll::events(
+        "lobby",
+        last,
+        changes,
+        waiter,
+        st.guards(),
+        move || {
+            let st = st2.clone();
+            async move {
+                let now = listing(&st).await?;
+                Ok(crate::poll::Look {
+                    version: now["version"].as_str().unwrap_or_default().to_string(),
+                    data: now,
+                    over: false,
+                    again: std::time::Duration::from_secs(LIST_WAIT_SECS),
+                })
+            }
+        },
+    ))
+}
+
 /// The longest a lobby's long poll waits, in seconds.
 pub const LIST_WAIT_SECS: u64 = 5;
 

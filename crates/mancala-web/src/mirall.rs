@@ -201,6 +201,42 @@ pub async fn get(
     Ok(Json(view))
 }
 
+/// `GET /api/mirall/{id}/events`: the room as Server-Sent Events — an event `room` (its `id`
+/// the room's version, its data as `GET /api/mirall/{id}` answers) at once and after every
+/// change, until the rows are back at the start; resumed with `Last-Event-ID`.
+pub async fn events(
+    State(st): State<Arc<AppState>>,
+    waiter: crate::poll::Waiter,
+    Param(id): Param,
+    Params(q): Params<crate::games::EventsQuery>,
+    headers: axum::http::HeaderMap,
+) -> Result<crate::poll::EventStream, ApiError> {
+    load(&st, &id).await?;
+    let changes = st.changes().subscribe(&crate::store::room_key(&id));
+    let last = crate::poll::last_event_id(&headers, q.after);
+    let (st2, id2) = (st.clone(), id.clone());
+    Ok(crate::poll::events(
+        "room",
+        last,
+        changes,
+        waiter,
+        st.guards(),
+        move || {
+            let (st, id) = (st2.clone(), id2.clone());
+            async move {
+                let r = load(&st, &id).await?;
+                let data = r.view();
+                Ok(crate::poll::Look {
+                    version: r.version.to_string(),
+                    over: data["over"].as_bool().unwrap_or(false),
+                    data,
+                    again: std::time::Duration::from_secs(20),
+                })
+            }
+        },
+    ))
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SowRequest {

@@ -125,6 +125,101 @@ where
     }
 }
 
+/// One look of a followed thing for [`events`]: its version as the event's id, the data to send,
+/// whether it is over (the stream then ends after this event), and how long until it should be
+/// looked at again even if nothing is told (a clock's verdict, a lobby's makers leaving).
+pub struct Look {
+    pub version: String,
+    pub data: serde_json::Value,
+    pub over: bool,
+    pub again: Duration,
+}
+
+/// The type of the streams [`events`] makes.
+pub type EventStream = axum::response::sse::Sse<
+    axum::response::sse::KeepAliveStream<
+        std::pin::Pin<
+            Box<
+                dyn futures_util::Stream<
+                        Item = Result<axum::response::sse::Event, std::convert::Infallible>,
+                    > + Send,
+            >,
+        >,
+    >,
+>;
+
+/// A thing followed as Server-Sent Events: an event `name` at once unless `last` (the client's
+/// `Last-Event-ID`) is its version already, then one at every change of `changes` (or after
+/// [`Look::again`]) that gives another version, until it is over. The stream holds one of its
+/// client's waits (see [`Waiter::hold`]) and ends when that must give way, or when the server
+/// closes the connection; a comment every 15 s keeps it open.
+pub fn events<F, Fut>(
+    name: &'static str,
+    last: Option<String>,
+    changes: watch::Receiver<()>,
+    waiter: Waiter,
+    guards: &Guards,
+    look: F,
+) -> EventStream
+where
+    F: FnMut() -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = Result<Look, ApiError>> + Send,
+{
+    use axum::response::sse::{Event, KeepAlive, Sse};
+    struct Follow<F> {
+        last: Option<String>,
+        changes: watch::Receiver<()>,
+        place: (WaitTicket, Option<WaitingMark>),
+        waiter: Waiter,
+        look: F,
+        done: bool,
+    }
+    let place = waiter.hold(guards);
+    let follow = Follow {
+        last,
+        changes,
+        place,
+        waiter,
+        look,
+        done: false,
+    };
+    let stream = futures_util::stream::unfold(follow, move |mut f| async move {
+        if f.done {
+            return None;
+        }
+        loop {
+            let now = (f.look)().await.ok()?;
+            if f.last.as_deref() != Some(now.version.as_str()) {
+                f.done = now.over;
+                let event = Event::default()
+                    .event(name)
+                    .id(now.version.clone())
+                    .json_data(&now.data)
+                    .ok()?;
+                f.last = Some(now.version);
+                return Some((Ok(event), f));
+            }
+            tokio::select! {
+                r = f.changes.changed() => { r.ok()?; }
+                _ = tokio::time::sleep(now.again) => {}
+                _ = f.place.0.cut() => return None,
+                _ = f.waiter.gone() => return None,
+            }
+        }
+    });
+    let boxed: std::pin::Pin<Box<dyn futures_util::Stream<Item = _> + Send>> = Box::pin(stream);
+    Sse::new(boxed).keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+}
+
+/// The `Last-Event-ID` a reconnecting client sends, or else the query's `after`.
+pub fn last_event_id(headers: &axum::http::HeaderMap, after: Option<String>) -> Option<String> {
+    headers
+        .get("last-event-id")
+        .and_then(|v| v.to_str().ok())
+        .map(|v| v.trim().to_string())
+        .or(after)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

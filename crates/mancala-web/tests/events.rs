@@ -9,20 +9,26 @@ use std::time::Duration;
 
 /// The next `state` event of a stream: its id and data.
 async fn next_event(r: &mut reqwest::Response, buf: &mut String) -> (u64, Value) {
+    let (id, data) = next_named(r, buf, "state").await;
+    (id.parse().unwrap(), data)
+}
+
+/// The next event called `want` of a stream: its id and data.
+async fn next_named(r: &mut reqwest::Response, buf: &mut String, want: &str) -> (String, Value) {
     loop {
         if let Some(end) = buf.find("\n\n") {
             let block: String = buf.drain(..end + 2).collect();
             let (mut id, mut data, mut name) = (None, String::new(), None);
             for line in block.lines() {
                 if let Some(v) = line.strip_prefix("id:") {
-                    id = Some(v.trim().parse::<u64>().unwrap());
+                    id = Some(v.trim().to_string());
                 } else if let Some(v) = line.strip_prefix("data:") {
                     data.push_str(v.trim_start());
                 } else if let Some(v) = line.strip_prefix("event:") {
                     name = Some(v.trim().to_string());
                 }
             }
-            if name.as_deref() == Some("state") {
+            if name.as_deref() == Some(want) {
                 return (id.expect("an id"), serde_json::from_str(&data).unwrap());
             }
             continue;
@@ -99,4 +105,42 @@ async fn a_game_streams_its_changes_and_a_reconnection_misses_no_move() {
     // An unknown game is a 404, not a stream.
     let (st, e) = s.get("/api/games/nosuchgame/events").await;
     assert_eq!((st, e["code"].as_str()), (404, Some("no-game")));
+}
+
+#[tokio::test]
+async fn the_lobby_and_an_el_mirall_room_stream_their_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start(&dir.path().join("games.sqlite")).await;
+    let mut lobby = s
+        .client
+        .get(s.url("/api/lobby/events"))
+        .send()
+        .await
+        .unwrap();
+    let mut buf = String::new();
+    let (v0, first) = next_named(&mut lobby, &mut buf, "lobby").await;
+    assert_eq!(first["challenges"].as_array().unwrap().len(), 0);
+    let (_, c) = s.post("/api/lobby", &json!({"game": "oware"})).await;
+    let (v1, now) = next_named(&mut lobby, &mut buf, "lobby").await;
+    assert_ne!(v1, v0);
+    assert_eq!(now["challenges"][0]["id"], c["id"]);
+
+    let (st, room) = s.post("/api/mirall", &json!({"pits": 2, "seeds": 2})).await;
+    assert_eq!(st, 201, "{room}");
+    let id = room["id"].as_str().unwrap();
+    let mut r = s
+        .client
+        .get(s.url(&format!("/api/mirall/{id}/events")))
+        .send()
+        .await
+        .unwrap();
+    let mut buf = String::new();
+    let (r0, _) = next_named(&mut r, &mut buf, "room").await;
+    let sow = json!({"token": room["token"], "pit": "A", "moves": 0});
+    let (st, v) = s.post(&format!("/api/mirall/{id}/sow"), &sow).await;
+    assert_eq!(st, 200, "{v}");
+    let (r1, _) = next_named(&mut r, &mut buf, "room").await;
+    assert!(r1.parse::<u64>().unwrap() > r0.parse::<u64>().unwrap());
+    let (st, _) = s.get("/api/mirall/nosuchroom/events").await;
+    assert_eq!(st, 404);
 }
