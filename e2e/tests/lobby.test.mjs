@@ -47,6 +47,9 @@ test("a challenge made in one browser is accepted from the lobby in another, and
   assert.ok((await playable(taker)).length > 0, "the taker plays South and moves first");
   assert.deepEqual(await playable(maker), []);
   assert.equal(await maker.textContent("#g-north-clock"), "3:00");
+  // Met in the lobby: the other is an opponent, not a friend.
+  assert.equal(await maker.textContent("#g-south-name"), "Opponent (South)");
+  assert.equal(await taker.textContent("#g-north-name"), "Opponent (North)");
   await pit(taker, "A").click();
   await maker.waitForFunction(() => document.querySelectorAll("#g-moves [data-move]").length === 1, null, { timeout: 30000 });
   await waitIdle(maker);

@@ -193,6 +193,7 @@ rules-of-game = طريقة لعب { $name }
 who-computer = الحاسوب ({ $side })
 who-you = أنت ({ $side })
 who-friend = صديقك ({ $side })
+who-opponent = الخصم ({ $side })
 who-person = { $side } (شخص)
 watching = أنت تشاهد: { $players }. اللوحة للقراءة فقط.
 watching-remote = الجنوب ضد الشمال، شخصان يلعبان عبر رابط

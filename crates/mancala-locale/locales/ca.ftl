@@ -185,6 +185,7 @@ rules-of-game = Com es juga: { $name }
 who-computer = Ordinador ({ $side })
 who-you = Tu ({ $side })
 who-friend = Amic ({ $side })
+who-opponent = Rival ({ $side })
 who-person = { $side } (una persona)
 watching = Estàs mirant: { $players }. El tauler és només de lectura.
 watching-remote = Sud contra Nord, dues persones que juguen amb un enllaç

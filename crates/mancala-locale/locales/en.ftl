@@ -196,6 +196,7 @@ rules-of-game = How to play { $name }
 who-computer = Computer ({ $side })
 who-you = You ({ $side })
 who-friend = Friend ({ $side })
+who-opponent = Opponent ({ $side })
 who-person = { $side } (a person)
 watching = You are watching: { $players }. The board is read-only.
 watching-remote = South against North, two people playing through a link

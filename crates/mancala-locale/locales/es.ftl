@@ -186,6 +186,7 @@ rules-of-game = Cómo se juega: { $name }
 who-computer = Ordenador ({ $side })
 who-you = Tú ({ $side })
 who-friend = Amigo ({ $side })
+who-opponent = Rival ({ $side })
 who-person = { $side } (una persona)
 watching = Estás mirando: { $players }. El tablero es solo de lectura.
 watching-remote = Sur contra Norte, dos personas que juegan mediante un enlace

@@ -186,6 +186,7 @@ rules-of-game = Règles du jeu : { $name }
 who-computer = Ordinateur ({ $side })
 who-you = Vous ({ $side })
 who-friend = Ami ({ $side })
+who-opponent = Adversaire ({ $side })
 who-person = { $side } (une personne)
 watching = Vous regardez : { $players }. Le tablier est en lecture seule.
 watching-remote = Sud contre Nord, deux personnes qui jouent par un lien

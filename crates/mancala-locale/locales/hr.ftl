@@ -187,6 +187,7 @@ rules-of-game = Kako se igra: { $name }
 who-computer = Računalo ({ $side })
 who-you = Vi ({ $side })
 who-friend = Prijatelj ({ $side })
+who-opponent = Protivnik ({ $side })
 who-person = { $side } (osoba)
 watching = Gledate: { $players }. Ploča je samo za čitanje.
 watching-remote = Jug protiv Sjevera, dvoje ljudi igra putem poveznice

@@ -186,6 +186,7 @@ rules-of-game = Nasıl oynanır: { $name }
 who-computer = Bilgisayar ({ $side })
 who-you = Siz ({ $side })
 who-friend = Arkadaş ({ $side })
+who-opponent = Rakip ({ $side })
 who-person = { $side } (bir kişi)
 watching = İzliyorsunuz: { $players }. Tahta yalnızca okunabilir.
 watching-remote = Güney Kuzey'e karşı, bağlantıyla oynayan iki kişi

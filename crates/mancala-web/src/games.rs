@@ -151,6 +151,7 @@ fn build_session(
                 Opponent::Remote {
                     invited: Some(me.other()),
                     hints: hints.unwrap_or(false),
+                    lobby: false,
                 },
                 tokens,
                 a,

@@ -387,6 +387,7 @@ async fn accept_row(st: &AppState, r: ChallengeRow) -> Result<Value, ApiError> {
         Opponent::Remote {
             invited: None,
             hints: false,
+            lobby: true,
         },
         tokens,
     )?;

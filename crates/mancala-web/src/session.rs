@@ -98,6 +98,9 @@ pub enum Opponent {
         /// Both agreed at creation to hints and analysis during the game.
         #[serde(default)]
         hints: bool,
+        /// The two met in the lobby (strangers, not friends through a link).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        lobby: bool,
     },
 }
 
@@ -501,6 +504,7 @@ impl Session {
     pub fn rematch_game(&self, now: i64) -> Option<Result<Session, SessionError>> {
         let id = self.extras.rematch.clone()?;
         let hints = matches!(self.opponent, Opponent::Remote { hints: true, .. });
+        let lobby = matches!(self.opponent, Opponent::Remote { lobby: true, .. });
         let start = self.game.start();
         let made = Session::new(
             id,
@@ -509,6 +513,7 @@ impl Session {
             Opponent::Remote {
                 invited: None,
                 hints,
+                lobby,
             },
             BySide::new(self.tokens.north.clone(), self.tokens.south.clone()),
         )
@@ -845,6 +850,7 @@ mod tests {
             Opponent::Remote {
                 invited: None,
                 hints: false,
+                lobby: false,
             },
             BySide::new("south-token".into(), "north-token".into()),
         )
@@ -881,6 +887,7 @@ mod tests {
             Opponent::Remote {
                 invited: None,
                 hints: false,
+                lobby: false,
             },
             BySide::new("s".into(), "n".into()),
         )

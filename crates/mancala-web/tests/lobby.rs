@@ -69,6 +69,7 @@ async fn a_challenge_is_listed_accepted_once_and_its_maker_plays_the_game() {
     assert_eq!(a["side"], "south");
     assert_eq!(a["state"]["clock"]["control"], "3+2");
     assert_eq!(a["state"]["opponent"]["invited"], Value::Null);
+    assert_eq!(a["state"]["opponent"]["lobby"], true, "met in the lobby");
     let game = a["id"].as_str().unwrap().to_string();
     // Accepted once: a second acceptance is refused.
     let (st, e) = s.post(&accept, &json!({})).await;

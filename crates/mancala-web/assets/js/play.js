@@ -179,8 +179,13 @@ export const Play = {
     if (seat.startsWith("engine")) return t("who-computer", { side: SIDE(side) });
     if (s.opponent.kind === "local") return SIDE(side);
     const mine = this.mine();
-    if (mine) return t(mine === side ? "who-you" : "who-friend", { side: SIDE(side) });
+    if (mine) return t(mine === side ? "who-you" : this.other(), { side: SIDE(side) });
     return s.opponent.kind === "engine" ? t("who-person", { side: SIDE(side) }) : SIDE(side);
+  },
+  // The other player, as this browser names him: a friend through a link, an opponent met in
+  // the lobby.
+  other() {
+    return this.state && this.state.opponent.lobby ? "who-opponent" : "who-friend";
   },
   drawState(extra) {
     const s = this.state;
@@ -394,7 +399,7 @@ export const Play = {
     for (const c of s.chat || []) {
       if (muted && c.side !== mine) continue;
       const li = document.createElement("li");
-      const who = mine ? (c.side === mine ? t("who-you", { side: SIDE(c.side) }) : t("who-friend", { side: SIDE(c.side) })) : SIDE(c.side);
+      const who = mine ? t(c.side === mine ? "who-you" : this.other(), { side: SIDE(c.side) }) : SIDE(c.side);
       li.textContent = t("chat-said", { who, phrase: L10n.has("phrase-" + c.phrase) ? t("phrase-" + c.phrase) : c.phrase });
       list.appendChild(li);
     }
