@@ -559,6 +559,7 @@ reason-side-time = انتهى وقت { $side }
 end-draw-agreed = تعادل باتفاق الطرفين
 error-game-stopped = انتهت اللعبة: { $how ->
     [time-forfeit] انتهى وقت { $side }.
+    [abandoned] غادر { $side } اللعبة فطالب خصمه بالفوز.
     [draw-agreed] انتهت بالتعادل باتفاق الطرفين.
    *[aborted] أُلغيت قبل أن تبدأ.
 }
@@ -627,3 +628,89 @@ reason-you-left = غادرتَ اللعبة
 reason-they-left = غادر خصمك اللعبة
 reason-side-left = غادر { $side } اللعبة
 error-cannot-claim = لا يمكن طلب الفوز الآن: اللاعب الآخر حاضر، أو قد يعود.
+
+## الحسابات والتصنيفات وجداول الترتيب
+nav-login = تسجيل الدخول
+nav-leaderboard = التصنيفات
+who-named = { $name } ({ $side })
+who-you-named = أنت، { $name } ({ $side })
+rating-change = { $name }: { $rating } ({ $change })
+lb-rated = مصنّفة
+lb-rated-note = سجّل الدخول لتلعب ألعابًا مصنّفة.
+lb-col-player = اللاعب
+lb-anonymous = ضيف
+acc-title = حسابك
+acc-intro = لا حاجة إلى حساب للّعب. بالحساب يكون لك اسم، وألعابك على كل جهاز، وتصنيف في كل لعبة.
+acc-login = تسجيل الدخول
+acc-name-label = الاسم
+acc-password-label = كلمة المرور
+acc-login-go = ادخل
+acc-signup = إنشاء حساب
+acc-name-help = من 2 إلى 24 حرفًا أو رقمًا أو - أو _. يراه الآخرون.
+acc-password-help = 8 أحرف على الأقل.
+acc-signup-go = أنشئ الحساب
+acc-player-page = صفحتك كما يراها الآخرون
+acc-export = نزّل كل ألعابك (OGN)
+acc-ratings = التصنيفات
+acc-ratings-none = لا تصنيف لك بعد: العب لعبة مصنّفة من الردهة.
+acc-games = ألعابك
+acc-games-none = لا ألعاب بعد. تُحفظ هنا الألعاب التي تبدؤها أو تنضمّ إليها وأنت مسجّل الدخول.
+acc-logout = تسجيل الخروج
+acc-change-password = تغيير كلمة المرور
+acc-password-now = كلمة المرور الحالية
+acc-password-new = كلمة المرور الجديدة
+acc-change-password-go = غيّرها
+acc-password-changed = تغيّرت كلمة المرور؛ وسُجّل خروجك من أجهزتك الأخرى.
+acc-delete = حذف الحساب
+acc-delete-text = يُحذف اسمك وتصنيفاتك وجلسات دخولك؛ وتبقى ألعابك للاعبين الآخرين، بلا اسمك.
+acc-delete-go = احذف حسابي
+acc-delete-confirm = أتحذف حسابك نهائيًا؟ لا يمكن التراجع عن ذلك.
+acc-deleted = حُذف حسابك.
+acc-rated = مصنّفة
+acc-going-on = جارية
+acc-aborted = ملغاة
+acc-draw = تعادل
+acc-won = فوز
+acc-lost = خسارة
+acc-col-side = الجهة
+acc-col-opponent = الخصم
+acc-col-result = النتيجة
+acc-col-date = التاريخ
+acc-col-pool = اللعبة والوقت
+acc-col-rating = التصنيف
+acc-col-games = الألعاب
+acc-plot-point = { $rating } في { $date }
+acc-plot-title = { $pool }: من { $from } إلى { $to }
+pool-name = { $game }، { $category }
+category-bullet = رصاصي
+category-blitz = خاطف
+category-rapid = سريع
+category-classical = كلاسيكي
+category-correspondence = أيام لكل نقلة
+category-untimed = بلا ساعة
+pl-ratings-none = لا لعبة مصنّفة بعد.
+pl-games = الألعاب
+pl-games-none = لا لعبة بعد.
+ld-title = التصنيفات
+ld-intro = تصنيفات Glicko-2 في كل لعبة وفئة وقت؛ والتصنيف الذي تليه علامة ? مؤقت (الألعاب ما زالت قليلة).
+ld-pool = اللعبة والوقت
+ld-none = لم تُلعب أي لعبة مصنّفة بعد.
+ld-col-rank = المرتبة
+ld-col-name = الاسم
+error-csrf-token-wrong = بيانات الدخول في هذه الصفحة قديمة؛ أعد تحميل الصفحة.
+error-bad-name = لا يصلح «{ $name }» اسمًا: استعمل من 2 إلى 24 حرفًا أو رقمًا أو - أو _.
+error-name-taken = الاسم «{ $name }» مأخوذ؛ اختر اسمًا آخر.
+error-bad-password = طول كلمة المرور من { $min } إلى { $max } حرفًا.
+error-login-failed = الاسم أو كلمة المرور غير صحيح.
+error-too-many-attempts = محاولات كثيرة جدًا؛ حاول من جديد بعد { $seconds } ثانية.
+error-login-required = سجّل الدخول أولًا.
+error-no-player = لا يوجد لاعب «{ $name }».
+error-bad-pool = ليست هذه فئة لعبة ووقت.
+error-cannot-rate = لا يمكن أن تكون هذه اللعبة مصنّفة: { $reason ->
+    [login] يجب أن يكون اللاعبان كلاهما مسجّلَي الدخول.
+    [same-account] لا يمكنك أن تلعب ضد نفسك لعبة مصنّفة.
+    [level] ليس لهذا المستوى تصنيف مقيس بعد.
+    [position] تبدأ اللعبة المصنّفة من البداية المعتادة للعبة.
+   *[opponent] الألعاب المصنّفة هي التي تُلعب ضد الحاسوب أو تُنشأ في الردهة.
+}
+error-rated-no-takeback = لا تراجع عن النقلات في لعبة مصنّفة ضد الحاسوب.

@@ -513,6 +513,7 @@ reason-side-time = a { $side } se li ha acabat el temps
 end-draw-agreed = taules de comú acord
 error-game-stopped = La partida s'ha acabat: { $how ->
     [time-forfeit] a { $side } se li ha acabat el temps.
+    [abandoned] { $side } ha deixat la partida i s'ha reclamat la victòria.
     [draw-agreed] ha acabat en taules de comú acord.
    *[aborted] s'ha anul·lat abans de començar.
 }
@@ -581,3 +582,89 @@ reason-you-left = has deixat la partida
 reason-they-left = el teu rival ha deixat la partida
 reason-side-left = { $side } ha deixat la partida
 error-cannot-claim = Ara no es pot reclamar la victòria: l'altre jugador hi és o encara pot tornar.
+
+## Comptes, puntuacions i classificacions
+nav-login = Inicia la sessió
+nav-leaderboard = Puntuacions
+who-named = { $name } ({ $side })
+who-you-named = Tu, { $name } ({ $side })
+rating-change = { $name }: { $rating } ({ $change })
+lb-rated = Puntuable
+lb-rated-note = Inicia la sessió per jugar partides puntuables.
+lb-col-player = Jugador
+lb-anonymous = Convidat
+acc-title = El teu compte
+acc-intro = No cal cap compte per jugar. Amb un compte tens un nom, les teves partides a tots els dispositius i una puntuació a cada joc.
+acc-login = Inicia la sessió
+acc-name-label = Nom
+acc-password-label = Contrasenya
+acc-login-go = Entrar
+acc-signup = Crea un compte
+acc-name-help = De 2 a 24 lletres, xifres, - o _. Els altres el veuen.
+acc-password-help = Com a mínim 8 caràcters.
+acc-signup-go = Crear el compte
+acc-player-page = La teva pàgina tal com la veuen els altres
+acc-export = Baixa totes les teves partides (OGN)
+acc-ratings = Puntuacions
+acc-ratings-none = Encara no tens cap puntuació: juga una partida puntuable des de la sala.
+acc-games = Les teves partides
+acc-games-none = Encara no hi ha cap partida. Aquí es guarden les partides que comences o a les quals t'uneixes amb la sessió iniciada.
+acc-logout = Tancar la sessió
+acc-change-password = Canviar la contrasenya
+acc-password-now = Contrasenya actual
+acc-password-new = Contrasenya nova
+acc-change-password-go = Canviar-la
+acc-password-changed = S'ha canviat la contrasenya; s'ha tancat la sessió als teus altres dispositius.
+acc-delete = Esborrar el compte
+acc-delete-text = S'esborren el teu nom, les teves puntuacions i les sessions; les teves partides es queden per als altres jugadors, sense el teu nom.
+acc-delete-go = Esborrar el meu compte
+acc-delete-confirm = Vols esborrar el compte per sempre? No es pot desfer.
+acc-deleted = S'ha esborrat el teu compte.
+acc-rated = puntuable
+acc-going-on = en curs
+acc-aborted = anul·lada
+acc-draw = taules
+acc-won = victòria
+acc-lost = derrota
+acc-col-side = Costat
+acc-col-opponent = Contrari
+acc-col-result = Resultat
+acc-col-date = Data
+acc-col-pool = Joc i ritme
+acc-col-rating = Puntuació
+acc-col-games = Partides
+acc-plot-point = { $rating } el { $date }
+acc-plot-title = { $pool }: de { $from } a { $to }
+pool-name = { $game }, { $category }
+category-bullet = bullet
+category-blitz = blitz
+category-rapid = ràpida
+category-classical = clàssica
+category-correspondence = dies per jugada
+category-untimed = sense rellotge
+pl-ratings-none = Encara no hi ha cap partida puntuable.
+pl-games = Partides
+pl-games-none = Encara no hi ha cap partida.
+ld-title = Puntuacions
+ld-intro = Puntuacions Glicko-2 per a cada joc i ritme; una puntuació marcada amb ? és provisional (encara hi ha massa poques partides).
+ld-pool = Joc i ritme
+ld-none = Encara no s'ha jugat cap partida puntuable.
+ld-col-rank = Posició
+ld-col-name = Nom
+error-csrf-token-wrong = La sessió d'aquesta pàgina està desfasada; torna a carregar la pàgina.
+error-bad-name = «{ $name }» no pot ser un nom: fes servir de 2 a 24 lletres, xifres, - o _.
+error-name-taken = El nom «{ $name }» ja està agafat; tria'n un altre.
+error-bad-password = Una contrasenya té de { $min } a { $max } caràcters.
+error-login-failed = El nom o la contrasenya no són correctes.
+error-too-many-attempts = Massa intents; torna-ho a provar d'aquí a { $seconds } s.
+error-login-required = Primer inicia la sessió.
+error-no-player = No hi ha cap jugador «{ $name }».
+error-bad-pool = Aquesta no és una categoria de joc i ritme.
+error-cannot-rate = Aquesta partida no pot ser puntuable: { $reason ->
+    [login] els dos jugadors han d'haver iniciat la sessió.
+    [same-account] no pots jugar una partida puntuable contra tu mateix.
+    [level] aquest nivell encara no té una puntuació mesurada.
+    [position] una partida puntuable comença des de la posició inicial del joc.
+   *[opponent] les partides puntuables són contra l'ordinador o es creen a la sala.
+}
+error-rated-no-takeback = En una partida puntuable contra l'ordinador no es poden desfer jugades.

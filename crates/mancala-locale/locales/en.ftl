@@ -524,6 +524,7 @@ reason-side-time = { $side }'s time ran out
 end-draw-agreed = drawn by agreement
 error-game-stopped = The game is over: { $how ->
     [time-forfeit] { $side }'s time ran out.
+    [abandoned] { $side } left the game and the win was claimed.
     [draw-agreed] it was drawn by agreement.
    *[aborted] it was called off before it began.
 }
@@ -592,3 +593,89 @@ reason-you-left = you left the game
 reason-they-left = your opponent left the game
 reason-side-left = { $side } left the game
 error-cannot-claim = The win cannot be claimed now: the other player is here, or may still come back.
+
+## Accounts, ratings and leaderboards
+nav-login = Log in
+nav-leaderboard = Ratings
+who-named = { $name } ({ $side })
+who-you-named = You, { $name } ({ $side })
+rating-change = { $name }: { $rating } ({ $change })
+lb-rated = Rated
+lb-rated-note = Log in to play rated games.
+lb-col-player = Player
+lb-anonymous = Guest
+acc-title = Your account
+acc-intro = An account is not needed to play. With one you have a name, your games on every device, and a rating in each game.
+acc-login = Log in
+acc-name-label = Name
+acc-password-label = Password
+acc-login-go = Log in
+acc-signup = Make an account
+acc-name-help = 2 to 24 letters, digits, - or _. Others see it.
+acc-password-help = At least 8 characters.
+acc-signup-go = Make the account
+acc-player-page = Your page as others see it
+acc-export = Download all your games (OGN)
+acc-ratings = Ratings
+acc-ratings-none = No rating yet: play a rated game from the lobby.
+acc-games = Your games
+acc-games-none = No game yet. Games you start or join while logged in are kept here.
+acc-logout = Log out
+acc-change-password = Change the password
+acc-password-now = Password now
+acc-password-new = New password
+acc-change-password-go = Change it
+acc-password-changed = The password is changed; your other devices are logged out.
+acc-delete = Delete the account
+acc-delete-text = Your name, ratings and logins are removed; your games stay for the other players, without your name.
+acc-delete-go = Delete my account
+acc-delete-confirm = Delete your account for good? This cannot be undone.
+acc-deleted = Your account is deleted.
+acc-rated = rated
+acc-going-on = going on
+acc-aborted = aborted
+acc-draw = draw
+acc-won = won
+acc-lost = lost
+acc-col-side = Side
+acc-col-opponent = Opponent
+acc-col-result = Result
+acc-col-date = Date
+acc-col-pool = Game and time
+acc-col-rating = Rating
+acc-col-games = Games
+acc-plot-point = { $rating } on { $date }
+acc-plot-title = { $pool }: from { $from } to { $to }
+pool-name = { $game }, { $category }
+category-bullet = bullet
+category-blitz = blitz
+category-rapid = rapid
+category-classical = classical
+category-correspondence = days a move
+category-untimed = no clock
+pl-ratings-none = No rated game yet.
+pl-games = Games
+pl-games-none = No game yet.
+ld-title = Ratings
+ld-intro = Glicko-2 ratings in each game and time category; a rating marked ? is provisional (too few games yet).
+ld-pool = Game and time
+ld-none = No rated game has been played yet.
+ld-col-rank = Rank
+ld-col-name = Name
+error-csrf-token-wrong = This page's login is out of date; load the page again.
+error-bad-name = “{ $name }” cannot be a name: use 2 to 24 letters, digits, - or _.
+error-name-taken = The name “{ $name }” is taken; choose another.
+error-bad-password = A password has { $min } to { $max } characters.
+error-login-failed = Wrong name or password.
+error-too-many-attempts = Too many attempts; try again in { $seconds } s.
+error-login-required = Log in first.
+error-no-player = There is no player “{ $name }”.
+error-bad-pool = That is not a game and time category.
+error-cannot-rate = This game cannot be rated: { $reason ->
+    [login] both players need to be logged in.
+    [same-account] you cannot play yourself rated.
+    [level] this level has no measured rating yet.
+    [position] a rated game starts from the game's own start.
+   *[opponent] rated games are against the computer or made in the lobby.
+}
+error-rated-no-takeback = A rated game against the computer has no takebacks.

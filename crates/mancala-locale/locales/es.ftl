@@ -514,6 +514,7 @@ reason-side-time = a { $side } se le acabó el tiempo
 end-draw-agreed = tablas de común acuerdo
 error-game-stopped = La partida ha terminado: { $how ->
     [time-forfeit] a { $side } se le acabó el tiempo.
+    [abandoned] { $side } dejó la partida y se reclamó la victoria.
     [draw-agreed] acabó en tablas de común acuerdo.
    *[aborted] se anuló antes de empezar.
 }
@@ -582,3 +583,89 @@ reason-you-left = dejaste la partida
 reason-they-left = tu rival dejó la partida
 reason-side-left = { $side } dejó la partida
 error-cannot-claim = Ahora no se puede reclamar la victoria: el otro jugador está aquí o aún puede volver.
+
+## Cuentas, puntuaciones y clasificaciones
+nav-login = Iniciar sesión
+nav-leaderboard = Puntuaciones
+who-named = { $name } ({ $side })
+who-you-named = Tú, { $name } ({ $side })
+rating-change = { $name }: { $rating } ({ $change })
+lb-rated = Puntuable
+lb-rated-note = Inicia sesión para jugar partidas puntuables.
+lb-col-player = Jugador
+lb-anonymous = Invitado
+acc-title = Tu cuenta
+acc-intro = No hace falta una cuenta para jugar. Con una tienes un nombre, tus partidas en todos tus dispositivos y una puntuación en cada juego.
+acc-login = Iniciar sesión
+acc-name-label = Nombre
+acc-password-label = Contraseña
+acc-login-go = Entrar
+acc-signup = Crear una cuenta
+acc-name-help = De 2 a 24 letras, cifras, - o _. Los demás lo ven.
+acc-password-help = Al menos 8 caracteres.
+acc-signup-go = Crear la cuenta
+acc-player-page = Tu página tal como la ven los demás
+acc-export = Descargar todas tus partidas (OGN)
+acc-ratings = Puntuaciones
+acc-ratings-none = Aún no tienes puntuación: juega una partida puntuable desde la sala.
+acc-games = Tus partidas
+acc-games-none = Aún no hay partidas. Aquí se guardan las partidas que empiezas o a las que te unes con la sesión iniciada.
+acc-logout = Cerrar sesión
+acc-change-password = Cambiar la contraseña
+acc-password-now = Contraseña actual
+acc-password-new = Contraseña nueva
+acc-change-password-go = Cambiarla
+acc-password-changed = La contraseña se ha cambiado; se ha cerrado la sesión en tus otros dispositivos.
+acc-delete = Eliminar la cuenta
+acc-delete-text = Se borran tu nombre, tus puntuaciones y tus sesiones; tus partidas se quedan para los otros jugadores, sin tu nombre.
+acc-delete-go = Eliminar mi cuenta
+acc-delete-confirm = ¿Eliminar tu cuenta para siempre? No se puede deshacer.
+acc-deleted = Tu cuenta se ha eliminado.
+acc-rated = puntuable
+acc-going-on = en curso
+acc-aborted = anulada
+acc-draw = tablas
+acc-won = victoria
+acc-lost = derrota
+acc-col-side = Lado
+acc-col-opponent = Rival
+acc-col-result = Resultado
+acc-col-date = Fecha
+acc-col-pool = Juego y ritmo
+acc-col-rating = Puntuación
+acc-col-games = Partidas
+acc-plot-point = { $rating } el { $date }
+acc-plot-title = { $pool }: de { $from } a { $to }
+pool-name = { $game }, { $category }
+category-bullet = bullet
+category-blitz = blitz
+category-rapid = rápida
+category-classical = clásica
+category-correspondence = días por jugada
+category-untimed = sin reloj
+pl-ratings-none = Aún no hay partidas puntuables.
+pl-games = Partidas
+pl-games-none = Aún no hay partidas.
+ld-title = Puntuaciones
+ld-intro = Puntuaciones Glicko-2 en cada juego y ritmo; una puntuación marcada con ? es provisional (aún hay pocas partidas).
+ld-pool = Juego y ritmo
+ld-none = Aún no se ha jugado ninguna partida puntuable.
+ld-col-rank = Puesto
+ld-col-name = Nombre
+error-csrf-token-wrong = La sesión de esta página está desfasada; vuelve a cargar la página.
+error-bad-name = «{ $name }» no puede ser un nombre: usa de 2 a 24 letras, cifras, - o _.
+error-name-taken = El nombre «{ $name }» ya está en uso; elige otro.
+error-bad-password = Una contraseña tiene de { $min } a { $max } caracteres.
+error-login-failed = Nombre o contraseña incorrectos.
+error-too-many-attempts = Demasiados intentos; vuelve a intentarlo dentro de { $seconds } s.
+error-login-required = Inicia sesión primero.
+error-no-player = No existe el jugador «{ $name }».
+error-bad-pool = Eso no es una categoría de juego y ritmo.
+error-cannot-rate = Esta partida no puede ser puntuable: { $reason ->
+    [login] los dos jugadores deben haber iniciado sesión.
+    [same-account] no puedes jugar una partida puntuable contra ti mismo.
+    [level] este nivel aún no tiene una puntuación medida.
+    [position] una partida puntuable empieza desde la posición inicial del juego.
+   *[opponent] las partidas puntuables son contra el ordenador o se crean en la sala.
+}
+error-rated-no-takeback = En una partida puntuable contra el ordenador no se pueden deshacer jugadas.

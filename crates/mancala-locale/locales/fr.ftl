@@ -514,6 +514,7 @@ reason-side-time = le temps de { $side } est écoulé
 end-draw-agreed = nulle d'un commun accord
 error-game-stopped = La partie est finie : { $how ->
     [time-forfeit] le temps de { $side } est écoulé.
+    [abandoned] { $side } a quitté la partie et la victoire a été réclamée.
     [draw-agreed] elle est nulle d'un commun accord.
    *[aborted] elle a été annulée avant de commencer.
 }
@@ -582,3 +583,89 @@ reason-you-left = vous avez quitté la partie
 reason-they-left = votre adversaire a quitté la partie
 reason-side-left = { $side } a quitté la partie
 error-cannot-claim = La victoire ne peut pas être réclamée maintenant : l'autre joueur est là, ou peut encore revenir.
+
+## Comptes, classements et palmarès
+nav-login = Se connecter
+nav-leaderboard = Classements
+who-named = { $name } ({ $side })
+who-you-named = Vous, { $name } ({ $side })
+rating-change = { $name } : { $rating } ({ $change })
+lb-rated = Classée
+lb-rated-note = Connectez-vous pour jouer des parties classées.
+lb-col-player = Joueur
+lb-anonymous = Invité
+acc-title = Votre compte
+acc-intro = Un compte n'est pas nécessaire pour jouer. Avec un compte, vous avez un nom, vos parties sur tous vos appareils et un classement dans chaque jeu.
+acc-login = Connexion
+acc-name-label = Nom
+acc-password-label = Mot de passe
+acc-login-go = Se connecter
+acc-signup = Créer un compte
+acc-name-help = De 2 à 24 lettres, chiffres, - ou _. Les autres le voient.
+acc-password-help = Au moins 8 caractères.
+acc-signup-go = Créer le compte
+acc-player-page = Votre page telle que les autres la voient
+acc-export = Télécharger toutes vos parties (OGN)
+acc-ratings = Classements
+acc-ratings-none = Pas encore de classement : jouez une partie classée depuis le salon.
+acc-games = Vos parties
+acc-games-none = Pas encore de partie. Les parties que vous lancez ou rejoignez en étant connecté sont gardées ici.
+acc-logout = Se déconnecter
+acc-change-password = Changer le mot de passe
+acc-password-now = Mot de passe actuel
+acc-password-new = Nouveau mot de passe
+acc-change-password-go = Le changer
+acc-password-changed = Le mot de passe est changé ; vos autres appareils sont déconnectés.
+acc-delete = Supprimer le compte
+acc-delete-text = Votre nom, vos classements et vos connexions sont supprimés ; vos parties restent pour les autres joueurs, sans votre nom.
+acc-delete-go = Supprimer mon compte
+acc-delete-confirm = Supprimer définitivement votre compte ? C'est irréversible.
+acc-deleted = Votre compte est supprimé.
+acc-rated = classée
+acc-going-on = en cours
+acc-aborted = annulée
+acc-draw = nulle
+acc-won = gagnée
+acc-lost = perdue
+acc-col-side = Camp
+acc-col-opponent = Adversaire
+acc-col-result = Résultat
+acc-col-date = Date
+acc-col-pool = Jeu et cadence
+acc-col-rating = Classement
+acc-col-games = Parties
+acc-plot-point = { $rating } le { $date }
+acc-plot-title = { $pool } : de { $from } à { $to }
+pool-name = { $game }, { $category }
+category-bullet = bullet
+category-blitz = blitz
+category-rapid = rapide
+category-classical = classique
+category-correspondence = jours par coup
+category-untimed = sans pendule
+pl-ratings-none = Pas encore de partie classée.
+pl-games = Parties
+pl-games-none = Pas encore de partie.
+ld-title = Classements
+ld-intro = Classements Glicko-2 dans chaque jeu et chaque cadence ; un classement marqué ? est provisoire (encore trop peu de parties).
+ld-pool = Jeu et cadence
+ld-none = Aucune partie classée n'a encore été jouée.
+ld-col-rank = Rang
+ld-col-name = Nom
+error-csrf-token-wrong = La connexion de cette page n'est plus à jour ; rechargez la page.
+error-bad-name = « { $name } » ne peut pas être un nom : utilisez de 2 à 24 lettres, chiffres, - ou _.
+error-name-taken = Le nom « { $name } » est déjà pris ; choisissez-en un autre.
+error-bad-password = Un mot de passe a de { $min } à { $max } caractères.
+error-login-failed = Nom ou mot de passe incorrect.
+error-too-many-attempts = Trop de tentatives ; réessayez dans { $seconds } s.
+error-login-required = Connectez-vous d'abord.
+error-no-player = Il n'y a pas de joueur « { $name } ».
+error-bad-pool = Ce n'est pas une catégorie de jeu et de cadence.
+error-cannot-rate = Cette partie ne peut pas être classée : { $reason ->
+    [login] les deux joueurs doivent être connectés.
+    [same-account] vous ne pouvez pas jouer une partie classée contre vous-même.
+    [level] ce niveau n'a pas encore de classement mesuré.
+    [position] une partie classée part de la position de départ du jeu.
+   *[opponent] les parties classées se jouent contre l'ordinateur ou se lancent dans le salon.
+}
+error-rated-no-takeback = Dans une partie classée contre l'ordinateur, on ne peut pas reprendre de coup.

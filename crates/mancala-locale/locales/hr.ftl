@@ -523,6 +523,7 @@ reason-side-time = igraču { $side } isteklo je vrijeme
 end-draw-agreed = remi po dogovoru
 error-game-stopped = Igra je gotova: { $how ->
     [time-forfeit] igraču { $side } isteklo je vrijeme.
+    [abandoned] { $side } je napustio igru i zatražena je pobjeda.
     [draw-agreed] završila je remijem po dogovoru.
    *[aborted] poništena je prije početka.
 }
@@ -591,3 +592,89 @@ reason-you-left = napustili ste igru
 reason-they-left = protivnik je napustio igru
 reason-side-left = { $side } je napustio igru
 error-cannot-claim = Pobjeda se sada ne može zatražiti: drugi je igrač tu ili se još može vratiti.
+
+## Računi, rejtinzi i ljestvice
+nav-login = Prijava
+nav-leaderboard = Rejtinzi
+who-named = { $name } ({ $side })
+who-you-named = Vi, { $name } ({ $side })
+rating-change = { $name }: { $rating } ({ $change })
+lb-rated = Rangirana
+lb-rated-note = Prijavite se da biste igrali rangirane igre.
+lb-col-player = Igrač
+lb-anonymous = Gost
+acc-title = Vaš račun
+acc-intro = Za igru vam ne treba račun. S računom imate ime, svoje igre na svakom uređaju i rejting u svakoj igri.
+acc-login = Prijava
+acc-name-label = Ime
+acc-password-label = Lozinka
+acc-login-go = Prijavi se
+acc-signup = Otvaranje računa
+acc-name-help = Od 2 do 24 slova, znamenke, - ili _. Drugi ga vide.
+acc-password-help = Najmanje 8 znakova.
+acc-signup-go = Otvori račun
+acc-player-page = Vaša stranica kako je vide drugi
+acc-export = Preuzmi sve svoje igre (OGN)
+acc-ratings = Rejtinzi
+acc-ratings-none = Još nemate rejting: odigrajte rangiranu igru iz predvorja.
+acc-games = Vaše igre
+acc-games-none = Još nema igara. Ovdje se čuvaju igre koje započnete ili kojima se pridružite dok ste prijavljeni.
+acc-logout = Odjava
+acc-change-password = Promjena lozinke
+acc-password-now = Sadašnja lozinka
+acc-password-new = Nova lozinka
+acc-change-password-go = Promijeni je
+acc-password-changed = Lozinka je promijenjena; na ostalim ste uređajima odjavljeni.
+acc-delete = Brisanje računa
+acc-delete-text = Vaše ime, rejtinzi i prijave brišu se; vaše igre ostaju drugim igračima, bez vašeg imena.
+acc-delete-go = Izbriši moj račun
+acc-delete-confirm = Trajno izbrisati vaš račun? To se ne može poništiti.
+acc-deleted = Vaš je račun izbrisan.
+acc-rated = rangirana
+acc-going-on = u tijeku
+acc-aborted = poništena
+acc-draw = remi
+acc-won = pobjeda
+acc-lost = poraz
+acc-col-side = Strana
+acc-col-opponent = Protivnik
+acc-col-result = Rezultat
+acc-col-date = Datum
+acc-col-pool = Igra i tempo
+acc-col-rating = Rejting
+acc-col-games = Igre
+acc-plot-point = { $rating }, { $date }
+acc-plot-title = { $pool }: od { $from } do { $to }
+pool-name = { $game }, { $category }
+category-bullet = bullet
+category-blitz = blitz
+category-rapid = rapid
+category-classical = klasično
+category-correspondence = dani po potezu
+category-untimed = bez sata
+pl-ratings-none = Još nema rangiranih igara.
+pl-games = Igre
+pl-games-none = Još nema igara.
+ld-title = Rejtinzi
+ld-intro = Glicko-2 rejtinzi u svakoj igri i tempu; rejting označen s ? privremen je (još premalo igara).
+ld-pool = Igra i tempo
+ld-none = Još nije odigrana nijedna rangirana igra.
+ld-col-rank = Mjesto
+ld-col-name = Ime
+error-csrf-token-wrong = Prijava na ovoj stranici je zastarjela; ponovno učitajte stranicu.
+error-bad-name = '{ $name }' ne može biti ime: upotrijebite od 2 do 24 slova, znamenke, - ili _.
+error-name-taken = Ime '{ $name }' je zauzeto; odaberite drugo.
+error-bad-password = Lozinka ima od { $min } do { $max } znakova.
+error-login-failed = Pogrešno ime ili lozinka.
+error-too-many-attempts = Previše pokušaja; pokušajte ponovno za { $seconds } s.
+error-login-required = Najprije se prijavite.
+error-no-player = Nema igrača '{ $name }'.
+error-bad-pool = To nije kategorija igre i tempa.
+error-cannot-rate = Ova igra ne može biti rangirana: { $reason ->
+    [login] oba igrača moraju biti prijavljena.
+    [same-account] ne možete igrati rangiranu igru sami protiv sebe.
+    [level] ova razina još nema izmjeren rejting.
+    [position] rangirana igra počinje od uobičajenog početka igre.
+   *[opponent] rangirane igre igraju se protiv računala ili se dogovaraju u predvorju.
+}
+error-rated-no-takeback = U rangiranoj igri protiv računala potezi se ne mogu vraćati.

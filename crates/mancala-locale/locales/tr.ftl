@@ -505,6 +505,7 @@ reason-side-time = { $side } tarafının süresi doldu
 end-draw-agreed = anlaşmayla berabere
 error-game-stopped = Oyun bitti: { $how ->
     [time-forfeit] { $side } tarafının süresi doldu.
+    [abandoned] { $side } oyundan ayrıldı ve galibiyet istendi.
     [draw-agreed] anlaşmayla berabere bitti.
    *[aborted] başlamadan iptal edildi.
 }
@@ -573,3 +574,89 @@ reason-you-left = oyundan ayrıldınız
 reason-they-left = rakibiniz oyundan ayrıldı
 reason-side-left = { $side } oyundan ayrıldı
 error-cannot-claim = Galibiyet şimdi istenemez: öbür oyuncu burada ya da hâlâ dönebilir.
+
+## Hesaplar, puanlar ve sıralamalar
+nav-login = Giriş yap
+nav-leaderboard = Puanlar
+who-named = { $name } ({ $side })
+who-you-named = Siz, { $name } ({ $side })
+rating-change = { $name }: { $rating } ({ $change })
+lb-rated = Dereceli
+lb-rated-note = Dereceli oyun oynamak için giriş yapın.
+lb-col-player = Oyuncu
+lb-anonymous = Misafir
+acc-title = Hesabınız
+acc-intro = Oynamak için hesap gerekmez. Hesabınız olursa bir adınız, her cihazda oyunlarınız ve her oyunda bir puanınız olur.
+acc-login = Giriş yap
+acc-name-label = Ad
+acc-password-label = Parola
+acc-login-go = Giriş yap
+acc-signup = Hesap oluştur
+acc-name-help = 2 ile 24 arası harf, rakam, - ya da _. Başkaları bunu görür.
+acc-password-help = En az 8 karakter.
+acc-signup-go = Hesabı oluştur
+acc-player-page = Sayfanız, başkalarının gördüğü gibi
+acc-export = Bütün oyunlarınızı indir (OGN)
+acc-ratings = Puanlar
+acc-ratings-none = Henüz puanınız yok: lobiden dereceli bir oyun oynayın.
+acc-games = Oyunlarınız
+acc-games-none = Henüz oyun yok. Giriş yapmışken başlattığınız ya da katıldığınız oyunlar burada saklanır.
+acc-logout = Çıkış yap
+acc-change-password = Parolayı değiştir
+acc-password-now = Şimdiki parola
+acc-password-new = Yeni parola
+acc-change-password-go = Değiştir
+acc-password-changed = Parola değişti; öbür cihazlarınızda oturumunuz kapatıldı.
+acc-delete = Hesabı sil
+acc-delete-text = Adınız, puanlarınız ve oturumlarınız silinir; oyunlarınız öbür oyuncular için adınız olmadan kalır.
+acc-delete-go = Hesabımı sil
+acc-delete-confirm = Hesabınız kalıcı olarak silinsin mi? Bu geri alınamaz.
+acc-deleted = Hesabınız silindi.
+acc-rated = dereceli
+acc-going-on = sürüyor
+acc-aborted = iptal edildi
+acc-draw = berabere
+acc-won = galibiyet
+acc-lost = yenilgi
+acc-col-side = Taraf
+acc-col-opponent = Rakip
+acc-col-result = Sonuç
+acc-col-date = Tarih
+acc-col-pool = Oyun ve süre
+acc-col-rating = Puan
+acc-col-games = Oyunlar
+acc-plot-point = { $date }: { $rating }
+acc-plot-title = { $pool }: { $from } puandan { $to } puana
+pool-name = { $game }, { $category }
+category-bullet = bullet
+category-blitz = blitz
+category-rapid = rapid
+category-classical = klasik
+category-correspondence = hamle başına gün
+category-untimed = saatsiz
+pl-ratings-none = Henüz dereceli oyun yok.
+pl-games = Oyunlar
+pl-games-none = Henüz oyun yok.
+ld-title = Puanlar
+ld-intro = Her oyun ve süre kategorisinde Glicko-2 puanları; ? ile işaretli bir puan geçicidir (henüz çok az oyun var).
+ld-pool = Oyun ve süre
+ld-none = Henüz hiç dereceli oyun oynanmadı.
+ld-col-rank = Sıra
+ld-col-name = Ad
+error-csrf-token-wrong = Bu sayfadaki oturum bilgisi eskimiş; sayfayı yeniden yükleyin.
+error-bad-name = '{ $name }' ad olamaz: 2 ile 24 arası harf, rakam, - ya da _ kullanın.
+error-name-taken = '{ $name }' adı alınmış; başka bir ad seçin.
+error-bad-password = Parola { $min } ile { $max } karakter arasında olmalı.
+error-login-failed = Ad ya da parola yanlış.
+error-too-many-attempts = Çok fazla deneme; { $seconds } sn sonra yeniden deneyin.
+error-login-required = Önce giriş yapın.
+error-no-player = '{ $name }' diye bir oyuncu yok.
+error-bad-pool = Bu bir oyun ve süre kategorisi değil.
+error-cannot-rate = Bu oyun dereceli olamaz: { $reason ->
+    [login] iki oyuncunun da giriş yapmış olması gerekir.
+    [same-account] kendinize karşı dereceli oynayamazsınız.
+    [level] bu seviyenin henüz ölçülmüş bir puanı yok.
+    [position] dereceli oyun, oyunun olağan başlangıcından başlar.
+   *[opponent] dereceli oyunlar bilgisayara karşı ya da lobide kurulan oyunlardır.
+}
+error-rated-no-takeback = Bilgisayara karşı dereceli oyunda hamle geri alınamaz.

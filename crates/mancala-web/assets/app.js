@@ -7,6 +7,7 @@ import { Mirall } from "./js/mirall.js";
 import { Cups } from "./js/cups.js";
 import { route } from "./js/router.js";
 import "./js/settings.js";
+import { Account } from "./js/account.js";
 
 // The language menu: the page changes language at once, and remembers the choice.
 $("lang-menu").addEventListener("change", async () => {
@@ -19,9 +20,10 @@ $("lang-menu").addEventListener("change", async () => {
     history.replaceState(null, "", location.pathname + (q ? "?" + q : "") + location.hash);
   }
   await L10n.use(code);
+  Account.set(Account.me);
   Mirall.stop();
   Cups.stop();
   route();
 });
 
-L10n.use(L10n.wanted()).then(route);
+L10n.use(L10n.wanted()).then(() => Account.load()).then(route);

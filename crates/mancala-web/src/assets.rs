@@ -20,6 +20,7 @@ const APP_JS: &str = include_str!("../assets/app.js");
 
 /// The page's script modules, served as `/js/<name>`: each does one job (app.js imports them).
 pub const MODULES: &[(&str, &str)] = &[
+    ("account.js", include_str!("../assets/js/account.js")),
     ("board.js", include_str!("../assets/js/board.js")),
     ("clock.js", include_str!("../assets/js/clock.js")),
     ("cups.js", include_str!("../assets/js/cups.js")),

@@ -5,6 +5,7 @@
 //! target, compared, and every game replayed through the rules.
 
 use crate::session::Session;
+use crate::store::accounts::Val;
 use crate::store::{DbError, GameRow, RoomRow, Store};
 
 /// How many rows are read at a time.
@@ -170,6 +171,83 @@ async fn check_table<T: Table>(from: &Store, to: &Store) -> Result<(), CopyError
     Ok(())
 }
 
+/// The tables of accounts copied with the games: name, columns, and how many of the first
+/// columns are its key. Logins and the throttle's counts are not copied (their owners log in
+/// again).
+const ACCOUNT_TABLES: [(&str, &str, usize); 5] = [
+    ("accounts", "id, name, name_key, password, created", 1),
+    ("players", "game, side, account, created", 2),
+    (
+        "ratings",
+        "account, pool, rating, deviation, volatility, games, version",
+        2,
+    ),
+    (
+        "rating_history",
+        "account, pool, game, at, previous, rating, deviation",
+        3,
+    ),
+    ("rated_games", "game, at", 1),
+];
+
+/// Copies every row of `table` not in the target; a row there with the same key that differs
+/// stops the copy. Afterwards each source row is read back from the target and compared.
+async fn copy_plain(
+    from: &Store,
+    to: &Store,
+    table: &'static str,
+    columns: &str,
+    key: usize,
+    done: &mut u64,
+    progress: &mut impl FnMut(u64),
+) -> Result<(), CopyError> {
+    let cols: Vec<&str> = columns.split(", ").collect();
+    let order = cols[..key].join(", ");
+    let marks: Vec<String> = (1..=cols.len()).map(|i| format!("${i}")).collect();
+    let insert = format!(
+        "INSERT INTO {table} ({columns}) VALUES ({}) ON CONFLICT DO NOTHING RETURNING {}",
+        marks.join(", "),
+        cols[0]
+    );
+    let by_key = format!(
+        "SELECT {columns} FROM {table} WHERE {}",
+        (0..key)
+            .map(|i| format!("{} = ${}", cols[i], i + 1))
+            .collect::<Vec<_>>()
+            .join(" AND ")
+    );
+    let mut offset = 0i64;
+    loop {
+        let rows = from
+            .rows(
+                &format!("SELECT {columns} FROM {table} ORDER BY {order} LIMIT $1 OFFSET $2"),
+                vec![Val::Int(i64::from(PAGE)), Val::Int(offset)],
+            )
+            .await
+            .map_err(src)?;
+        if rows.is_empty() {
+            return Ok(());
+        }
+        offset += rows.len() as i64;
+        for r in rows {
+            to.rows(&insert, r.clone()).await.map_err(dst)?;
+            let there = to.rows(&by_key, r[..key].to_vec()).await.map_err(dst)?;
+            if there.first() != Some(&r) {
+                return Err(CopyError::Conflict {
+                    what: table,
+                    id: r[..key]
+                        .iter()
+                        .map(|v| v.text())
+                        .collect::<Vec<_>>()
+                        .join("/"),
+                });
+            }
+            *done += 1;
+            progress(*done);
+        }
+    }
+}
+
 /// Copies every game and room of `from` into `to`, then checks the target against the
 /// source; `progress` is told the rows done so far.
 pub async fn copy(
@@ -184,6 +262,9 @@ pub async fn copy(
         copy_table::<RoomRow>(from, to, &mut done, &mut progress).await?;
     check_table::<GameRow>(from, to).await?;
     check_table::<RoomRow>(from, to).await?;
+    for (table, columns, key) in ACCOUNT_TABLES {
+        copy_plain(from, to, table, columns, key, &mut done, &mut progress).await?;
+    }
     let (games_in_target, rooms_in_target) = to.counts().await.map_err(dst)?;
     Ok(CopyReport {
         games_copied,

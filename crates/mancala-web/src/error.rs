@@ -105,6 +105,27 @@ codes! {
     ChallengeTaken = "challenge-taken", CONFLICT;
     /// A challenge accepted by its own maker.
     OwnChallenge = "own-challenge", CONFLICT;
+    /// A change made with the login cookie without the login's token in `x-csrf-token`.
+    CsrfTokenWrong = "csrf-token-wrong", FORBIDDEN;
+    /// A name that cannot be an account's (`name`).
+    BadName = "bad-name", BAD_REQUEST;
+    /// The name is another account's (`name`).
+    NameTaken = "name-taken", CONFLICT;
+    /// A password shorter or longer than allowed (`min`, `max`).
+    BadPassword = "bad-password", BAD_REQUEST;
+    /// A wrong name or password (the same for both).
+    LoginFailed = "login-failed", UNAUTHORIZED;
+    /// Too many attempts from this address or on this name (`seconds` to wait).
+    TooManyAttempts = "too-many-attempts", TOO_MANY_REQUESTS;
+    /// The request needs a login.
+    LoginRequired = "login-required", UNAUTHORIZED;
+    /// No account of that name (`name`).
+    NoPlayer = "no-player", NOT_FOUND;
+    /// A leaderboard asked for a pool that is not one (`pool`).
+    BadPool = "bad-pool", BAD_REQUEST;
+    /// A rated game that cannot be (`reason`: `login`, `same-account`, `level`, `position`,
+    /// `opponent`).
+    CannotRate = "cannot-rate", BAD_REQUEST;
     /// A win claimed while the other player is still there, or may still come back (`seconds`:
     /// how long until it may be claimed, if it may be).
     CannotClaim = "cannot-claim", CONFLICT;
@@ -112,6 +133,8 @@ codes! {
     UnknownPhrase = "unknown-phrase", BAD_REQUEST;
     /// The seat has sent the most phrases a game allows (`max`).
     TooManyPhrases = "too-many-phrases", CONFLICT;
+    /// A takeback asked in a rated game against the computer.
+    RatedNoTakeback = "rated-no-takeback", CONFLICT;
     /// It is the other side's turn (`side`: the side to move).
     NotYourTurn = "not-your-turn", CONFLICT;
     /// It is the engine's turn (`side`: the engine's side).
@@ -379,6 +402,7 @@ impl From<SessionError> for ApiError {
             SessionError::TooManyPhrases { max } => {
                 ApiError::new(Code::TooManyPhrases, message).with("max", max)
             }
+            SessionError::RatedNoTakeback => ApiError::new(Code::RatedNoTakeback, message),
         }
     }
 }

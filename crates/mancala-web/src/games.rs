@@ -1,6 +1,7 @@
 //! The game routes: create and import games, play, undo, resign, join through a link, long
 //! polling, hints, analysis and the OGN record (docs/api.md).
 
+use crate::accounts::{Login, MaybeLogin};
 use crate::engine;
 use crate::error::{ApiError, Code};
 use crate::extract::{Body, Param, Params, StateQuery, short};
@@ -55,6 +56,10 @@ macro_rules! new_game_request {
             /// seconds added a move; `2d`: days a move). Default: no clock.
             #[serde(default)]
             pub clock: Option<String>,
+            /// A rated game against the computer (a level with a measured rating, the game's
+            /// start, a login); rated games between people are made in the lobby.
+            #[serde(default)]
+            pub rated: Option<bool>,
         }
     };
 }
@@ -214,13 +219,81 @@ async fn created(
     mut s: Session,
     token: String,
     other: Option<(Side, String)>,
+    login: Option<&Login>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     run_engine(st, &mut s).await?;
-    st.insert(&s).await?;
+    let players: Vec<(Side, String)> = login
+        .and_then(|l| creator_side(&s, &token).map(|side| (side, l.account.id.clone())))
+        .into_iter()
+        .collect();
+    st.insert_with(&s, &players).await?;
+    if !players.is_empty() {
+        s = st.load(&s.id).await?;
+    }
     Ok((
         StatusCode::CREATED,
         Json(created_answer(&s, token, other, st.now_ms())),
     ))
+}
+
+/// The side the creator of `s` plays (South for a game on one screen).
+fn creator_side(s: &Session, token: &str) -> Option<Side> {
+    match &s.opponent {
+        Opponent::Local => Some(Side::South),
+        Opponent::Engine { side, .. } => Some(side.other()),
+        Opponent::Remote { .. } => [Side::South, Side::North]
+            .into_iter()
+            .find(|side| s.tokens[*side] == token),
+    }
+}
+
+/// 400 `cannot-rate` for `reason`.
+pub fn cannot_rate(reason: &str, why: &str) -> ApiError {
+    ApiError::new(
+        Code::CannotRate,
+        format!("this game cannot be rated: {why}"),
+    )
+    .with("reason", reason)
+}
+
+/// Makes `s` rated if asked: against the computer at a level with a measured rating, from the
+/// game's start, with a login.
+fn rate_against_engine(
+    s: &mut Session,
+    rated: Option<bool>,
+    set_up: bool,
+    login: Option<&Login>,
+) -> Result<(), ApiError> {
+    if rated != Some(true) {
+        return Ok(());
+    }
+    if login.is_none() {
+        return Err(cannot_rate("login", "log in to play rated games"));
+    }
+    let Opponent::Engine { level, .. } = &s.opponent else {
+        return Err(cannot_rate(
+            "opponent",
+            "rated games are against the computer or made in the lobby",
+        ));
+    };
+    if set_up {
+        return Err(cannot_rate(
+            "position",
+            "a rated game starts from the game's own start",
+        ));
+    }
+    let game = s.spec.to_string();
+    let Some(r) = crate::ratings::engine_rating(level, &game) else {
+        return Err(cannot_rate(
+            "level",
+            &format!("level {level} has no measured rating in {game}"),
+        ));
+    };
+    s.extras.rated = Some(crate::session::Rated {
+        pool: crate::ratings::Pool::of(&game, s.extras.clock.as_ref().map(|c| &c.control)),
+        engine: Some(r),
+    });
+    Ok(())
 }
 
 fn created_answer(s: &Session, token: String, other: Option<(Side, String)>, now: i64) -> Value {
@@ -255,6 +328,7 @@ pub fn set_up(rules: &mancala_core::Rules, p: &str) -> Result<mancala_core::Posi
 pub async fn create_game(
     State(st): State<Arc<AppState>>,
     ClientOf(client): ClientOf,
+    MaybeLogin(login): MaybeLogin,
     Body(req): Body<CreateRequest>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     st.guards().new_game(client)?;
@@ -264,9 +338,11 @@ pub async fn create_game(
         Some(p) => Some(set_up(&rules, p)?),
         None => None,
     };
+    let set_up = start.is_some();
     let (mut s, token, other) = build_session(spec, start, seating!(req))?;
     with_clock(&mut s, req.clock.as_deref(), st.now_ms())?;
-    created(&st, s, token, other).await
+    rate_against_engine(&mut s, req.rated, set_up, login.as_ref())?;
+    created(&st, s, token, other, login.as_ref()).await
 }
 
 /// Sets the clock a request asked for (checked by [`build_session`]) at `now`.
@@ -287,6 +363,7 @@ new_game_request! {
 pub async fn import_game(
     State(st): State<Arc<AppState>>,
     ClientOf(client): ClientOf,
+    MaybeLogin(login): MaybeLogin,
     Body(req): Body<ImportRequest>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     st.guards().new_game(client)?;
@@ -297,7 +374,8 @@ pub async fn import_game(
     }
     s.stop = rec.stop;
     with_clock(&mut s, req.clock.as_deref(), st.now_ms())?;
-    created(&st, s, token, other).await
+    rate_against_engine(&mut s, req.rated, true, login.as_ref())?;
+    created(&st, s, token, other, login.as_ref()).await
 }
 
 pub async fn get_game(
@@ -498,6 +576,10 @@ async fn change_as_seat<R: Send + 'static>(
                 Vec::new()
             };
             if s.version == seen || st.commit(&s, seen).await? {
+                // A rated game just ended: the ratings it moved.
+                if s.extras.rated.is_some() && s.is_over() {
+                    s = st.with_players(s).await?;
+                }
                 return Ok((r, plies, with_presence(&st, &s).await?));
             }
             // Another change came first.
@@ -557,6 +639,7 @@ pub struct TokenRequest {
 /// opens it again on another device.
 pub async fn join(
     State(st): State<Arc<AppState>>,
+    MaybeLogin(login): MaybeLogin,
     Param(id): Param,
     Body(req): Body<TokenRequest>,
 ) -> Result<Json<Value>, ApiError> {
@@ -581,6 +664,16 @@ pub async fn join(
                 e
             }
         })?;
+    // A seat opened while logged in is the account's (if it has none yet).
+    let mut state = state;
+    if let Some(l) = login {
+        st.store()
+            .add_player(&id, side, &l.account.id, st.now_ms())
+            .await
+            .map_err(crate::state::db_error)?;
+        let g = st.load(&id).await?;
+        state = views::state(&g, st.now_ms());
+    }
     Ok(Json(
         json!({ "side": side, "token": token, "state": state }),
     ))
@@ -738,7 +831,19 @@ pub async fn rematch(
             let next = made?;
             let db = crate::state::db_error;
             if st.store().load_game(&next.id).await.map_err(db)?.is_none() {
-                st.store().insert_game(&next.to_row()).await.map_err(db)?;
+                // The same accounts, on the other sides.
+                let players: Vec<(Side, String)> = st
+                    .store()
+                    .player_accounts(&id)
+                    .await
+                    .map_err(db)?
+                    .into_iter()
+                    .map(|(side, a)| (side.other(), a))
+                    .collect();
+                st.store()
+                    .insert_game_with(&next.to_row(), &players)
+                    .await
+                    .map_err(db)?;
             }
             let side = match me {
                 Seat::Side(s) => Some(s.other()),
@@ -866,27 +971,43 @@ pub async fn analysis(
     Ok(Json((*report).clone()))
 }
 
-pub async fn export_ogn(
-    State(st): State<Arc<AppState>>,
-    Param(id): Param,
-) -> Result<Response, ApiError> {
-    let g = st.load(&id).await?;
-    let name = |side: Side| match &g.opponent {
-        Opponent::Engine { side: e, level } if *e == side => format!("Engine ({level})"),
-        _ => side.to_string(),
+/// The OGN record of `g`, its sides named by the accounts playing them (`names`), else by the
+/// engine's level or the side.
+pub fn record_of(g: &Session, names: &[(Side, String)]) -> String {
+    let name = |side: Side| {
+        if let Some((_, n)) = names.iter().find(|(s, _)| *s == side) {
+            return n.clone();
+        }
+        match &g.opponent {
+            Opponent::Engine { side: e, level } if *e == side => format!("Engine ({level})"),
+            _ => side.to_string(),
+        }
     };
     let (south, north) = (name(Side::South), name(Side::North));
-    let text = ogn::export(
+    ogn::export(
         &g.game,
         g.stop,
         &ogn::Header {
             south: &south,
             north: &north,
-            event: "Casual game",
+            event: if g.extras.rated.is_some() {
+                "Rated game"
+            } else {
+                "Casual game"
+            },
             date: g.created,
         },
         g.extras.clock.as_ref(),
-    );
+    )
+}
+
+pub async fn export_ogn(
+    State(st): State<Arc<AppState>>,
+    Param(id): Param,
+) -> Result<Response, ApiError> {
+    let g = st.load(&id).await?;
+    let names: Vec<(Side, String)> = g.players.iter().map(|p| (p.side, p.name.clone())).collect();
+    let text = record_of(&g, &names);
     let mut resp = text.into_response();
     let h = resp.headers_mut();
     h.insert(

@@ -14,6 +14,7 @@
 //! - [`server`]: the HTTP server's limits, timeouts, security headers and `Host` check;
 //!   [`limits`]: the limits per client (long polls, new games, hints and analyses).
 
+pub mod accounts;
 pub mod assets;
 pub mod changes;
 pub mod clock;
@@ -28,6 +29,7 @@ pub mod lobby;
 pub mod mirall;
 pub mod ogn;
 pub mod poll;
+pub mod ratings;
 pub mod routes;
 pub mod server;
 pub mod session;

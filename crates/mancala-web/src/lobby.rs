@@ -9,6 +9,7 @@
 //! accepted, the game is made with the maker's secret as his seat's token, so he needs nothing
 //! more than he has to play: his next look at the challenge names the game.
 
+use crate::accounts::{Login, MaybeLogin};
 use crate::error::{ApiError, Code};
 use crate::extract::{Body, Param, Params, short};
 use crate::games::{SEAT_TOKEN_HEADER, parse_clock, parse_spec};
@@ -45,6 +46,9 @@ pub struct ChallengeRequest {
     /// `south`, `north` or `random` (default).
     #[serde(default)]
     pub side: Option<String>,
+    /// A rated game (the maker and the accepter need accounts).
+    #[serde(default)]
+    pub rated: Option<bool>,
 }
 
 /// A challenge checked: its game, clock and side as stored.
@@ -72,6 +76,37 @@ fn checked(req: &ChallengeRequest) -> Result<(String, Option<String>, String), A
     Ok((spec.to_string(), clock, side))
 }
 
+/// A challenge as anyone sees it (never its token), with its maker's name and rating.
+async fn public_named(st: &AppState, r: &ChallengeRow) -> Result<Value, ApiError> {
+    let mut v = public(r);
+    if !r.account.is_empty() {
+        let pool = pool_of(r).key();
+        if let Some((name, g)) = st
+            .store()
+            .account_rating(&r.account, &pool)
+            .await
+            .map_err(db_error)?
+        {
+            let g = g.unwrap_or_else(crate::ratings::Glicko::new_player);
+            v["maker"] = json!({
+                "name": name,
+                "rating": (r.rated == 1).then(|| g.rating.round()),
+                "provisional": g.provisional(),
+            });
+        }
+    }
+    Ok(v)
+}
+
+/// Where a game of challenge `r` counts.
+fn pool_of(r: &ChallengeRow) -> crate::ratings::Pool {
+    let clock = r
+        .clock
+        .as_deref()
+        .and_then(|c| c.parse::<crate::clock::TimeControl>().ok());
+    crate::ratings::Pool::of(&r.spec, clock.as_ref())
+}
+
 /// A challenge as anyone sees it (never its token).
 fn public(r: &ChallengeRow) -> Value {
     let name = r
@@ -88,7 +123,7 @@ fn public(r: &ChallengeRow) -> Value {
         .map(|c| c.category());
     json!({
         "id": r.id, "game": r.spec, "name": name, "clock": r.clock, "category": category,
-        "side": r.side, "created": r.created,
+        "side": r.side, "created": r.created, "rated": r.rated == 1, "maker": null,
     })
 }
 
@@ -97,15 +132,29 @@ fn public(r: &ChallengeRow) -> Value {
 pub async fn create(
     State(st): State<Arc<AppState>>,
     ClientOf(client): ClientOf,
+    MaybeLogin(login): MaybeLogin,
     Body(req): Body<ChallengeRequest>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     st.guards().new_game(client)?;
     let (spec, clock, side) = checked(&req)?;
-    let r = make(&st, spec, clock, side).await?;
+    let rated = rated_by(&req, login.as_ref())?;
+    let r = make(&st, spec, clock, side, login.as_ref(), rated).await?;
     Ok((
         StatusCode::CREATED,
         Json(json!({ "id": r.id, "token": r.token, "challenge": public(&r) })),
     ))
+}
+
+/// Whether a challenge asked to be rated, which needs a login.
+fn rated_by(req: &ChallengeRequest, login: Option<&Login>) -> Result<bool, ApiError> {
+    let rated = req.rated == Some(true);
+    if rated && login.is_none() {
+        return Err(crate::games::cannot_rate(
+            "login",
+            "log in to play rated games",
+        ));
+    }
+    Ok(rated)
 }
 
 async fn make(
@@ -113,6 +162,8 @@ async fn make(
     spec: String,
     clock: Option<String>,
     side: String,
+    login: Option<&Login>,
+    rated: bool,
 ) -> Result<ChallengeRow, ApiError> {
     let now = st.now_ms();
     let r = ChallengeRow {
@@ -125,6 +176,8 @@ async fn make(
         version: 0,
         created: now,
         seen: now,
+        account: login.map(|l| l.account.id.clone()).unwrap_or_default(),
+        rated: i64::from(rated),
     };
     if !st.store().insert_challenge(&r).await.map_err(db_error)? {
         return Err(ApiError::internal("the challenge could not be saved"));
@@ -156,7 +209,7 @@ async fn listing(st: &AppState) -> Result<Value, ApiError> {
     let mut playing = Vec::new();
     for r in &rows {
         match &r.game {
-            None if r.seen >= now - GONE_MS => open.push(public(r)),
+            None if r.seen >= now - GONE_MS => open.push(public_named(st, r).await?),
             None => {}
             Some(id) => {
                 if let Ok(g) = st.load(id).await
@@ -357,11 +410,34 @@ fn taken(id: &str) -> ApiError {
     .with("id", short(id))
 }
 
-/// Accepts `r` for a new player: the game is made and saved (the maker's token his seat's, a
-/// new one the accepter's), then the challenge names it (compare-and-set: accepted once).
-async fn accept_row(st: &AppState, r: ChallengeRow) -> Result<Value, ApiError> {
+/// Accepts `r` for a new player (logged in as `login`, if he is): in one transaction the
+/// challenge names the new game (compare-and-set: accepted once) and the game is written with
+/// the accounts playing it (the maker's token his seat's, a new one the accepter's).
+async fn accept_row(
+    st: &AppState,
+    r: ChallengeRow,
+    login: Option<&Login>,
+) -> Result<Value, ApiError> {
     if r.game.is_some() {
         return Err(taken(&r.id));
+    }
+    let me = login.map(|l| l.account.id.clone());
+    if r.rated == 1 {
+        match &me {
+            None => {
+                return Err(crate::games::cannot_rate(
+                    "login",
+                    "log in to play rated games",
+                ));
+            }
+            Some(a) if *a == r.account => {
+                return Err(ApiError::new(
+                    Code::OwnChallenge,
+                    "this is your own challenge: wait for someone to accept it",
+                ));
+            }
+            _ => {}
+        }
     }
     let spec = parse_spec(&r.spec)?;
     let maker = match r.side.as_str() {
@@ -394,26 +470,29 @@ async fn accept_row(st: &AppState, r: ChallengeRow) -> Result<Value, ApiError> {
     if let Some(c) = &r.clock {
         s.set_clock(parse_clock(c)?, now)?;
     }
-    // The game is saved first, then the challenge names it (compare-and-set: accepted once);
-    // a game made for a challenge another took meanwhile is closed at once, never handed out.
-    st.insert(&s).await?;
-    let mut next = r.clone();
-    next.game = Some(s.id.clone());
-    next.version += 1;
-    next.seen = now;
+    if r.rated == 1 {
+        s.extras.rated = Some(crate::session::Rated {
+            pool: pool_of(&r),
+            engine: None,
+        });
+    }
+    let mut players = Vec::new();
+    if !r.account.is_empty() {
+        players.push((maker, r.account.clone()));
+    }
+    if let Some(a) = me.filter(|a| *a != r.account) {
+        players.push((maker.other(), a));
+    }
     if !st
         .store()
-        .update_challenge(&next, r.version)
+        .accept_challenge(&r.id, r.version, now, &s.to_row(), &players)
         .await
         .map_err(db_error)?
     {
-        let seen = s.version;
-        s.stop = Some(mancala_core::Stop::Aborted);
-        s.version += 1;
-        st.commit(&s, seen).await?;
         return Err(taken(&r.id));
     }
     st.changes().changed(LOBBY_KEY);
+    let s = st.load(&s.id).await?;
     Ok(json!({
         "id": s.id, "token": mine, "side": maker.other(), "state": views::state(&s, now),
     }))
@@ -425,6 +504,7 @@ async fn accept_row(st: &AppState, r: ChallengeRow) -> Result<Value, ApiError> {
 pub async fn accept(
     State(st): State<Arc<AppState>>,
     ClientOf(client): ClientOf,
+    MaybeLogin(login): MaybeLogin,
     Param(id): Param,
     Body(req): Body<AcceptRequest>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
@@ -436,7 +516,10 @@ pub async fn accept(
             "this is your own challenge: wait for someone to accept it",
         ));
     }
-    Ok((StatusCode::CREATED, Json(accept_row(&st, r).await?)))
+    Ok((
+        StatusCode::CREATED,
+        Json(accept_row(&st, r, login.as_ref()).await?),
+    ))
 }
 
 /// An acceptance: the accepter's own challenges' token, if he has one open (so he does not
@@ -454,10 +537,16 @@ pub struct AcceptRequest {
 pub async fn seek(
     State(st): State<Arc<AppState>>,
     ClientOf(client): ClientOf,
+    MaybeLogin(login): MaybeLogin,
     Body(req): Body<ChallengeRequest>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     st.guards().new_game(client)?;
     let (spec, clock, side) = checked(&req)?;
+    let rated = rated_by(&req, login.as_ref())?;
+    let me = login
+        .as_ref()
+        .map(|l| l.account.id.clone())
+        .unwrap_or_default();
     let now = st.now_ms();
     let rows = st
         .store()
@@ -467,12 +556,17 @@ pub async fn seek(
     let mut candidates: Vec<ChallengeRow> = rows
         .into_iter()
         .filter(|r| {
-            r.game.is_none() && r.seen >= now - GONE_MS && r.spec == spec && r.clock == clock
+            r.game.is_none()
+                && r.seen >= now - GONE_MS
+                && r.spec == spec
+                && r.clock == clock
+                && (r.rated == 1) == rated
+                && (me.is_empty() || r.account != me)
         })
         .collect();
     candidates.sort_by_key(|r| r.created);
     for r in candidates {
-        match accept_row(&st, r).await {
+        match accept_row(&st, r, login.as_ref()).await {
             Ok(mut v) => {
                 v["matched"] = json!(true);
                 return Ok((StatusCode::CREATED, Json(v)));
@@ -481,7 +575,7 @@ pub async fn seek(
             Err(e) => return Err(e),
         }
     }
-    let r = make(&st, spec, clock, side).await?;
+    let r = make(&st, spec, clock, side, login.as_ref(), rated).await?;
     Ok((
         StatusCode::CREATED,
         Json(json!({ "matched": false, "id": r.id, "token": r.token, "challenge": public(&r) })),

@@ -5,7 +5,7 @@ use crate::error::{ApiError, Code};
 use crate::extract::{MAX_BODY, Param, short};
 use crate::session::rules_of;
 use crate::state::AppState;
-use crate::{assets, engine, games, lobby, mirall, solitaire};
+use crate::{accounts, assets, engine, games, lobby, mirall, solitaire};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -44,6 +44,16 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/lobby/{id}", get(lobby::mine))
         .route("/api/lobby/{id}/accept", post(lobby::accept))
         .route("/api/lobby/{id}/cancel", post(lobby::cancel))
+        .route("/api/account", get(accounts::me))
+        .route("/api/account/signup", post(accounts::signup))
+        .route("/api/account/login", post(accounts::login))
+        .route("/api/account/logout", post(accounts::logout))
+        .route("/api/account/password", post(accounts::change_password))
+        .route("/api/account/delete", post(accounts::delete))
+        .route("/api/account/games", get(accounts::my_games))
+        .route("/api/account/ogn", get(accounts::export_all))
+        .route("/api/players/{name}", get(accounts::player))
+        .route("/api/leaderboard", get(accounts::leaderboard))
         .route("/api/mirall", post(mirall::create))
         .route("/api/mirall/{id}", get(mirall::get))
         .route("/api/mirall/{id}/sow", post(mirall::sow))
@@ -58,6 +68,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            accounts::check_login,
+        ))
         .with_state(state)
 }
 

@@ -79,6 +79,8 @@ pub enum SessionError {
     UnknownPhrase { phrase: String, phrases: String },
     #[error("you have sent {max} phrases in this game, the most there may be")]
     TooManyPhrases { max: usize },
+    #[error("a rated game against the computer has no takebacks")]
+    RatedNoTakeback,
 }
 
 /// Who plays the other side.
@@ -146,7 +148,21 @@ pub struct Extras {
     /// The set phrases said, in order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub chat: Vec<Said>,
+    /// Where the game's result counts, in a rated game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rated: Option<Rated>,
 }
+
+/// A rated game's pool and, against the computer, the level's fixed rating.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rated {
+    pub pool: crate::ratings::Pool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<f64>,
+}
+
+impl Eq for Rated {}
 
 /// The set phrases players may send each other (no free text: each is shown in the reader's
 /// language, and there is nothing to moderate).
@@ -197,6 +213,9 @@ pub struct Session {
     /// Unix seconds.
     pub created: i64,
     pub updated: i64,
+    /// The accounts playing its sides, with their ratings (read with the game by
+    /// [`crate::state::AppState::load`], not part of its row).
+    pub players: Vec<crate::store::accounts::PlayerRow>,
 }
 
 /// The rules named by a game specification (the core's loader; a solitaire is no game here).
@@ -263,6 +282,7 @@ impl Session {
             version: 0,
             created: t,
             updated: t,
+            players: Vec::new(),
         })
     }
 
@@ -333,6 +353,9 @@ impl Session {
 
     /// An error unless hints and analysis are open (see [`Session::hints_open`]).
     pub fn require_hints_open(&self) -> Result<(), SessionError> {
+        if self.extras.rated.is_some() && !self.is_over() {
+            return Err(SessionError::HintsClosed);
+        }
         if self.hints_open() {
             Ok(())
         } else {
@@ -522,6 +545,7 @@ impl Session {
                 next.set_clock(c.control, now)?;
             }
             next.extras.rematch_of = Some(self.id.clone());
+            next.extras.rated = self.extras.rated.clone();
             Ok(next)
         });
         Some(made)
@@ -654,6 +678,9 @@ impl Session {
             Some(Stop::Resigned(_)) => return Err(SessionError::ResignationFinal),
             Some(stop) => return Err(SessionError::Stopped { stop }),
             None => {}
+        }
+        if self.extras.rated.is_some() && matches!(self.opponent, Opponent::Engine { .. }) {
+            return Err(SessionError::RatedNoTakeback);
         }
         let outcome = self.undo_plies(seat)?;
         if let (UndoOutcome::TakenBack(_), Some(c)) = (outcome, &mut self.extras.clock) {
@@ -793,6 +820,34 @@ impl Session {
             version: r.version as u64,
             created: r.created,
             updated: r.updated,
+            players: Vec::new(),
+        })
+    }
+
+    /// The end of a rated game as the ratings count it: none while it goes on, if it is not
+    /// rated, or if it was aborted.
+    pub fn rated_end(&self, now: i64) -> Option<crate::store::accounts::RatedEnd> {
+        let rated = self.extras.rated.as_ref()?;
+        if !self.is_over() {
+            return None;
+        }
+        let e = self.game.ending_stopped(self.stop)?;
+        if matches!(self.stop, Some(Stop::Aborted)) {
+            return None;
+        }
+        let engine = match &self.opponent {
+            Opponent::Engine { side, .. } => Some((*side, rated.engine?)),
+            _ => None,
+        };
+        Some(crate::store::accounts::RatedEnd {
+            pool: rated.pool.clone(),
+            south_score: match e.winner() {
+                Some(Side::South) => 1.0,
+                Some(Side::North) => 0.0,
+                None => 0.5,
+            },
+            engine,
+            at: now,
         })
     }
 }

@@ -134,14 +134,27 @@ impl AppState {
             let mut s = self.load_row(id).await?;
             let seen = s.version;
             if !s.settle(self.now_ms()) || self.commit(&s, seen).await? {
-                return Ok(s);
+                return self.with_players(s).await;
             }
             // Another change came first: read it again.
             tries += 1;
             if tries >= 5 {
-                return self.load_row(id).await;
+                let s = self.load_row(id).await?;
+                return self.with_players(s).await;
             }
         }
+    }
+
+    /// `s` with the accounts playing it and their ratings in its pool.
+    pub async fn with_players(&self, mut s: Session) -> Result<Session, ApiError> {
+        let pool = s
+            .extras
+            .rated
+            .as_ref()
+            .map(|r| r.pool.key())
+            .unwrap_or_default();
+        s.players = self.store.players(&s.id, &pool).await.map_err(db_error)?;
+        Ok(s)
     }
 
     /// The game `id` as the database has it, as it is stored.
@@ -161,9 +174,18 @@ impl AppState {
 
     /// Saves a new game.
     pub async fn insert(&self, s: &Session) -> Result<(), ApiError> {
+        self.insert_with(s, &[]).await
+    }
+
+    /// Saves a new game with the accounts playing its sides.
+    pub async fn insert_with(
+        &self,
+        s: &Session,
+        players: &[(mancala_core::Side, String)],
+    ) -> Result<(), ApiError> {
         if self
             .store
-            .insert_game(&s.to_row())
+            .insert_game_with(&s.to_row(), players)
             .await
             .map_err(db_error)?
         {
@@ -178,12 +200,20 @@ impl AppState {
 
     /// Writes `s` if the stored game is still at version `expected`; the polls waiting on it
     /// look again. False (nothing written) if another change came first.
+    /// A rated game's end is counted in the ratings in the same transaction.
     pub async fn commit(&self, s: &Session, expected: u64) -> Result<bool, ApiError> {
-        let done = self
-            .store
-            .update_game(&s.to_row(), expected as i64)
-            .await
-            .map_err(db_error)?;
+        let done = match s.rated_end(self.now_ms()) {
+            Some(end) => self
+                .store
+                .update_game_rated(&s.to_row(), expected as i64, &end)
+                .await
+                .map_err(db_error)?,
+            None => self
+                .store
+                .update_game(&s.to_row(), expected as i64)
+                .await
+                .map_err(db_error)?,
+        };
         if done {
             self.changes.changed(&game_key(&s.id));
         }

@@ -162,7 +162,14 @@ pub fn state(s: &Session, now: i64) -> StateView {
         rematch_of: s.extras.rematch_of.clone(),
         chat: s.extras.chat.clone(),
         presence: None,
-        hints: s.hints_open(),
+        players: BySide::new(player(s, Side::South), player(s, Side::North)),
+        rated: s.extras.rated.as_ref().map(|r| RatedView {
+            pool: r.pool.key(),
+            game: r.pool.game.clone(),
+            category: r.pool.category.clone(),
+            engine_rating: r.engine.map(f64::round),
+        }),
+        hints: s.require_hints_open().is_ok(),
         version: s.version,
         created: s.created,
         updated: s.updated,
@@ -264,11 +271,56 @@ pub struct StateView {
     /// In a game between people, whether each player's page follows it (see [`Presence`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub presence: Option<BySide<Presence>>,
+    /// The account playing each side, if any, with his rating in the game's pool.
+    pub players: BySide<Option<PlayerView>>,
+    /// Where a rated game counts.
+    pub rated: Option<RatedView>,
     /// Whether hints and analysis may be asked for now.
     pub hints: bool,
     pub version: u64,
     pub created: i64,
     pub updated: i64,
+}
+
+/// An account playing a side.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerView {
+    pub name: String,
+    /// His rating in the game's pool (a rated game), rounded.
+    pub rating: Option<f64>,
+    pub provisional: bool,
+    /// What this game changed it by, once counted.
+    pub change: Option<f64>,
+}
+
+/// A rated game's pool.
+#[derive(Clone, Debug, Serialize)]
+pub struct RatedView {
+    /// `oware/blitz`.
+    pub pool: String,
+    pub game: String,
+    pub category: String,
+    /// The computer's fixed rating, against the computer.
+    pub engine_rating: Option<f64>,
+}
+
+/// The account playing `side` of `s`, as the game shows him.
+fn player(s: &Session, side: Side) -> Option<PlayerView> {
+    let p = s.players.iter().find(|p| p.side == side)?;
+    let rated = s.extras.rated.is_some();
+    Some(PlayerView {
+        name: p.name.clone(),
+        // A player new to the pool plays at a new player's rating.
+        rating: p
+            .change
+            .map(|(_, after)| after)
+            .or(p.rating.as_ref().map(|r| r.glicko.rating))
+            .or(Some(crate::ratings::Glicko::new_player().rating))
+            .filter(|_| rated)
+            .map(f64::round),
+        provisional: rated && p.rating.as_ref().is_none_or(|r| r.glicko.provisional()),
+        change: p.change.map(|(b, a)| (a - b).round()),
+    })
 }
 
 /// Whether a player of a game between people is there.

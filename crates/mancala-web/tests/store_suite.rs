@@ -151,6 +151,114 @@ async fn one_of_many_racing_changes_wins(s: Arc<Store>) {
     assert_eq!(s.load_game("race").await.unwrap().unwrap().version, 1);
 }
 
+/// Accounts, logins, the throttle, players and a rated result, through the statements both
+/// stores share.
+async fn accounts_and_ratings(s: &Store) {
+    use mancala_core::Side;
+    use mancala_web::ratings::Pool;
+    use mancala_web::store::accounts::{AccountRow, LoginRow, RatedEnd};
+    let account = |id: &str, name: &str| AccountRow {
+        id: id.into(),
+        name: name.into(),
+        name_key: name.to_lowercase(),
+        password: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA".into(),
+        created: 5,
+    };
+    let login = |id: &str, account: &str| LoginRow {
+        id: id.into(),
+        account: account.into(),
+        csrf: format!("csrf-{id}"),
+        created: 100,
+    };
+    assert!(
+        s.insert_account(&account("a1", "Ana"), &login("l1", "a1"))
+            .await
+            .unwrap()
+    );
+    assert!(
+        s.insert_account(&account("a2", "Bo"), &login("l2", "a2"))
+            .await
+            .unwrap()
+    );
+    // The same name in another case is refused, and its login not written.
+    assert!(
+        !s.insert_account(&account("a3", "ANA"), &login("l3", "a3"))
+            .await
+            .unwrap()
+    );
+    assert!(s.login("l3", 0).await.unwrap().is_none());
+    let (l, a) = s.login("l1", 0).await.unwrap().expect("the login");
+    assert_eq!((l.csrf.as_str(), a.name.as_str()), ("csrf-l1", "Ana"));
+    // Too old a login is none.
+    assert!(s.login("l1", 100).await.unwrap().is_none());
+    assert_eq!(s.account_named("ana").await.unwrap().unwrap().id, "a1");
+    // Attempts count in their window and start again after it.
+    for n in 1..=3 {
+        assert_eq!(s.attempt("k", 1_000, 500).await.unwrap(), n);
+    }
+    assert_eq!(s.attempts("k", 1_100, 500).await.unwrap(), (3, 1_000));
+    assert_eq!(s.attempt("k", 1_600, 500).await.unwrap(), 1);
+    s.clear_attempts("k").await.unwrap();
+    assert_eq!(s.attempts("k", 1_600, 500).await.unwrap().0, 0);
+    // A game of both accounts, finished and rated: counted once.
+    let mut g = game("r1", 0, "");
+    g.undo_request = None;
+    assert!(
+        s.insert_game_with(
+            &g,
+            &[(Side::South, "a1".into()), (Side::North, "a2".into())]
+        )
+        .await
+        .unwrap()
+    );
+    let end = RatedEnd {
+        pool: Pool::of("modiar", None),
+        south_score: 1.0,
+        engine: None,
+        at: 7,
+    };
+    let mut next = g.clone();
+    next.version = 1;
+    assert!(
+        !s.update_game_rated(&next, 5, &end).await.unwrap(),
+        "a stale version"
+    );
+    assert!(s.update_game_rated(&next, 0, &end).await.unwrap());
+    let mut again = next.clone();
+    again.version = 2;
+    assert!(s.update_game_rated(&again, 1, &end).await.unwrap());
+    let r = s.ratings_of("a1").await.unwrap();
+    assert_eq!((r.len(), r[0].games), (1, 1), "{r:?}");
+    assert!(r[0].glicko.rating > 1500.0);
+    assert!(s.ratings_of("a2").await.unwrap()[0].glicko.rating < 1500.0);
+    let p = s.players("r1", "modiar/untimed").await.unwrap();
+    assert_eq!(p.len(), 2);
+    assert!(p.iter().all(|p| p.change.is_some() && p.rating.is_some()));
+    let board = s.leaderboard("modiar/untimed", 110.0, 10).await.unwrap();
+    assert_eq!(board[0].0, "Ana");
+    assert_eq!(s.games_of("a2", 10).await.unwrap()[0].1, Side::North);
+    assert_eq!(s.history("a1").await.unwrap().len(), 1);
+    // Deleting an account takes its name off the game.
+    s.delete_account("a1").await.unwrap();
+    let p = s.players("r1", "").await.unwrap();
+    assert_eq!(p.len(), 1);
+    assert_eq!(p[0].name, "Bo");
+    assert!(s.login("l1", 0).await.unwrap().is_none());
+    assert!(s.ratings_of("a1").await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn sqlite_accounts_and_ratings() {
+    accounts_and_ratings(&Store::in_memory().unwrap()).await;
+}
+
+#[tokio::test]
+#[ignore = "needs MANCALA_TEST_POSTGRES (scripts/test.sh starts a cluster)"]
+async fn postgres_accounts_and_ratings() {
+    let url = fresh_postgres("accounts").await;
+    accounts_and_ratings(&Store::connect(&url).await.unwrap()).await;
+}
+
 #[tokio::test]
 async fn sqlite_rows_and_versions() {
     rows_and_versions(&Store::in_memory().unwrap()).await;
@@ -317,8 +425,28 @@ async fn postgres_copy_from_sqlite_and_back() {
                 .unwrap()
         );
     }
+    // An account playing a game, rated: copied with the games.
+    let acc = mancala_web::store::accounts::AccountRow {
+        id: "acc1".into(),
+        name: "Ana".into(),
+        name_key: "ana".into(),
+        password: "$argon2id$x".into(),
+        created: 9,
+    };
+    let l = mancala_web::store::accounts::LoginRow {
+        id: "l".into(),
+        account: "acc1".into(),
+        csrf: "c".into(),
+        created: 9,
+    };
+    assert!(file.insert_account(&acc, &l).await.unwrap());
+    file.add_player("c1", mancala_core::Side::South, "acc1", 9)
+        .await
+        .unwrap();
     let pg = Store::connect(&fresh_postgres("copy").await).await.unwrap();
     let r = mancala_web::copy::copy(&file, &pg, |_| {}).await.unwrap();
+    assert_eq!(pg.account_named("ana").await.unwrap(), Some(acc.clone()));
+    assert_eq!(pg.games_of("acc1", 5).await.unwrap()[0].0.id, "c1");
     assert_eq!((r.games_copied, r.rooms_copied), (5, 5));
     assert_eq!((r.games_in_target, r.rooms_in_target), (5, 5));
     for g in &ids {

@@ -6,6 +6,7 @@ import { L10n, SIDE, gameName, t } from "./l10n.js";
 import { api } from "./net.js";
 import { Saved } from "./saved.js";
 import { controlName } from "./clock.js";
+import { Account } from "./account.js";
 
 const MINE = "mancala.challenge";
 
@@ -40,6 +41,7 @@ export const Lobby = {
       $("lb-clock").value = clock || "5+5";
       this.builtFor = L10n.code;
     }
+    $("lb-rated-note").hidden = !!Account.me;
     this.version = null;
     this.poll();
   },
@@ -94,6 +96,9 @@ export const Lobby = {
       const cell = (text) => { const td = document.createElement("td"); td.textContent = text; tr.appendChild(td); return td; };
       cell(gameName(c));
       cell(c.clock ? controlName(c.clock) : t("clock-none"));
+      // The maker, if he has an account (his rating in a rated challenge).
+      const who = c.maker ? c.maker.name + (c.maker.rating != null ? ` (${c.maker.rating}${c.maker.provisional ? "?" : ""})` : "") : t("lb-anonymous");
+      cell((c.rated ? t("acc-rated") + " · " : "") + who);
       cell(c.side === "random" ? t("lb-side-random") : SIDE(c.side));
       const b = document.createElement("button");
       b.textContent = t("lb-accept");
@@ -120,6 +125,7 @@ export const Lobby = {
     $("lb-error").textContent = "";
     const body = { game: $("lb-game").value, side: $("lb-side").value };
     if ($("lb-clock").value) body.clock = $("lb-clock").value;
+    if (Account.me && $("lb-rated").checked) body.rated = true;
     const name = gameName(this.catalog.games.find((g) => g.id === body.game) || { id: body.game, name: body.game });
     try {
       if (own()) await this.cancel();

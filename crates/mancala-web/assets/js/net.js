@@ -12,8 +12,10 @@ class Offline extends Error {
 }
 
 // `headers`: more request headers (a seat's token for a hint or an analysis: `Seat-Token`).
+// A change made while logged in carries the login's token (`Net.csrf`, from GET /api/account).
 export async function api(method, path, body, headers = {}) {
   const opts = { method, headers: Object.assign({}, headers) };
+  if (method !== "GET" && Net.csrf) opts.headers["X-CSRF-Token"] = Net.csrf;
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body);
@@ -54,6 +56,7 @@ export function query(params) {
 // `onLost` and `onBack` are the views' (set by the router): redraw without the server, reload.
 export const Net = {
   down: false,
+  csrf: null,
   onLost: () => {},
   onBack: async () => {},
   lost() {

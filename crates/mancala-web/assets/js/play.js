@@ -176,6 +176,12 @@ export const Play = {
   who(side) {
     const s = this.state;
     const seat = s.seats[side];
+    // An account playing the side is named, with his rating in a rated game.
+    const p = s.players && s.players[side];
+    if (p) {
+      const name = p.name + (p.rating != null ? ` (${p.rating}${p.provisional ? "?" : ""})` : "");
+      return this.mine() === side ? t("who-you-named", { name, side: SIDE(side) }) : t("who-named", { name, side: SIDE(side) });
+    }
     if (seat.startsWith("engine")) return t("who-computer", { side: SIDE(side) });
     if (s.opponent.kind === "local") return SIDE(side);
     const mine = this.mine();
@@ -260,7 +266,12 @@ export const Play = {
     // Whatever the language: whether the computer is thinking, for a test or a style.
     $("g-status").toggleAttribute("data-thinking", thinking);
     $("g-result").hidden = !s.result;
-    if (s.result) $("g-result").textContent = resultText(L10n, s, mine);
+    if (s.result) {
+      // A rated game's result moves the ratings: each player's new one and the change.
+      const moved = ["south", "north"].map((side) => s.players && s.players[side]).filter((p) => p && p.change != null)
+        .map((p) => t("rating-change", { name: p.name, rating: p.rating, change: (p.change > 0 ? "+" : "") + p.change }));
+      $("g-result").textContent = [resultText(L10n, s, mine)].concat(moved).join(" · ");
+    }
     // Moves, with the labels of their OGN record (the server's): a row a number.
     const ol = $("g-moves");
     ol.innerHTML = "";

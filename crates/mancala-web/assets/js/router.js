@@ -10,8 +10,9 @@ import { Cups } from "./cups.js";
 import { Rules } from "./rules.js";
 import { Lobby } from "./lobby.js";
 import { Clock } from "./clock.js";
+import { Account, Leaderboard, Player } from "./account.js";
 
-const views = ["home", "game", "lobby", "mirall", "cups", "rules"];
+const views = ["home", "game", "lobby", "mirall", "cups", "rules", "account", "player", "leaderboard"];
 function show(view) {
   for (const v of views) $("view-" + v).hidden = v !== view;
   document.querySelectorAll("nav a").forEach((a) => {
@@ -57,6 +58,15 @@ export async function route() {
   } else if (h === "/lobby") {
     show("lobby");
     await Lobby.enter();
+  } else if (h === "/account") {
+    show("account");
+    await Account.enter();
+  } else if (h.startsWith("/player/")) {
+    show("player");
+    await Player.open(decodeURIComponent(h.slice(8)));
+  } else if (h === "/leaderboard" || h.startsWith("/leaderboard/")) {
+    show("leaderboard");
+    await Leaderboard.open(h.length > 13 ? decodeURIComponent(h.slice(13)) : null);
   } else if (h === "/mirall") {
     show("mirall");
     Mirall.enter();

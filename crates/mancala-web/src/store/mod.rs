@@ -10,6 +10,7 @@
 //! both change the same game from the same version, and a retried request finds the version
 //! moved on.
 
+pub mod accounts;
 pub mod postgres;
 pub mod sqlite;
 
@@ -18,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The schema version this build writes and reads: a database of a newer one is refused.
-pub const SCHEMA_VERSION: i64 = 5;
+pub const SCHEMA_VERSION: i64 = 6;
 
 /// The migrations, in order: migration `i` brings a database from schema `i` to `i + 1`. The
 /// same statements serve both stores.
@@ -80,6 +81,62 @@ const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
         seen BIGINT NOT NULL,
         PRIMARY KEY (game, side)
      )",
+    // 6: accounts, their logins, the throttle on attempts, who plays each game, ratings (see
+    // `accounts`), and the account and ratedness of a challenge.
+    "CREATE TABLE accounts (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        password TEXT NOT NULL,
+        created BIGINT NOT NULL
+     );
+     CREATE TABLE logins (
+        id TEXT PRIMARY KEY,
+        account TEXT NOT NULL,
+        csrf TEXT NOT NULL,
+        created BIGINT NOT NULL
+     );
+     CREATE INDEX logins_account ON logins (account);
+     CREATE TABLE attempts (
+        subject TEXT PRIMARY KEY,
+        tries BIGINT NOT NULL,
+        since BIGINT NOT NULL
+     );
+     CREATE TABLE players (
+        game TEXT NOT NULL,
+        side TEXT NOT NULL,
+        account TEXT NOT NULL,
+        created BIGINT NOT NULL,
+        PRIMARY KEY (game, side)
+     );
+     CREATE INDEX players_account ON players (account, created);
+     CREATE TABLE ratings (
+        account TEXT NOT NULL,
+        pool TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games BIGINT NOT NULL,
+        version BIGINT NOT NULL,
+        PRIMARY KEY (account, pool)
+     );
+     CREATE INDEX ratings_pool ON ratings (pool, rating);
+     CREATE TABLE rating_history (
+        account TEXT NOT NULL,
+        pool TEXT NOT NULL,
+        game TEXT NOT NULL,
+        at BIGINT NOT NULL,
+        previous DOUBLE PRECISION NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (account, pool, game)
+     );
+     CREATE TABLE rated_games (
+        game TEXT PRIMARY KEY,
+        at BIGINT NOT NULL
+     );
+     ALTER TABLE challenges ADD COLUMN account TEXT NOT NULL DEFAULT '';
+     ALTER TABLE challenges ADD COLUMN rated BIGINT NOT NULL DEFAULT 0",
 ];
 
 /// The columns of a game row, in the order of [`GameRow`]'s fields.
@@ -110,7 +167,8 @@ pub struct GameRow {
 }
 
 /// The columns of a challenge row, in the order of [`ChallengeRow`]'s fields.
-const CHALLENGE_COLUMNS: &str = "id, spec, clock, side, token, game, version, created, seen";
+const CHALLENGE_COLUMNS: &str =
+    "id, spec, clock, side, token, game, version, created, seen, account, rated";
 
 /// One open challenge of the lobby (see [`crate::lobby`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,6 +189,10 @@ pub struct ChallengeRow {
     pub created: i64,
     /// When the challenger last looked (Unix ms): a challenge whose maker has gone is not listed.
     pub seen: i64,
+    /// The maker's account, or empty.
+    pub account: String,
+    /// 1 for a rated challenge (both players need accounts), else 0.
+    pub rated: i64,
 }
 
 /// One row of the El mirall table: a room between two devices (its play is in

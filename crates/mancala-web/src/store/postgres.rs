@@ -3,6 +3,7 @@
 //! compare-and-set in one statement that also sends `NOTIFY mancala_changes`, and a listening
 //! connection per server that wakes its waiting polls when any server changes a game or room.
 
+use super::accounts::{Step, Val};
 use super::{
     CHALLENGE_COLUMNS, ChallengeRow, DbError, GAME_COLUMNS, GameRow, MIGRATIONS, ROOM_COLUMNS,
     RoomRow, SCHEMA_VERSION, StoreError,
@@ -365,7 +366,7 @@ impl Postgres {
             .query(
                 &format!(
                     "WITH made AS (INSERT INTO challenges ({CHALLENGE_COLUMNS})
-                        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
                         ON CONFLICT (id) DO NOTHING RETURNING id)
                      SELECT pg_notify('mancala_changes', 'lobby') FROM made"
                 ),
@@ -387,6 +388,7 @@ impl Postgres {
 
     pub async fn update_challenge(&self, r: &ChallengeRow, expected: i64) -> Result<bool, DbError> {
         let mut p = challenge_params(r);
+        p.truncate(9);
         p.push(&expected);
         let rows = self
             .query(
@@ -459,6 +461,7 @@ impl Postgres {
 fn challenge_params(r: &ChallengeRow) -> Vec<&(dyn ToSql + Sync)> {
     vec![
         &r.id, &r.spec, &r.clock, &r.side, &r.token, &r.game, &r.version, &r.created, &r.seen,
+        &r.account, &r.rated,
     ]
 }
 
@@ -473,6 +476,8 @@ fn challenge_row(row: &Row) -> ChallengeRow {
         version: row.get(6),
         created: row.get(7),
         seen: row.get(8),
+        account: row.get(9),
+        rated: row.get(10),
     }
 }
 
@@ -571,4 +576,68 @@ fn room_row(row: &Row) -> RoomRow {
         created: n(14),
         updated: n(15),
     }
+}
+
+/// The statements written once for both stores ([`super::accounts`]).
+impl Postgres {
+    pub async fn rows(&self, sql: &str, params: Vec<Val>) -> Result<Vec<Vec<Val>>, DbError> {
+        let client = self.pool.get().await.map_err(pool_error)?;
+        let stmt = client.prepare_cached(sql).await.map_err(db_error)?;
+        let p = pg_params(&params);
+        let refs: Vec<&(dyn ToSql + Sync)> = p.iter().map(|b| b.as_ref() as _).collect();
+        let rows = client.query(&stmt, &refs).await.map_err(db_error)?;
+        Ok(rows.iter().map(pg_vals).collect())
+    }
+
+    pub async fn batch(&self, steps: Vec<Step>) -> Result<Option<usize>, DbError> {
+        let mut client = self.pool.get().await.map_err(pool_error)?;
+        let tx = client.transaction().await.map_err(db_error)?;
+        for (i, step) in steps.iter().enumerate() {
+            let stmt = tx.prepare_cached(&step.sql).await.map_err(db_error)?;
+            let p = pg_params(&step.params);
+            let refs: Vec<&(dyn ToSql + Sync)> = p.iter().map(|b| b.as_ref() as _).collect();
+            let rows = tx.query(&stmt, &refs).await.map_err(db_error)?;
+            if step.expect.is_some_and(|n| n != rows.len()) {
+                tx.rollback().await.map_err(db_error)?;
+                return Ok(Some(i));
+            }
+        }
+        tx.commit().await.map_err(db_error)?;
+        Ok(None)
+    }
+}
+
+fn pg_params(params: &[Val]) -> Vec<Box<dyn ToSql + Sync + Send>> {
+    params
+        .iter()
+        .map(|v| -> Box<dyn ToSql + Sync + Send> {
+            match v {
+                Val::Text(s) => Box::new(s.clone()),
+                Val::Int(i) => Box::new(*i),
+                Val::Real(r) => Box::new(*r),
+                Val::Null => Box::new(None::<String>),
+            }
+        })
+        .collect()
+}
+
+fn pg_vals(row: &Row) -> Vec<Val> {
+    use tokio_postgres::types::Type;
+    (0..row.len())
+        .map(|i| {
+            let t = row.columns()[i].type_().clone();
+            if t == Type::INT8 {
+                row.get::<_, Option<i64>>(i).map_or(Val::Null, Val::Int)
+            } else if t == Type::INT4 {
+                row.get::<_, Option<i32>>(i)
+                    .map_or(Val::Null, |v| Val::Int(v.into()))
+            } else if t == Type::FLOAT8 {
+                row.get::<_, Option<f64>>(i).map_or(Val::Null, Val::Real)
+            } else if t == Type::VOID {
+                Val::Null
+            } else {
+                row.get::<_, Option<String>>(i).map_or(Val::Null, Val::Text)
+            }
+        })
+        .collect()
 }

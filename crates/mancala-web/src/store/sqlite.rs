@@ -3,6 +3,7 @@
 //! file itself, beside SQLite's own): a second server on the same file is refused at start,
 //! since it could not hear of the first one's changes.
 
+use super::accounts::{Step, Val};
 use super::{
     CHALLENGE_COLUMNS, ChallengeRow, DbError, GAME_COLUMNS, GameRow, MIGRATIONS, ROOM_COLUMNS,
     RoomRow, SCHEMA_VERSION, StoreError,
@@ -292,10 +293,13 @@ impl Sqlite {
         self.with(move |c| {
             let n = c.execute(
                 &format!(
-                    "INSERT INTO challenges ({CHALLENGE_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                    "INSERT INTO challenges ({CHALLENGE_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
                      ON CONFLICT(id) DO NOTHING"
                 ),
-                params![r.id, r.spec, r.clock, r.side, r.token, r.game, r.version, r.created, r.seen],
+                params![
+                    r.id, r.spec, r.clock, r.side, r.token, r.game, r.version, r.created, r.seen,
+                    r.account, r.rated
+                ],
             )?;
             Ok(n == 1)
         })
@@ -402,6 +406,8 @@ fn challenge_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<ChallengeRow> {
         version: row.get(6)?,
         created: row.get(7)?,
         seen: row.get(8)?,
+        account: row.get(9)?,
+        rated: row.get(10)?,
     })
 }
 
@@ -494,6 +500,65 @@ fn room_params(r: &RoomRow) -> Vec<Box<dyn rusqlite::ToSql>> {
         Box::new(r.created),
         Box::new(r.updated),
     ]
+}
+
+/// The statements written once for both stores ([`super::accounts`]): `$N` read as `?N`.
+impl Sqlite {
+    pub async fn rows(&self, sql: &str, params: Vec<Val>) -> Result<Vec<Vec<Val>>, DbError> {
+        let sql = sql.replace('$', "?");
+        self.with(move |c| run(c, &sql, &params)).await
+    }
+
+    pub async fn batch(&self, steps: Vec<Step>) -> Result<Option<usize>, DbError> {
+        self.with(move |c| {
+            let tx = c.unchecked_transaction()?;
+            for (i, step) in steps.iter().enumerate() {
+                let rows = run(&tx, &step.sql.replace('$', "?"), &step.params)?;
+                if step.expect.is_some_and(|n| n != rows.len()) {
+                    // Dropped unfinished: rolled back.
+                    return Ok(Some(i));
+                }
+            }
+            tx.commit()?;
+            Ok(None)
+        })
+        .await
+    }
+}
+
+/// Runs one statement; the rows it returns.
+fn run(c: &Connection, sql: &str, params: &[Val]) -> rusqlite::Result<Vec<Vec<Val>>> {
+    use rusqlite::types::{ToSqlOutput, Value, ValueRef};
+    let values: Vec<ToSqlOutput<'_>> = params
+        .iter()
+        .map(|v| {
+            ToSqlOutput::Owned(match v {
+                Val::Text(s) => Value::Text(s.clone()),
+                Val::Int(i) => Value::Integer(*i),
+                Val::Real(r) => Value::Real(*r),
+                Val::Null => Value::Null,
+            })
+        })
+        .collect();
+    let mut stmt = c.prepare_cached(sql)?;
+    let n = stmt.column_count();
+    let mut rows = stmt.query(rusqlite::params_from_iter(values))?;
+    let mut out = Vec::new();
+    while let Some(row) = rows.next()? {
+        let mut r = Vec::with_capacity(n);
+        for i in 0..n {
+            r.push(match row.get_ref(i)? {
+                ValueRef::Null => Val::Null,
+                ValueRef::Integer(i) => Val::Int(i),
+                ValueRef::Real(f) => Val::Real(f),
+                ValueRef::Text(t) | ValueRef::Blob(t) => {
+                    Val::Text(String::from_utf8_lossy(t).into_owned())
+                }
+            });
+        }
+        out.push(r);
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -1,0 +1,586 @@
+//! Accounts and ratings, tried as an attacker and as two players would: the login cookie's
+//! flags, a change made with the cookie but without the login's token refused, the login's id
+//! changed at every login, the same answer for a wrong password and an unknown name, a hundred
+//! wrong passwords throttled, the password changed and the account deleted (its games no longer
+//! carrying its name), and a rated game moving both ratings once.
+
+mod common;
+
+use common::Server;
+use mancala_web::state::FakeNow;
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+async fn server() -> (Server, Arc<FakeNow>, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let now = FakeNow::new(1_800_000_000_000);
+    let s = Server::start_with_clock(&dir.path().join("games.sqlite"), now.clone()).await;
+    (s, now, dir)
+}
+
+/// A browser: its login cookie and the login's token, sent as the page sends them.
+#[derive(Clone, Default)]
+struct User {
+    cookie: Option<String>,
+    csrf: Option<String>,
+}
+
+struct Answer {
+    status: u16,
+    body: Value,
+    set_cookie: Option<String>,
+}
+
+impl User {
+    async fn send(&mut self, s: &Server, method: &str, path: &str, body: Option<Value>) -> Answer {
+        self.send_with(s, method, path, body, true).await
+    }
+
+    async fn send_with(
+        &mut self,
+        s: &Server,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+        csrf: bool,
+    ) -> Answer {
+        let mut r = match method {
+            "GET" => s.client.get(s.url(path)),
+            _ => s.client.post(s.url(path)),
+        };
+        if let Some(c) = &self.cookie {
+            r = r.header("cookie", format!("mancala_login={c}"));
+        }
+        if csrf && let Some(t) = &self.csrf {
+            r = r.header("x-csrf-token", t);
+        }
+        if let Some(b) = body {
+            r = r.json(&b);
+        }
+        let resp = r.send().await.expect("request");
+        let status = resp.status().as_u16();
+        let set_cookie = resp
+            .headers()
+            .get("set-cookie")
+            .map(|v| v.to_str().unwrap().to_string());
+        let text = resp.text().await.unwrap();
+        let body: Value = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        if let Some(sc) = &set_cookie {
+            let v = sc
+                .split(';')
+                .next()
+                .unwrap()
+                .trim_start_matches("mancala_login=");
+            self.cookie = (!v.is_empty()).then(|| v.to_string());
+        }
+        if let Some(t) = body["account"]["csrf"].as_str() {
+            self.csrf = Some(t.to_string());
+        }
+        Answer {
+            status,
+            body,
+            set_cookie,
+        }
+    }
+
+    async fn signup(s: &Server, name: &str, password: &str) -> User {
+        let mut u = User::default();
+        let a = u
+            .send(
+                s,
+                "POST",
+                "/api/account/signup",
+                Some(json!({"name": name, "password": password})),
+            )
+            .await;
+        assert_eq!(a.status, 201, "{}", a.body);
+        u
+    }
+
+    async fn login(&mut self, s: &Server, name: &str, password: &str) -> Answer {
+        self.send(
+            s,
+            "POST",
+            "/api/account/login",
+            Some(json!({"name": name, "password": password})),
+        )
+        .await
+    }
+}
+
+#[tokio::test]
+async fn the_login_cookie_is_http_only_secure_and_strict_and_names_the_account() {
+    let (s, _now, _d) = server().await;
+    let mut u = User::default();
+    let a = u
+        .send(
+            &s,
+            "POST",
+            "/api/account/signup",
+            Some(json!({"name": "Ayşe", "password": "a good password"})),
+        )
+        .await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    let c = a.set_cookie.expect("a cookie");
+    for flag in ["HttpOnly", "Secure", "SameSite=Strict", "Path=/"] {
+        assert!(c.contains(flag), "{flag} missing from {c}");
+    }
+    let me = u.send(&s, "GET", "/api/account", None).await;
+    assert_eq!(me.body["account"]["name"], "Ayşe", "{}", me.body);
+    // Without the cookie, nobody.
+    let anon = User::default().send(&s, "GET", "/api/account", None).await;
+    assert_eq!(anon.body["account"], Value::Null);
+    // The name is taken whatever its case; bad names and passwords are refused by name.
+    let mut v = User::default();
+    for (name, pw, code) in [
+        ("ayşe", "another password", "name-taken"),
+        ("x", "long enough pw", "bad-name"),
+        ("with space", "long enough pw", "bad-name"),
+        ("computer", "long enough pw", "name-taken"),
+        ("Bora", "short", "bad-password"),
+    ] {
+        let a = v
+            .send(
+                &s,
+                "POST",
+                "/api/account/signup",
+                Some(json!({"name": name, "password": pw})),
+            )
+            .await;
+        assert_eq!(a.body["code"], code, "{name}: {}", a.body);
+    }
+}
+
+#[tokio::test]
+async fn a_change_made_with_the_cookie_but_without_the_logins_token_is_refused() {
+    let (s, _now, _d) = server().await;
+    let mut u = User::signup(&s, "ana", "password one").await;
+    let games = |v: &Value| v["games"].as_u64().unwrap();
+    let before = games(&s.get("/api/health").await.1);
+    let body = json!({"game": "modiar", "opponent": "local"});
+    // No token: refused, nothing made.
+    let a = u
+        .send_with(&s, "POST", "/api/games", Some(body.clone()), false)
+        .await;
+    assert_eq!(a.status, 403, "{}", a.body);
+    assert_eq!(a.body["code"], "csrf-token-wrong");
+    // A wrong token: the same.
+    let mut forged = u.clone();
+    forged.csrf = Some("x".repeat(32));
+    let a = forged
+        .send(&s, "POST", "/api/games", Some(body.clone()))
+        .await;
+    assert_eq!(a.status, 403, "{}", a.body);
+    // Logging out and deleting the account are changes too.
+    let a = u
+        .send_with(&s, "POST", "/api/account/logout", Some(json!({})), false)
+        .await;
+    assert_eq!(a.status, 403);
+    let a = u
+        .send_with(
+            &s,
+            "POST",
+            "/api/account/delete",
+            Some(json!({"password": "password one"})),
+            false,
+        )
+        .await;
+    assert_eq!(a.status, 403);
+    assert_eq!(games(&s.get("/api/health").await.1), before);
+    // With it, the game is made and is the account's.
+    let a = u.send(&s, "POST", "/api/games", Some(body)).await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    assert_eq!(a.body["state"]["players"]["south"]["name"], "ana");
+    let mine = u.send(&s, "GET", "/api/account/games", None).await;
+    assert_eq!(mine.body["games"][0]["id"], a.body["id"]);
+    // Reading needs no token.
+    assert_eq!(
+        u.send_with(&s, "GET", "/api/account", None, false)
+            .await
+            .status,
+        200
+    );
+    // Without a cookie, no token is asked for: playing without an account is as before.
+    let (st, _) = s
+        .post(
+            "/api/games",
+            &json!({"game": "modiar", "opponent": "local"}),
+        )
+        .await;
+    assert_eq!(st, 201);
+}
+
+#[tokio::test]
+async fn the_logins_id_changes_at_login_and_the_old_one_is_ended() {
+    let (s, _now, _d) = server().await;
+    let mut u = User::signup(&s, "bora", "password two").await;
+    let first = u.cookie.clone().unwrap();
+    let a = u.login(&s, "bora", "password two").await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let second = u.cookie.clone().unwrap();
+    assert_ne!(first, second, "a login gets a new id");
+    let mut old = User {
+        cookie: Some(first),
+        csrf: None,
+    };
+    let me = old.send(&s, "GET", "/api/account", None).await;
+    assert_eq!(me.body["account"], Value::Null, "the old login is ended");
+    let me = u.send(&s, "GET", "/api/account", None).await;
+    assert_eq!(me.body["account"]["name"], "bora");
+    // Logging out ends it and clears the cookie.
+    let a = u
+        .send(&s, "POST", "/api/account/logout", Some(json!({})))
+        .await;
+    assert!(a.set_cookie.unwrap().contains("Max-Age=0"));
+    let mut again = User {
+        cookie: Some(second),
+        csrf: None,
+    };
+    let me = again.send(&s, "GET", "/api/account", None).await;
+    assert_eq!(me.body["account"], Value::Null);
+}
+
+#[tokio::test]
+async fn a_wrong_password_and_an_unknown_name_get_the_same_answer() {
+    let (s, _now, _d) = server().await;
+    User::signup(&s, "cem", "password three").await;
+    let wrong = User::default().login(&s, "cem", "not the one").await;
+    let unknown = User::default().login(&s, "nobody", "not the one").await;
+    assert_eq!(wrong.status, 401);
+    assert_eq!(wrong.status, unknown.status);
+    assert_eq!(wrong.body, unknown.body);
+    assert_eq!(wrong.set_cookie, None);
+    assert_eq!(unknown.set_cookie, None);
+    // The right one, in any case of the name.
+    assert_eq!(
+        User::default()
+            .login(&s, "CEM", "password three")
+            .await
+            .status,
+        200
+    );
+}
+
+#[tokio::test]
+async fn a_hundred_wrong_passwords_are_throttled_and_the_right_one_too_until_the_window_ends() {
+    let (s, now, _d) = server().await;
+    User::signup(&s, "deniz", "password four").await;
+    let mut statuses = Vec::new();
+    for i in 0..100 {
+        let a = User::default()
+            .login(&s, "deniz", &format!("guess number {i}"))
+            .await;
+        statuses.push(a.status);
+        if a.status == 429 {
+            assert_eq!(a.body["code"], "too-many-attempts");
+            assert!(a.body["params"]["seconds"].as_i64().unwrap() > 0);
+        }
+    }
+    let failed = statuses.iter().filter(|&&s| s == 401).count();
+    assert_eq!(failed as u32, mancala_web::accounts::LOGIN_TRIES_PER_NAME);
+    assert!(statuses[failed..].iter().all(|&s| s == 429), "{statuses:?}");
+    // Throttled, even the right password is refused; and a name nobody has is throttled
+    // the same way, so the throttle does not tell which names exist.
+    assert_eq!(
+        User::default()
+            .login(&s, "deniz", "password four")
+            .await
+            .status,
+        429
+    );
+    // Once the window has passed, the right password works again.
+    now.advance(mancala_web::accounts::ATTEMPT_WINDOW_MS + 1_000);
+    assert_eq!(
+        User::default()
+            .login(&s, "deniz", "password four")
+            .await
+            .status,
+        200
+    );
+    // From one address, many names: the address is throttled too.
+    let mut last = 0;
+    for i in 0..40 {
+        last = User::default()
+            .login(&s, &format!("name{i}"), "whatever it is")
+            .await
+            .status;
+    }
+    assert_eq!(last, 429);
+}
+
+#[tokio::test]
+async fn accounts_made_from_one_address_are_throttled() {
+    let (s, _now, _d) = server().await;
+    let mut codes = Vec::new();
+    for i in 0..(mancala_web::accounts::SIGNUPS_PER_ADDRESS + 2) {
+        let a = User::default()
+            .send(
+                &s,
+                "POST",
+                "/api/account/signup",
+                Some(json!({"name": format!("p{i}"), "password": "a long password"})),
+            )
+            .await;
+        codes.push(a.status);
+    }
+    let made = codes.iter().filter(|&&c| c == 201).count() as u32;
+    assert_eq!(
+        made,
+        mancala_web::accounts::SIGNUPS_PER_ADDRESS,
+        "{codes:?}"
+    );
+    assert_eq!(*codes.last().unwrap(), 429);
+}
+
+#[tokio::test]
+async fn a_password_change_ends_the_other_logins_and_the_old_password() {
+    let (s, _now, _d) = server().await;
+    let mut here = User::signup(&s, "ece", "old password").await;
+    let mut there = User::default();
+    assert_eq!(there.login(&s, "ece", "old password").await.status, 200);
+    let a = here
+        .send(
+            &s,
+            "POST",
+            "/api/account/password",
+            Some(json!({"password": "wrong one!", "new_password": "new password"})),
+        )
+        .await;
+    assert_eq!(a.status, 401, "{}", a.body);
+    let a = here
+        .send(
+            &s,
+            "POST",
+            "/api/account/password",
+            Some(json!({"password": "old password", "new_password": "new password"})),
+        )
+        .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(
+        here.send(&s, "GET", "/api/account", None).await.body["account"]["name"],
+        "ece"
+    );
+    assert_eq!(
+        there.send(&s, "GET", "/api/account", None).await.body["account"],
+        Value::Null
+    );
+    assert_eq!(
+        User::default()
+            .login(&s, "ece", "old password")
+            .await
+            .status,
+        401
+    );
+    assert_eq!(
+        User::default()
+            .login(&s, "ece", "new password")
+            .await
+            .status,
+        200
+    );
+}
+
+/// A rated lobby game between `a` (the maker, South) and `b`: its id and both tokens.
+async fn rated_game(s: &Server, a: &mut User, b: &mut User) -> (String, String, String) {
+    let c = a
+        .send(
+            s,
+            "POST",
+            "/api/lobby",
+            Some(json!({"game": "mangala-ii", "clock": "3+2", "side": "south", "rated": true})),
+        )
+        .await;
+    assert_eq!(c.status, 201, "{}", c.body);
+    let id = c.body["id"].as_str().unwrap().to_string();
+    let listed = s.get("/api/lobby").await.1;
+    assert_eq!(listed["challenges"][0]["rated"], true, "{listed}");
+    assert_eq!(listed["challenges"][0]["maker"]["rating"], 1500.0);
+    let g = b
+        .send(
+            s,
+            "POST",
+            &format!("/api/lobby/{id}/accept"),
+            Some(json!({})),
+        )
+        .await;
+    assert_eq!(g.status, 201, "{}", g.body);
+    assert_eq!(g.body["state"]["rated"]["pool"], "mangala-ii/blitz");
+    (
+        g.body["id"].as_str().unwrap().to_string(),
+        c.body["token"].as_str().unwrap().to_string(),
+        g.body["token"].as_str().unwrap().to_string(),
+    )
+}
+
+#[tokio::test]
+async fn a_rated_games_result_moves_both_ratings_once_and_shows_on_both_pages() {
+    let (s, _now, _d) = server().await;
+    let mut a = User::signup(&s, "fatma", "password five").await;
+    let mut b = User::signup(&s, "gul", "password six").await;
+    // A rated challenge needs a login to make and to accept.
+    let (st, e) = s
+        .post("/api/lobby", &json!({"game": "mangala-ii", "rated": true}))
+        .await;
+    assert_eq!((st, e["code"].as_str()), (400, Some("cannot-rate")), "{e}");
+    let (game, south, north) = rated_game(&s, &mut a, &mut b).await;
+    let (_, st) = s.get(&format!("/api/games/{game}")).await;
+    assert_eq!(st["players"]["south"]["name"], "fatma");
+    assert_eq!(st["players"]["north"]["name"], "gul");
+    assert_eq!(st["players"]["south"]["provisional"], true);
+    // Hints stay closed in a rated game going on.
+    assert_eq!(st["hints"], false);
+    // South moves, North resigns.
+    let mv = st["legal"][0].as_str().unwrap().to_string();
+    let (code, r) = s.play(&game, &south, &mv).await;
+    assert_eq!(code, 200, "{r}");
+    let (code, r) = s
+        .post(
+            &format!("/api/games/{game}/resign"),
+            &json!({"token": north}),
+        )
+        .await;
+    assert_eq!(code, 200, "{r}");
+    let (_, st) = s.get(&format!("/api/games/{game}")).await;
+    let (ws, ls) = (&st["players"]["south"], &st["players"]["north"]);
+    assert!(ws["rating"].as_f64().unwrap() > 1500.0, "{st}");
+    assert!(ls["rating"].as_f64().unwrap() < 1500.0, "{st}");
+    assert!(ws["change"].as_f64().unwrap() > 0.0 && ls["change"].as_f64().unwrap() < 0.0);
+    // Later changes of the finished game (a rematch offer) count nothing again.
+    let (code, _) = s
+        .post(
+            &format!("/api/games/{game}/rematch"),
+            &json!({"token": south}),
+        )
+        .await;
+    assert_eq!(code, 200);
+    for (name, up) in [("fatma", true), ("gul", false)] {
+        let (code, p) = s.get(&format!("/api/players/{name}")).await;
+        assert_eq!(code, 200, "{p}");
+        let r = &p["ratings"][0];
+        assert_eq!(r["pool"], "mangala-ii/blitz");
+        assert_eq!(r["games"], 1, "counted once: {p}");
+        assert_eq!(up, r["rating"].as_f64().unwrap() > 1500.0, "{p}");
+        assert_eq!(p["history"].as_array().unwrap().len(), 1);
+        assert_eq!(p["games"][0]["id"], game.as_str());
+        assert_eq!(p["games"][0]["result"]["winner"], "south");
+        assert!(!p.to_string().contains(&south) && !p.to_string().contains(&north));
+    }
+    let (_, board) = s.get("/api/leaderboard?pool=mangala-ii/blitz").await;
+    assert_eq!(board["players"][0]["name"], "fatma", "{board}");
+    assert_eq!(board["players"][1]["name"], "gul");
+    assert_eq!(board["players"][0]["provisional"], true);
+    assert_eq!(
+        s.get("/api/leaderboard?pool=mangala-ii/fast").await.1["code"],
+        "bad-pool"
+    );
+    // The record names the players, and the account's export holds the game.
+    let (_, rec) = s.text(&format!("/api/games/{game}/ogn")).await;
+    assert!(
+        rec.contains("[South \"fatma\"]") && rec.contains("[North \"gul\"]"),
+        "{rec}"
+    );
+    let all = a.send(&s, "GET", "/api/account/ogn", None).await;
+    assert!(
+        all.body.as_str().unwrap().contains("[North \"gul\"]"),
+        "{}",
+        all.body
+    );
+    // The account's list gives the seat's token, which opens it on another device.
+    let mine = b.send(&s, "GET", "/api/account/games", None).await;
+    assert_eq!(mine.body["games"][0]["token"], north.as_str());
+    assert_eq!(mine.body["games"][0]["side"], "north");
+}
+
+#[tokio::test]
+async fn a_deleted_accounts_games_no_longer_carry_its_name() {
+    let (s, _now, _d) = server().await;
+    let mut a = User::signup(&s, "hale", "password seven").await;
+    let mut b = User::signup(&s, "ilke", "password eight").await;
+    let (game, _south, north) = rated_game(&s, &mut a, &mut b).await;
+    let (code, _) = s
+        .post(
+            &format!("/api/games/{game}/resign"),
+            &json!({"token": north}),
+        )
+        .await;
+    assert_eq!(code, 200);
+    // A wrong password deletes nothing.
+    let d = a
+        .send(
+            &s,
+            "POST",
+            "/api/account/delete",
+            Some(json!({"password": "not mine"})),
+        )
+        .await;
+    assert_eq!(d.status, 401);
+    let d = a
+        .send(
+            &s,
+            "POST",
+            "/api/account/delete",
+            Some(json!({"password": "password seven"})),
+        )
+        .await;
+    assert_eq!(d.status, 200, "{}", d.body);
+    let (_, st) = s.get(&format!("/api/games/{game}")).await;
+    assert_eq!(st["players"]["south"], Value::Null, "{st}");
+    assert_eq!(st["players"]["north"]["name"], "ilke");
+    let (_, rec) = s.text(&format!("/api/games/{game}/ogn")).await;
+    assert!(!rec.contains("hale"), "{rec}");
+    assert_eq!(s.get("/api/players/hale").await.0, 404);
+    let (_, board) = s.get("/api/leaderboard?pool=mangala-ii/blitz").await;
+    assert!(!board.to_string().contains("hale"), "{board}");
+    // The other player keeps the game.
+    let (_, p) = s.get("/api/players/ilke").await;
+    assert_eq!(p["games"][0]["id"], game.as_str());
+    assert_eq!(p["games"][0]["opponent_name"], Value::Null);
+    // The login is gone, and the name is free again.
+    assert_eq!(
+        a.send(&s, "GET", "/api/account", None).await.body["account"],
+        Value::Null
+    );
+    User::signup(&s, "hale", "a new password").await;
+}
+
+#[tokio::test]
+async fn a_seat_opened_while_logged_in_is_the_accounts() {
+    let (s, _now, _d) = server().await;
+    let mut a = User::signup(&s, "jale", "password nine").await;
+    let mut b = User::signup(&s, "kaan", "password ten").await;
+    let c = a
+        .send(
+            &s,
+            "POST",
+            "/api/games",
+            Some(json!({"game": "oware", "opponent": "remote"})),
+        )
+        .await;
+    assert_eq!(c.status, 201, "{}", c.body);
+    let id = c.body["id"].as_str().unwrap();
+    let invite = c.body["invite"]["token"].as_str().unwrap();
+    let j = b
+        .send(
+            &s,
+            "POST",
+            &format!("/api/games/{id}/join"),
+            Some(json!({"token": invite})),
+        )
+        .await;
+    assert_eq!(j.status, 200, "{}", j.body);
+    assert_eq!(j.body["state"]["players"]["north"]["name"], "kaan");
+    assert_eq!(j.body["state"]["players"]["south"]["name"], "jale");
+    // Not rated: no rating is shown or counted.
+    assert_eq!(j.body["state"]["rated"], Value::Null);
+    assert_eq!(j.body["state"]["players"]["north"]["rating"], Value::Null);
+    // A rated game is not made through a link.
+    let r = a
+        .send(
+            &s,
+            "POST",
+            "/api/games",
+            Some(json!({"game": "oware", "opponent": "remote", "rated": true})),
+        )
+        .await;
+    assert_eq!(r.body["params"]["reason"], "opponent", "{}", r.body);
+}
