@@ -79,6 +79,28 @@ test("two accounts play a rated game with a clock, and both ratings move", async
   const first = await pa.textContent("#ld-table tbody tr:first-child");
   assert.match(first, /1.*Ayla/, first);
   await axe(pa, "the leaderboard");
+  // On another device, Baran logs in and finds the game among his own, and opens its seat.
+  const c = await browser("chromium-acc-c-");
+  try {
+    const pc = await c.newPage();
+    await pc.goto(new URL("/#/account", BASE).href);
+    await pc.waitForSelector("#acc-login");
+    await pc.fill("#acc-login-name", "baran");
+    await pc.fill("#acc-login-password", "a password of Baran");
+    await pc.click("#acc-login button[type=submit]");
+    await pc.waitForSelector("#acc-in:not([hidden])");
+    await pc.goto(new URL("/#/", BASE).href);
+    await pc.waitForSelector("#my-games tr");
+    assert.match(await pc.textContent("#my-games"), /Modiar/);
+    await pc.goto(new URL("/#/game/" + id, BASE).href);
+    await pc.waitForSelector("#g-north-name");
+    await pc.waitForFunction(() => /You, Baran/.test(document.getElementById("g-north-name").textContent));
+    // Logged out there, the seats it had from the account leave that browser.
+    await pc.goto(new URL("/#/account", BASE).href);
+    await pc.click("#acc-logout");
+    await pc.waitForSelector("#acc-out:not([hidden])");
+    assert.equal(await pc.evaluate((g) => !!(JSON.parse(localStorage.getItem("mancala.games") || "{}")[g]), id), false);
+  } finally { await c.close(); }
   // Logged out, the page is a guest's again.
   await pa.goto(new URL("/#/account", BASE).href);
   await pa.click("#acc-logout");

@@ -8,6 +8,7 @@
 use crate::error::{ApiError, Code};
 use crate::extract::{Body, Param, Params, short};
 use crate::limits::ClientOf;
+pub use crate::login::{Login, MaybeLogin, same_secret};
 use crate::poll::new_id;
 use crate::ratings::{CATEGORIES, PROVISIONAL_DEVIATION, Pool};
 use crate::session::Session;
@@ -53,36 +54,10 @@ const RESERVED: [&str; 8] = [
     "south",
 ];
 
-/// The login a request was made with (put in its extensions by [`check_login`]).
-#[derive(Clone, Debug)]
-pub struct Login {
-    pub id: String,
-    pub account: AccountRow,
-    pub csrf: String,
-}
-
-/// The login of a request, if it has one.
-pub struct MaybeLogin(pub Option<Login>);
-
-impl<S: Send + Sync> axum::extract::FromRequestParts<S> for MaybeLogin {
-    type Rejection = std::convert::Infallible;
-    async fn from_request_parts(
-        parts: &mut axum::http::request::Parts,
-        _: &S,
-    ) -> Result<MaybeLogin, Self::Rejection> {
-        Ok(MaybeLogin(parts.extensions.get::<Login>().cloned()))
-    }
-}
-
 /// The SHA-256 of a login's secret, as stored.
 fn digest(secret: &str) -> String {
     let d = sha2::Sha256::digest(secret.as_bytes());
     d.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// Whether two secrets are equal, in a time that does not depend on where they differ.
-pub fn same_secret(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |x, (p, q)| x | (p ^ q)) == 0
 }
 
 /// The login cookie's secret in `headers`.

@@ -5,7 +5,7 @@
 //! target, compared, and every game replayed through the rules.
 
 use crate::session::Session;
-use crate::store::accounts::Val;
+use crate::store::sql::Val;
 use crate::store::{DbError, GameRow, RoomRow, Store};
 
 /// How many rows are read at a time.

@@ -1,11 +1,11 @@
 //! The game routes: create and import games, play, undo, resign, join through a link, long
 //! polling, hints, analysis and the OGN record (docs/api.md).
 
-use crate::accounts::{Login, MaybeLogin};
 use crate::engine;
 use crate::error::{ApiError, Code};
 use crate::extract::{Body, Param, Params, StateQuery, short};
 use crate::limits::ClientOf;
+use crate::login::{Login, MaybeLogin};
 use crate::ogn;
 use crate::poll::new_id;
 use crate::server::Connection;

@@ -26,6 +26,7 @@ pub mod extract;
 pub mod games;
 pub mod limits;
 pub mod lobby;
+pub mod login;
 pub mod mirall;
 pub mod ogn;
 pub mod poll;

@@ -9,11 +9,11 @@
 //! accepted, the game is made with the maker's secret as his seat's token, so he needs nothing
 //! more than he has to play: his next look at the challenge names the game.
 
-use crate::accounts::{Login, MaybeLogin};
 use crate::error::{ApiError, Code};
 use crate::extract::{Body, Param, Params, short};
 use crate::games::{SEAT_TOKEN_HEADER, parse_clock, parse_spec};
 use crate::limits::ClientOf;
+use crate::login::{Login, MaybeLogin};
 use crate::poll::new_id;
 use crate::session::{Opponent, Session, rules_of};
 use crate::state::{AppState, db_error, is_id};
@@ -320,12 +320,7 @@ async fn load(st: &AppState, id: &str) -> Result<ChallengeRow, ApiError> {
 /// Whether `token` is the challenge's maker's.
 fn is_maker(r: &ChallengeRow, token: Option<&str>) -> bool {
     let t = token.unwrap_or("");
-    !t.is_empty()
-        && t.len() == r.token.len()
-        && t.bytes()
-            .zip(r.token.bytes())
-            .fold(0u8, |a, (x, y)| a | (x ^ y))
-            == 0
+    !t.is_empty() && crate::login::same_secret(t, &r.token)
 }
 
 /// An error unless `token` is the challenge's maker's.

@@ -53,7 +53,7 @@ function gamesTable(box, games, own) {
       new Date(g.created * 1000).toLocaleDateString(L10n.code),
     ]).map((row, i) => {
       // One's own games open with the seat's token on this device.
-      if (own) row[0].addEventListener("click", () => Saved.put(games[i].id, { token: games[i].token, side: games[i].side, created: games[i].created }));
+      if (own) row[0].addEventListener("click", () => Saved.put(games[i].id, { token: games[i].token, side: games[i].side, created: games[i].created, account: Account.me && Account.me.name }));
       return row;
     }));
 }
@@ -105,12 +105,15 @@ export const Account = {
       if (!window.confirm(t("acc-delete-confirm"))) return;
       await api("POST", "/api/account/delete", { password: $("acc-del-password").value });
       $("acc-del-password").value = "";
+      Saved.removeWhere((v) => v.account === (this.me && this.me.name));
       this.set(null);
       await this.enter();
       $("acc-live").textContent = t("acc-deleted");
     });
     $("acc-logout").addEventListener("click", async () => {
       try { await api("POST", "/api/account/logout", {}); } catch (_) { /* gone anyway */ }
+      // The seats this browser had only from the account leave with it (a shared computer).
+      Saved.removeWhere((v) => v.account === (this.me && this.me.name));
       this.set(null);
       await this.enter();
     });

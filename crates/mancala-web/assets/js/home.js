@@ -4,6 +4,7 @@ import { L10n, SIDE, gameName, levelName, t } from "./l10n.js";
 import { api, query } from "./net.js";
 import { drawBoard } from "./board.js";
 import { Saved } from "./saved.js";
+import { Account } from "./account.js";
 import { controlName } from "./clock.js";
 import { boardModel, seatOf } from "./plies.js";
 import { other, resultText } from "./words.js";
@@ -108,6 +109,13 @@ export const Home = {
   },
   // Your games: each saved game with its opponent, whose turn or the result, the score, the date.
   async listGames() {
+    // Logged in, the account's games join this browser's (with their seats' tokens).
+    if (Account.me) {
+      try {
+        const r = await api("GET", "/api/account/games");
+        for (const g of r.games) if (!Saved.get(g.id)) Saved.put(g.id, { token: g.token, side: g.side, name: g.name, created: g.created, account: Account.me.name });
+      } catch (_) { /* the browser's own list still shows */ }
+    }
     const all = Saved.all();
     const ids = Object.keys(all).sort((a, b) => (all[b].created || 0) - (all[a].created || 0)).slice(0, 20);
     $("continue-card").hidden = ids.length === 0;

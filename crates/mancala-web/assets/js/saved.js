@@ -7,6 +7,11 @@ function store(key) {
       try { return JSON.parse(localStorage.getItem(key) || "{}"); } catch (_) { return {}; }
     },
     get(id) { return this.all()[id] || null; },
+    removeWhere(f) {
+      const a = this.all();
+      for (const id of Object.keys(a)) if (f(a[id])) delete a[id];
+      localStorage.setItem(key, JSON.stringify(a));
+    },
     put(id, v) {
       const a = this.all();
       a[id] = Object.assign(a[id] || {}, v);

@@ -12,6 +12,7 @@
 
 pub mod accounts;
 pub mod postgres;
+pub mod sql;
 pub mod sqlite;
 
 use crate::changes::Changes;

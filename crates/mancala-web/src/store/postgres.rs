@@ -3,7 +3,7 @@
 //! compare-and-set in one statement that also sends `NOTIFY mancala_changes`, and a listening
 //! connection per server that wakes its waiting polls when any server changes a game or room.
 
-use super::accounts::{Step, Val};
+use super::sql::{Step, Val};
 use super::{
     CHALLENGE_COLUMNS, ChallengeRow, DbError, GAME_COLUMNS, GameRow, MIGRATIONS, ROOM_COLUMNS,
     RoomRow, SCHEMA_VERSION, StoreError,
@@ -15,9 +15,7 @@ use std::time::Duration;
 use tokio_postgres::types::ToSql;
 use tokio_postgres::{AsyncMessage, Config, NoTls, Row};
 
-/// The channel the servers tell each other of changes on; the payload is the key of
-/// [`super::game_key`] or [`super::room_key`].
-pub const CHANNEL: &str = "mancala_changes";
+pub use super::sql::CHANNEL;
 
 /// The advisory lock held while the schema is checked and brought up to date.
 const MIGRATION_LOCK: i64 = 0x006d_616e_6361_6c61;

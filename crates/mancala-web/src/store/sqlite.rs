@@ -3,7 +3,7 @@
 //! file itself, beside SQLite's own): a second server on the same file is refused at start,
 //! since it could not hear of the first one's changes.
 
-use super::accounts::{Step, Val};
+use super::sql::{Step, Val};
 use super::{
     CHALLENGE_COLUMNS, ChallengeRow, DbError, GAME_COLUMNS, GameRow, MIGRATIONS, ROOM_COLUMNS,
     RoomRow, SCHEMA_VERSION, StoreError,
