@@ -19,7 +19,7 @@ use std::time::Duration;
 pub struct MatchArgs {
     /// Game id: modiar, mangala-ii, oware, kalah (resized as in `mangala-ii:pits=4,seeds=3`).
     pub game: String,
-    /// Player A: random, greedy, ab[:depth=D,time=MS,soft=MS,nodes=N,threads=T], mcts[:playouts=N,time=MS], or a
+    /// Player A: random, greedy, ab[:depth=D,time=MS,soft=MS,nodes=N,threads=T,eval=derived], mcts[:playouts=N,time=MS], or a
     /// level (beginner, novice, intermediate, advanced, expert, maximum).
     #[arg(long)]
     pub a: String,

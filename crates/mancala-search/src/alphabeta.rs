@@ -281,6 +281,11 @@ impl AlphaBeta {
         self.helpers.clear();
     }
 
+    /// The evaluation at the leaves.
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.eval
+    }
+
     /// Replaces the evaluation (for tuning and tests).
     pub fn set_evaluator(&mut self, eval: Evaluator) {
         self.eval = eval;

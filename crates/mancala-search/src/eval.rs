@@ -7,6 +7,10 @@
 //! - mobility: pits one can play;
 //! - seeds at risk: pits one landing seed would make capturable;
 //! - singletons where they cannot be played (Modiar): dead weight that invites captures.
+//!
+//! The weights of the terms are derived from the ruleset ([`Weights::derived`]) for any board,
+//! and for the built-in games with their own rules replaced by weights fitted to self-play
+//! games ([`Weights::tuned`], [`crate::tune`]).
 
 use crate::{INF, Score, UNITS_PER_SEED};
 use mancala_core::position::byte_sum;
@@ -36,15 +40,33 @@ pub struct Evaluator {
     own_row_capturable: bool,
 }
 
-impl Evaluator {
-    pub fn new(rules: &Rules) -> Evaluator {
+/// Weights fitted by `cargo run --release -p mancala-search --example tune -- GAME` (least
+/// squares against the final margins of self-play games, see [`crate::tune`]), for the built-in
+/// games with exactly their own rules. A game missing here keeps [`Weights::derived`]: its fit
+/// played no better.
+const TUNED: &[(&str, Weights)] = &[];
+
+impl Weights {
+    /// The weights the evaluation of `rules` uses: [`Weights::tuned`] where there are such,
+    /// else [`Weights::derived`].
+    pub fn for_rules(rules: &Rules) -> Weights {
+        Weights::tuned(rules).unwrap_or_else(|| Weights::derived(rules))
+    }
+
+    /// The weights fitted for a built-in game, `None` for any other ruleset (a resized board,
+    /// a rules file of one's own) and for the games whose fit did not play better.
+    pub fn tuned(rules: &Rules) -> Option<Weights> {
+        let (_, w) = TUNED.iter().find(|(id, _)| *id == rules.id())?;
+        mancala_core::catalog::builtin(rules.id())
+            .is_some_and(|b| b == *rules.ruleset())
+            .then_some(*w)
+    }
+
+    /// The weights chosen by hand from the ruleset alone, for any board: how much the
+    /// end-of-game sweep makes seeds in one's row worth, whether feeding makes mobility
+    /// matter more, whether there are captures and dead singletons at all.
+    pub fn derived(rules: &Rules) -> Weights {
         let r = rules.ruleset();
-        let mut risk = [0u8; 256];
-        for &c in &r.capture.counts {
-            if c >= 1 {
-                risk[c as usize - 1] = c;
-            }
-        }
         let sweep = r.leftover == Leftover::OwnRow;
         let End {
             no_legal_move,
@@ -63,7 +85,7 @@ impl Evaluator {
         } else {
             1
         };
-        let weights = Weights {
+        Weights {
             threat: 8,
             own_row,
             mobility: if r.feeding != mancala_core::ruleset::Feeding::None {
@@ -73,7 +95,85 @@ impl Evaluator {
             },
             at_risk: if r.capture.counts.is_empty() { 0 } else { 2 },
             singleton: if r.min_seeds >= 2 { 2 } else { 0 },
-        };
+        }
+    }
+
+    /// The weights in the order of [`Terms::values`].
+    pub fn to_array(self) -> [Score; 5] {
+        [
+            self.threat,
+            self.own_row,
+            self.mobility,
+            self.at_risk,
+            self.singleton,
+        ]
+    }
+
+    /// The weights from an array in the order of [`Terms::values`].
+    pub fn from_array(a: [Score; 5]) -> Weights {
+        let [threat, own_row, mobility, at_risk, singleton] = a;
+        Weights {
+            threat,
+            own_row,
+            mobility,
+            at_risk,
+            singleton,
+        }
+    }
+}
+
+/// The terms of the evaluation of one position, from the side to move's view, each with the
+/// sign it counts with: the value is `material * UNITS_PER_SEED` plus each term times its
+/// weight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Terms {
+    /// Captures (or stores) so far, mine less theirs, in seeds.
+    pub material: Score,
+    /// The most the mover can capture at once.
+    pub threat: Score,
+    /// Seeds in my row less seeds in theirs.
+    pub own_row: Score,
+    /// Pits I can play less pits they can.
+    pub mobility: Score,
+    /// Seeds they have at risk less mine (0 where no capture is made in one's own row).
+    pub at_risk: Score,
+    /// Their singletons less mine.
+    pub singleton: Score,
+}
+
+impl Terms {
+    /// The weighted terms, in the order of [`Weights::to_array`].
+    pub fn values(&self) -> [Score; 5] {
+        [
+            self.threat,
+            self.own_row,
+            self.mobility,
+            self.at_risk,
+            self.singleton,
+        ]
+    }
+}
+
+impl Evaluator {
+    /// The evaluation of `rules` with [`Weights::for_rules`].
+    pub fn new(rules: &Rules) -> Evaluator {
+        Evaluator::with_weights(rules, Weights::for_rules(rules))
+    }
+
+    /// The evaluation of `rules` with the hand-chosen [`Weights::derived`].
+    pub fn derived(rules: &Rules) -> Evaluator {
+        Evaluator::with_weights(rules, Weights::derived(rules))
+    }
+
+    /// The evaluation of `rules` with the given weights.
+    pub fn with_weights(rules: &Rules, weights: Weights) -> Evaluator {
+        let r = rules.ruleset();
+        let mut risk = [0u8; 256];
+        for &c in &r.capture.counts {
+            if c >= 1 {
+                risk[c as usize - 1] = c;
+            }
+        }
         Evaluator {
             weights,
             min_seeds: r.min_seeds,
@@ -124,6 +224,30 @@ impl Evaluator {
             s += best as Score * w.threat;
         }
         s
+    }
+
+    /// The terms of the value of `pos` (`moves` its legal moves), unweighted: what the
+    /// weights are fitted to. [`Evaluator::eval`] is their weighted sum.
+    pub fn terms(&self, rules: &Rules, pos: &Position, moves: MoveSet) -> Terms {
+        let me = pos.side();
+        let opp = me.other();
+        let (mine, theirs) = (pos.row_word(me), pos.row_word(opp));
+        Terms {
+            material: pos.score(me) as Score - pos.score(opp) as Score,
+            threat: moves
+                .into_iter()
+                .map(|m| rules.gain(pos, m) as Score)
+                .max()
+                .unwrap_or(0),
+            own_row: byte_sum(mine) as Score - byte_sum(theirs) as Score,
+            mobility: self.playable(mine) - self.playable(theirs),
+            at_risk: if self.own_row_capturable {
+                self.at_risk(theirs) - self.at_risk(mine)
+            } else {
+                0
+            },
+            singleton: singletons(theirs) - singletons(mine),
+        }
     }
 
     /// Pits of a row word holding at least the minimum to move.

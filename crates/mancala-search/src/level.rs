@@ -30,6 +30,11 @@ pub enum Level {
     Maximum,
 }
 
+/// Oware's ratings of [`Level::ALL`] in order: beginner, novice, intermediate, advanced,
+/// expert, maximum (Elo differences of adjacent levels measured by `mancala match oware`,
+/// 200 games a pair, anchored at intermediate = 1500).
+const OWARE_RATINGS: [f64; 6] = [248.0, 924.0, 1500.0, 2031.0, 2731.0, 3173.0];
+
 /// How a level searches and chooses.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LevelConfig {
@@ -74,6 +79,21 @@ impl Level {
             Level::Expert => "twelve plies ahead",
             Level::Maximum => "as deep as the time per move allows, on every core",
         }
+    }
+
+    /// The level's fixed rating for `game` (a game id such as `oware`) on the web site's rating
+    /// scale (Glicko-2 style, 1500 an average new player), for rating games played against it;
+    /// `None` for a game whose levels are not calibrated yet.
+    ///
+    /// Measured by matches of adjacent levels (200 games a pair, `docs/search.md`, *Levels*)
+    /// as Elo differences, anchored at `intermediate` = 1500; `maximum` at 100 ms a move on one
+    /// thread.
+    pub fn rating(self, game: &str) -> Option<f64> {
+        let table = match game {
+            "oware" => &OWARE_RATINGS,
+            _ => return None,
+        };
+        Some(table[self as usize])
     }
 
     /// Whether the level plays from the openings book: those above `intermediate`.
@@ -162,6 +182,11 @@ impl LevelPlayer {
         }
     }
 
+    /// The evaluation the level's searches use: [`crate::eval::Weights::for_rules`].
+    pub fn evaluator(&self) -> &crate::Evaluator {
+        self.engine.evaluator()
+    }
+
     /// Plays from `book` (or from none) instead of the game's default book; the levels up
     /// to `intermediate` never play from a book.
     pub fn set_book(&mut self, book: Option<Arc<Book>>) {
@@ -244,5 +269,39 @@ impl Player for LevelPlayer {
 
     fn cap_threads(&mut self, n: usize) {
         self.threads = self.threads.min(n.max(1));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_core::rules_for;
+
+    #[test]
+    fn ratings_rise_with_the_level_and_intermediate_is_the_anchor() {
+        let r: Vec<f64> = Level::ALL
+            .iter()
+            .map(|l| l.rating("oware").expect("oware is calibrated"))
+            .collect();
+        assert!(r.windows(2).all(|w| w[0] < w[1]), "{r:?}");
+        assert_eq!(Level::Intermediate.rating("oware"), Some(1500.0));
+        assert_eq!(Level::Expert.rating("no-such-game"), None);
+    }
+
+    #[test]
+    fn levels_search_with_the_game_s_own_evaluation() {
+        for id in [
+            "oware",
+            "mangala-ii",
+            "modiar",
+            "kalah",
+            "mangala-ii:pits=4",
+        ] {
+            let rules = rules_for(&id.parse().unwrap()).unwrap();
+            let p = LevelPlayer::new(&rules, Level::Advanced, 1, Duration::from_millis(10), None);
+            let want = crate::eval::Weights::tuned(&rules)
+                .unwrap_or_else(|| crate::eval::Weights::derived(&rules));
+            assert_eq!(p.evaluator().weights, want, "{id}");
+        }
     }
 }

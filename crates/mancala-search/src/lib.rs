@@ -13,6 +13,7 @@
 //! - [`analysis`]: hints and game analyses, the same engine call for both.
 //! - [`oracle`]: the perfect-play databases as seen by the engines.
 //! - [`arena`]: games between players, openings, Elo with its interval, OGN records.
+//! - [`tune`]: the evaluation's weights fitted to self-play games.
 //! - [`ugi`]: the engine behind the Universal Game Interface (and Aualé's UCI), on any reader
 //!   and writer.
 //!
@@ -42,6 +43,7 @@ pub mod oracle;
 pub mod player;
 pub mod spec;
 pub mod tt;
+pub mod tune;
 pub mod ugi;
 
 pub use alphabeta::{AlphaBeta, Limits, SearchResult, available_threads};

@@ -151,6 +151,13 @@ impl EnginePlayer {
     }
 }
 
+impl EnginePlayer {
+    /// Searches with `eval` instead of the game's own evaluation.
+    pub fn set_evaluator(&mut self, eval: crate::Evaluator) {
+        self.engine.set_evaluator(eval);
+    }
+}
+
 impl Player for EnginePlayer {
     fn name(&self) -> String {
         self.name.clone()

@@ -6,6 +6,7 @@
 //! | `random` | a legal move at random |
 //! | `greedy` | the move that captures most now (ties at random) |
 //! | `ab`, `ab:8`, `ab:depth=8`, `ab:time=200`, `ab:nodes=100000`, `ab:time=200,threads=2` | the alpha-beta engine |
+//! | `ab:depth=8,eval=derived` | the alpha-beta engine with the hand-chosen evaluation weights instead of the tuned ones |
 //! | `mcts`, `mcts:5000`, `mcts:playouts=5000`, `mcts:time=200` | the MCTS engine |
 //! | `level:expert` or `expert` | a named level (see [`crate::Level`]) |
 //!
@@ -45,7 +46,7 @@ pub fn level_names() -> String {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     #[error(
-        "unknown player '{0}' (use random, greedy, ab[:depth=D,time=MS,soft=MS,nodes=N,threads=T], mcts[:playouts=N,time=MS], or a level: {levels})",
+        "unknown player '{0}' (use random, greedy, ab[:depth=D,time=MS,soft=MS,nodes=N,threads=T,eval=derived], mcts[:playouts=N,time=MS], or a level: {levels})",
         levels = Level::names().join(", ")
     )]
     Unknown(String),
@@ -59,6 +60,9 @@ pub enum PlayerSpec {
     Random,
     Greedy,
     AlphaBeta(Limits),
+    /// The alpha-beta engine with [`crate::eval::Weights::derived`] (`eval=derived`), the
+    /// weights chosen by hand, to measure the tuned ones against.
+    AlphaBetaDerived(Limits),
     Mcts(MctsLimits),
     Level(Level),
 }
@@ -70,6 +74,7 @@ impl PlayerSpec {
             PlayerSpec::Random => "plays any legal move",
             PlayerSpec::Greedy => "takes the most seeds now",
             PlayerSpec::AlphaBeta(_) => "the alpha-beta engine",
+            PlayerSpec::AlphaBetaDerived(_) => "the alpha-beta engine, hand-chosen evaluation",
             PlayerSpec::Mcts(_) => "Monte Carlo tree search",
             PlayerSpec::Level(l) => l.description(),
         }
@@ -88,12 +93,16 @@ impl PlayerSpec {
         match *self {
             PlayerSpec::Random => Box::new(RandomPlayer::new(seed)),
             PlayerSpec::Greedy => Box::new(GreedyPlayer::new(seed)),
-            PlayerSpec::AlphaBeta(l) => {
+            PlayerSpec::AlphaBeta(l) | PlayerSpec::AlphaBetaDerived(l) => {
                 let mut limits = l;
                 if l.is_unbounded() {
                     limits.time = Some(time);
                 }
-                Box::new(EnginePlayer::new(rules, limits, self.to_string(), oracle))
+                let mut p = EnginePlayer::new(rules, limits, self.to_string(), oracle);
+                if matches!(self, PlayerSpec::AlphaBetaDerived(_)) {
+                    p.set_evaluator(crate::Evaluator::derived(rules));
+                }
+                Box::new(p)
             }
             PlayerSpec::Mcts(l) => {
                 let mut limits = l;
@@ -149,17 +158,28 @@ impl fmt::Display for PlayerSpec {
         match self {
             PlayerSpec::Random => f.write_str("random"),
             PlayerSpec::Greedy => f.write_str("greedy"),
-            PlayerSpec::AlphaBeta(l) => params(
-                f,
-                "ab",
-                &[
-                    ("depth", l.depth.map(u64::from)),
-                    ("time", l.time.map(|t| t.as_millis() as u64)),
-                    ("soft", l.soft.map(|t| t.as_millis() as u64)),
-                    ("nodes", l.nodes),
-                    ("threads", (l.threads > 1).then_some(l.threads as u64)),
-                ],
-            ),
+            PlayerSpec::AlphaBeta(l) | PlayerSpec::AlphaBetaDerived(l) => {
+                params(
+                    f,
+                    "ab",
+                    &[
+                        ("depth", l.depth.map(u64::from)),
+                        ("time", l.time.map(|t| t.as_millis() as u64)),
+                        ("soft", l.soft.map(|t| t.as_millis() as u64)),
+                        ("nodes", l.nodes),
+                        ("threads", (l.threads > 1).then_some(l.threads as u64)),
+                    ],
+                )?;
+                if matches!(self, PlayerSpec::AlphaBetaDerived(_)) {
+                    let bare = *l == Limits::default();
+                    f.write_str(if bare {
+                        ":eval=derived"
+                    } else {
+                        ",eval=derived"
+                    })?;
+                }
+                Ok(())
+            }
             PlayerSpec::Mcts(l) => params(
                 f,
                 "mcts",
@@ -224,6 +244,27 @@ impl FromStr for PlayerSpec {
             "random" => Ok(PlayerSpec::Random),
             "greedy" => Ok(PlayerSpec::Greedy),
             "ab" | "alphabeta" | "alpha-beta" => {
+                // eval=derived|tuned, the one parameter that is not a number.
+                let mut derived = false;
+                let rest = match &rest {
+                    Some(r) => {
+                        let mut kept = Vec::new();
+                        for part in r.split(',') {
+                            match part.split_once('=').map(|(k, v)| (k.trim(), v.trim())) {
+                                Some(("eval", "derived")) => derived = true,
+                                Some(("eval", "tuned")) => derived = false,
+                                Some(("eval", v)) => {
+                                    return Err(bad(format!(
+                                        "eval={v} is no evaluation (eval=tuned or eval=derived)"
+                                    )));
+                                }
+                                _ => kept.push(part),
+                            }
+                        }
+                        (!kept.is_empty()).then(|| kept.join(","))
+                    }
+                    None => None,
+                };
                 let kv = pairs(
                     &rest,
                     "depth",
@@ -260,13 +301,18 @@ impl FromStr for PlayerSpec {
                         t.as_millis()
                     )));
                 }
-                Ok(PlayerSpec::AlphaBeta(Limits {
+                let limits = Limits {
                     depth: depth.map(|d| d as u32),
                     time,
                     soft,
                     nodes: get(&kv, "nodes"),
                     threads: get(&kv, "threads").map_or(0, |n| n as usize),
-                }))
+                };
+                Ok(if derived {
+                    PlayerSpec::AlphaBetaDerived(limits)
+                } else {
+                    PlayerSpec::AlphaBeta(limits)
+                })
             }
             "mcts" | "uct" => {
                 let kv = pairs(&rest, "playouts", &["playouts", "time"])?;
@@ -307,6 +353,8 @@ mod tests {
             "ab:time=200",
             "ab:depth=4,nodes=1000",
             "ab:time=100,threads=2",
+            "ab:depth=6,eval=derived",
+            "ab:eval=derived",
             "mcts:playouts=500",
             "mcts:time=50",
             "expert",
