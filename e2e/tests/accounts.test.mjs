@@ -79,6 +79,30 @@ test("two accounts play a rated game with a clock, and both ratings move", async
   const first = await pa.textContent("#ld-table tbody tr:first-child");
   assert.match(first, /1.*Ayla/, first);
   await axe(pa, "the leaderboard");
+  // A rated game against the computer from the new-game form: the box is offered only for a
+  // level with a measured rating in the game, which it names; the computer is shown with it, and
+  // a resignation moves Ayla's rating.
+  await pa.goto(new URL("/#/", BASE).href);
+  await pa.waitForSelector("#ng-game option[value=oware]", { state: "attached" });
+  await pa.selectOption("#ng-game", "oware");
+  await pa.selectOption("#ng-opponent", "engine");
+  await pa.selectOption("#ng-level", "random");
+  assert.equal(await pa.isVisible("#ng-rated"), false, "no rated box for a level without a rating");
+  await pa.selectOption("#ng-level", "beginner");
+  await pa.waitForSelector("#ng-rated-row:not([hidden])");
+  const offered = await pa.textContent("#ng-rated-text");
+  assert.match(offered, /^Rated: the computer plays at \d+$/, offered);
+  await pa.check("#ng-rated");
+  await pa.click("#ng-start");
+  await pa.waitForURL(/#\/game\//);
+  await pa.waitForFunction(() => /^Computer, rated \d+ \(North\)$/.test(document.getElementById("g-north-name").textContent), null, { timeout: 15000 });
+  await waitIdle(pa);
+  pa.once("dialog", (d) => d.accept());
+  await pa.click("#g-resign");
+  await pa.waitForFunction(() => /Ayla: [\d,.]+ \(-\d+\)/.test(document.getElementById("g-result").textContent), null, { timeout: 20000 });
+  await pa.goto(new URL("/#/player/Ayla", BASE).href);
+  await pa.waitForSelector("#pl-plots svg circle");
+  assert.match(await pa.textContent("#pl-ratings"), /Oware/);
   // On another device, Baran logs in and finds the game among his own, and opens its seat.
   const c = await browser("chromium-acc-c-");
   try {

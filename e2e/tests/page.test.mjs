@@ -33,7 +33,7 @@ async function playedGame(page, body, moves) {
 test("every view fits a phone in every language, upright and on its side: no sideways scrolling", async () => {
   const page = await context.newPage();
   const r = await playedGame(page, { game: "mangala-ii", opponent: "local" }, 14);
-  const views = ["#/", "#/game/" + r.id, "#/lobby", "#/mirall", "#/cups", "#/rules/modiar"];
+  const views = ["#/", "#/game/" + r.id, "#/lobby", "#/mirall", "#/cups", "#/rules/modiar", "#/account", "#/leaderboard"];
   const wide = [];
   for (const lang of LANGS) {
     for (const view of views) {
@@ -155,6 +155,8 @@ test("a pit's name says whose it is: yours, your opponent's or a side's; El mira
   assert.ok(labels.filter((l) => /^opponent's [abc],/.test(l)).length === 3, labels.join(" | "));
   await apiGame(page, { game: "modiar", opponent: "local" });
   await waitIdle(page);
+  // Drawn anew for the game on one screen (a loaded machine may take a moment).
+  await page.waitForFunction(() => [...document.querySelectorAll("#board [role=button]")].some((p) => /^South's A,/.test(p.getAttribute("aria-label"))), null, { timeout: 15000 }).catch(() => {});
   const local = await pitLabels(page);
   assert.ok(local.some((l) => /^South's A,/.test(l)) && local.some((l) => /^North's a,/.test(l)), local.join(" | "));
   // El mirall on two devices: this one plays South; North's pits are not this player's to sow.

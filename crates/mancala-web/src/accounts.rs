@@ -220,15 +220,21 @@ fn throttled(seconds: i64) -> ApiError {
     .with("seconds", seconds)
 }
 
-/// Refuses if `key` has `max` attempts in the window; else nothing.
-async fn require_under(st: &AppState, key: &str, max: u32, window: i64) -> Result<(), ApiError> {
+/// Counts an attempt under `key` and refuses it if it is past `max` in the window. The attempt
+/// is counted before anything is checked, so attempts sent at once cannot all slip under it.
+async fn take_attempt(st: &AppState, key: &str, max: u32, window: i64) -> Result<(), ApiError> {
     let now = st.now_ms();
-    let (n, since) = st
+    let n = st
         .store()
-        .attempts(key, now, window)
+        .attempt(key, now, window)
         .await
         .map_err(db_error)?;
-    if n >= max {
+    if n > max {
+        let (_, since) = st
+            .store()
+            .attempts(key, now, window)
+            .await
+            .map_err(db_error)?;
         return Err(throttled(since + window - now));
     }
     Ok(())
@@ -291,13 +297,9 @@ pub async fn signup(
     Body(req): Body<Credentials>,
 ) -> Result<Response, ApiError> {
     let key = address_key("signup", client);
-    require_under(&st, &key, SIGNUPS_PER_ADDRESS, SIGNUP_WINDOW_MS).await?;
     let name_key = check_name(&req.name)?;
     check_password(&req.password)?;
-    st.store()
-        .attempt(&key, st.now_ms(), SIGNUP_WINDOW_MS)
-        .await
-        .map_err(db_error)?;
+    take_attempt(&st, &key, SIGNUPS_PER_ADDRESS, SIGNUP_WINDOW_MS).await?;
     let a = AccountRow {
         id: new_id(16),
         name: req.name.clone(),
@@ -334,8 +336,8 @@ fn login_failed() -> ApiError {
     ApiError::new(Code::LoginFailed, "wrong name or password")
 }
 
-/// Checks `name` and `password` under the throttle: the account, or `login-failed` (counted
-/// against the name and the address).
+/// Checks `name` and `password` under the throttle: the account, or `login-failed` (each
+/// failure counted against the name and the address).
 async fn authenticate(
     st: &AppState,
     client: std::net::IpAddr,
@@ -344,8 +346,8 @@ async fn authenticate(
 ) -> Result<AccountRow, ApiError> {
     let key = name.to_lowercase();
     let (by_name, by_address) = (name_key(&key), address_key("login", client));
-    require_under(st, &by_name, LOGIN_TRIES_PER_NAME, ATTEMPT_WINDOW_MS).await?;
-    require_under(st, &by_address, LOGIN_TRIES_PER_ADDRESS, ATTEMPT_WINDOW_MS).await?;
+    take_attempt(st, &by_name, LOGIN_TRIES_PER_NAME, ATTEMPT_WINDOW_MS).await?;
+    take_attempt(st, &by_address, LOGIN_TRIES_PER_ADDRESS, ATTEMPT_WINDOW_MS).await?;
     let account = if name.chars().count() <= 64 {
         st.store().account_named(&key).await.map_err(db_error)?
     } else {
@@ -354,18 +356,14 @@ async fn authenticate(
     if verify(password, account.as_ref().map(|a| a.password.clone())).await
         && let Some(a) = account
     {
+        // A success counts against neither: the name starts afresh, the address is forgiven
+        // this one (many players behind one address log in).
         st.store()
             .clear_attempts(&by_name)
             .await
             .map_err(db_error)?;
+        st.store().forgive(&by_address).await.map_err(db_error)?;
         return Ok(a);
-    }
-    let now = st.now_ms();
-    for k in [&by_name, &by_address] {
-        st.store()
-            .attempt(k, now, ATTEMPT_WINDOW_MS)
-            .await
-            .map_err(db_error)?;
     }
     Err(login_failed())
 }

@@ -400,8 +400,14 @@ pub async fn get_game(
         (Some(w), Some(_)) => Some(w.min(crate::clock::POLL_SECS)),
         (w, _) => w,
     };
+    // The first look is the game just read; the later ones read it again.
+    let first = std::sync::Mutex::new(Some(first));
     let view = crate::poll::long_poll(q.after, wait, changes, give_way, || async {
-        let g = st.load(&id).await?;
+        let cached = first.lock().unwrap_or_else(|e| e.into_inner()).take();
+        let g = match cached {
+            Some(g) => g,
+            None => st.load(&id).await?,
+        };
         Ok((g.version, with_presence(&st, &g).await?))
     })
     .await?;

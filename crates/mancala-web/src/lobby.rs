@@ -212,7 +212,7 @@ async fn listing(st: &AppState) -> Result<Value, ApiError> {
             None if r.seen >= now - GONE_MS => open.push(public_named(st, r).await?),
             None => {}
             Some(id) => {
-                if let Ok(g) = st.load(id).await
+                if let Ok(g) = st.load_settled(id).await
                     && !g.is_over()
                 {
                     playing.push(json!({

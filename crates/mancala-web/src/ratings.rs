@@ -123,8 +123,7 @@ impl Pool {
 /// The fixed rating a computer level plays at in `game`, on the players' scale, if it has been
 /// measured (levels without one cannot be played rated).
 pub fn engine_rating(level: &str, game: &str) -> Option<f64> {
-    let _ = (level, game);
-    None
+    level.parse::<mancala_search::Level>().ok()?.rating(game)
 }
 
 #[cfg(test)]

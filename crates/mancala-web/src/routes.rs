@@ -108,7 +108,16 @@ async fn list_rules() -> Json<Value> {
         .collect();
     let levels: Vec<Value> = engine::all_levels()
         .iter()
-        .map(|l| json!({ "id": l.id, "label": l.label() }))
+        .map(|l| {
+            // The games in which the level has a measured rating (a rated game against it).
+            let ratings: serde_json::Map<String, Value> = builtin_ids()
+                .filter_map(|g| {
+                    crate::ratings::engine_rating(&l.id, g)
+                        .map(|r| (g.to_string(), json!(r.round())))
+                })
+                .collect();
+            json!({ "id": l.id, "label": l.label(), "ratings": ratings })
+        })
         .collect();
     Json(json!({
         "games": games,

@@ -554,6 +554,14 @@ impl Session {
     /// Claims the win from the other player, gone for `away_ms` (see [`CLAIM_MS`]); not in a
     /// game with days a move, where the clock gives him his days.
     pub fn claim(&mut self, seat: Seat, away_ms: i64, now: i64) -> Result<(), SessionError> {
+        let me = self.may_claim(seat, away_ms)?;
+        self.end(Stop::Abandoned(me.other()), now);
+        Ok(())
+    }
+
+    /// Whether `seat` may claim the win from the other player, gone for `away_ms` (what
+    /// [`Session::claim`] checks, changing nothing): the claimer's side, or why not.
+    pub fn may_claim(&self, seat: Seat, away_ms: i64) -> Result<Side, SessionError> {
         let me = self.person(seat)?;
         if self.is_over() {
             return Err(self.over_error());
@@ -571,8 +579,7 @@ impl Session {
                 seconds: Some(left.div_ceil(1000)),
             });
         }
-        self.end(Stop::Abandoned(me.other()), now);
-        Ok(())
+        Ok(me)
     }
 
     /// Sends one of the set [`PHRASES`] to the other player (between people only).

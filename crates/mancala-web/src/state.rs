@@ -129,18 +129,23 @@ impl AppState {
     /// first (a flag fallen, an abort: see [`Session::settle`]), so every reader on every
     /// server sees the same ending.
     pub async fn load(&self, id: &str) -> Result<Session, ApiError> {
+        let s = self.load_settled(id).await?;
+        self.with_players(s).await
+    }
+
+    /// [`AppState::load`] without the accounts playing it (for lists of many games).
+    pub async fn load_settled(&self, id: &str) -> Result<Session, ApiError> {
         let mut tries = 0;
         loop {
             let mut s = self.load_row(id).await?;
             let seen = s.version;
             if !s.settle(self.now_ms()) || self.commit(&s, seen).await? {
-                return self.with_players(s).await;
+                return Ok(s);
             }
             // Another change came first: read it again.
             tries += 1;
             if tries >= 5 {
-                let s = self.load_row(id).await?;
-                return self.with_players(s).await;
+                return self.load_row(id).await;
             }
         }
     }

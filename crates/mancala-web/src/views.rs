@@ -346,9 +346,8 @@ pub fn presence(s: &Session, seen: [Option<i64>; 2], now: i64) -> Option<BySide<
         .map_or(s.created * 1000, |c| c.since.min(now));
     let one = |i: usize, side: Side| {
         let away = now - seen[i].unwrap_or(since).max(s.created * 1000);
-        let mut probe = s.clone();
-        let claimable = probe
-            .claim(crate::session::Seat::Side(side.other()), away, now)
+        let claimable = s
+            .may_claim(crate::session::Seat::Side(side.other()), away)
             .is_ok();
         Presence {
             here: seen[i].is_some() && away < crate::session::PRESENT_MS,

@@ -308,6 +308,33 @@ async fn a_hundred_wrong_passwords_are_throttled_and_the_right_one_too_until_the
     assert_eq!(last, 429);
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_passwords_sent_all_at_once_do_not_slip_under_the_throttle() {
+    let (s, _now, _d) = server().await;
+    User::signup(&s, "emre", "password at once").await;
+    let s = Arc::new(s);
+    let tries = (0..30).map(|i| {
+        let s = s.clone();
+        tokio::spawn(async move {
+            User::default()
+                .login(&s, "emre", &format!("guess {i} at once"))
+                .await
+                .status
+        })
+    });
+    let mut codes = Vec::new();
+    for t in tries {
+        codes.push(t.await.unwrap());
+    }
+    let failed = codes.iter().filter(|&&c| c == 401).count() as u32;
+    assert_eq!(
+        failed,
+        mancala_web::accounts::LOGIN_TRIES_PER_NAME,
+        "{codes:?}"
+    );
+    assert!(codes.iter().all(|&c| c == 401 || c == 429), "{codes:?}");
+}
+
 #[tokio::test]
 async fn accounts_made_from_one_address_are_throttled() {
     let (s, _now, _d) = server().await;
@@ -583,4 +610,86 @@ async fn a_seat_opened_while_logged_in_is_the_accounts() {
         )
         .await;
     assert_eq!(r.body["params"]["reason"], "opponent", "{}", r.body);
+}
+
+#[tokio::test]
+async fn a_rated_game_against_the_computer_moves_only_the_persons_rating() {
+    let (s, _now, _d) = server().await;
+    let mut a = User::signup(&s, "lale", "password eleven").await;
+    // Levels without a measured rating, and games set up or not against the computer, are
+    // refused by reason.
+    for (body, reason) in [
+        (
+            json!({"game": "kalah", "level": "expert", "rated": true}),
+            "level",
+        ),
+        (
+            json!({"game": "oware", "level": "expert", "rated": true, "position": "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"}),
+            "position",
+        ),
+        (
+            json!({"game": "oware", "opponent": "local", "rated": true}),
+            "opponent",
+        ),
+    ] {
+        let r = a.send(&s, "POST", "/api/games", Some(body)).await;
+        assert_eq!(r.body["params"]["reason"], reason, "{}", r.body);
+    }
+    let level = mancala_search::Level::Beginner;
+    let fixed = level
+        .rating("oware")
+        .expect("beginner's Oware rating is measured");
+    // The catalogue lists it for the page to offer, and no rating where none was measured.
+    let (_, cat) = s.get("/api/rules").await;
+    let listed = |id: &str| {
+        cat["levels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["id"] == id)
+            .unwrap_or_else(|| panic!("level {id} listed: {cat}"))["ratings"]
+            .clone()
+    };
+    assert_eq!(listed("beginner")["oware"], fixed.round(), "{cat}");
+    assert!(listed("beginner").get("kalah").is_none(), "{cat}");
+    assert_eq!(listed("random"), json!({}), "{cat}");
+    let c = a
+        .send(
+            &s,
+            "POST",
+            "/api/games",
+            Some(json!({"game": "oware", "level": "beginner", "rated": true})),
+        )
+        .await;
+    assert_eq!(c.status, 201, "{}", c.body);
+    assert_eq!(c.body["state"]["rated"]["engine_rating"], fixed.round());
+    assert_eq!(c.body["state"]["hints"], false);
+    let id = c.body["id"].as_str().unwrap().to_string();
+    let token = c.body["token"].as_str().unwrap().to_string();
+    // No takeback, no hint while it goes on.
+    let (code, e) = s
+        .post(&format!("/api/games/{id}/undo"), &json!({"token": token}))
+        .await;
+    assert_eq!(
+        (code, e["code"].as_str()),
+        (409, Some("rated-no-takeback")),
+        "{e}"
+    );
+    assert_eq!(
+        s.get_seat(&format!("/api/games/{id}/hint"), &token).await.1["code"],
+        "hints-closed"
+    );
+    let (code, r) = s
+        .post(&format!("/api/games/{id}/resign"), &json!({"token": token}))
+        .await;
+    assert_eq!(code, 200, "{r}");
+    let (_, p) = s.get("/api/players/lale").await;
+    let r = &p["ratings"][0];
+    assert_eq!(r["pool"], "oware/untimed");
+    // A loss to a player rated far below 1500 costs much.
+    assert!(r["rating"].as_f64().unwrap() < 1400.0, "{p}");
+    assert_eq!(r["games"], 1);
+    // The computer has no account and no rating row: the leaderboard is the person's alone.
+    let (_, board) = s.get("/api/leaderboard?pool=oware/untimed").await;
+    assert_eq!(board["players"].as_array().unwrap().len(), 1, "{board}");
 }

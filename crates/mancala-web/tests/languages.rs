@@ -366,3 +366,59 @@ fn every_el_mirall_refusal_is_worded_in_every_language() {
     }
     assert!(missing.is_empty(), "not worded: {missing:?}");
 }
+
+/// `error-game-stopped` words each way a game can be stopped (the `how` parameter) in a branch
+/// of its own in every language, so none falls to the default's words.
+#[test]
+fn every_way_a_game_is_stopped_has_its_own_words_in_every_language() {
+    use fluent_syntax::ast::{Entry, Expression, PatternElement, VariantKey};
+    use mancala_core::{Side, Stop};
+    // Resigned games say so by their own code (`game-over` with the side), not through `how`.
+    let stops = [
+        Stop::TimeForfeit(Side::South),
+        Stop::Abandoned(Side::South),
+        Stop::DrawAgreed,
+        Stop::Aborted,
+    ];
+    for s in stops {
+        match s {
+            Stop::Resigned(_)
+            | Stop::TimeForfeit(_)
+            | Stop::Abandoned(_)
+            | Stop::DrawAgreed
+            | Stop::Aborted => {}
+        }
+    }
+    for l in mancala_locale::LANGS {
+        let src = mancala_locale::catalogue(l.code).expect("a catalogue");
+        let res = fluent_syntax::parser::parse(src).expect("parses");
+        let keys: Vec<String> = res
+            .body
+            .iter()
+            .filter_map(|e| match e {
+                Entry::Message(m) if m.id.name == "error-game-stopped" => m.value.as_ref(),
+                _ => None,
+            })
+            .flat_map(|p| p.elements.iter())
+            .filter_map(|e| match e {
+                PatternElement::Placeable {
+                    expression: Expression::Select { variants, .. },
+                } => Some(variants),
+                _ => None,
+            })
+            .flat_map(|v| v.iter())
+            .map(|v| match &v.key {
+                VariantKey::Identifier { name } => name.to_string(),
+                VariantKey::NumberLiteral { value } => value.to_string(),
+            })
+            .collect();
+        for s in stops {
+            assert!(
+                keys.iter().any(|k| k == s.code()),
+                "{}: error-game-stopped has no branch for {} ({keys:?})",
+                l.code,
+                s.code()
+            );
+        }
+    }
+}

@@ -1,7 +1,7 @@
 // Home: a new game, your games (this browser's saved seats), an OGN record to import.
 import { $ } from "./dom.js";
 import { L10n, SIDE, gameName, levelName, t } from "./l10n.js";
-import { api, query } from "./net.js";
+import { api, catalog, query } from "./net.js";
 import { drawBoard } from "./board.js";
 import { Saved } from "./saved.js";
 import { Account } from "./account.js";
@@ -15,7 +15,7 @@ const capital = (w) => w.charAt(0).toLocaleUpperCase(L10n.code) + w.slice(1);
 export const Home = {
   catalog: null,
   async load() {
-    if (!this.catalog) this.catalog = await api("GET", "/api/rules");
+    if (!this.catalog) this.catalog = await catalog();
     return this.catalog;
   },
   async enter() {
@@ -27,8 +27,10 @@ export const Home = {
       sel.addEventListener("change", () => { this.summary(); this.fromChanged(true); });
       $("ng-from").addEventListener("change", () => this.fromChanged(true));
       $("ng-position").addEventListener("input", () => this.positionChanged());
-      $("ng-level").addEventListener("change", () => this.levelAbout());
+      $("ng-level").addEventListener("change", () => { this.levelAbout(); this.ratedRow(); });
       $("ng-opponent").addEventListener("change", () => this.opponentChanged());
+      $("ng-from").addEventListener("change", () => this.ratedRow());
+      sel.addEventListener("change", () => this.ratedRow());
     }
     if (this.builtFor !== L10n.code) {
       // The menus in the page's language; what was chosen stays chosen.
@@ -96,6 +98,16 @@ export const Home = {
     $("ng-side-row").hidden = o === "local";
     $("ng-hints-row").hidden = o !== "remote";
     $("ng-clock-row").hidden = o !== "remote";
+    this.ratedRow();
+  },
+  // A rated game against the computer: logged in, from the game's start, against a level the
+  // server lists with a measured rating in that game (its rating said beside the box).
+  ratedRow() {
+    const l = this.catalog && this.catalog.levels.find((x) => x.id === $("ng-level").value);
+    const rating = l && l.ratings ? l.ratings[$("ng-game").value] : undefined;
+    const on = !!Account.me && $("ng-opponent").value === "engine" && $("ng-from").value === "start" && rating != null;
+    $("ng-rated-row").hidden = !on;
+    if (on) $("ng-rated-text").textContent = t("ng-rated", { rating });
   },
   // The time controls the server offers, worded: none, minutes and increment, days a move.
   clocks(cat) {
@@ -163,6 +175,7 @@ export const Home = {
     const opponent = $("ng-opponent").value;
     const body = { game: $("ng-game").value, opponent };
     if (opponent === "engine") body.level = $("ng-level").value;
+    if (!$("ng-rated-row").hidden && $("ng-rated").checked) body.rated = true;
     if (opponent !== "local") body.side = $("ng-side").value;
     if (opponent === "remote") body.hints = $("ng-hints").checked;
     if (opponent === "remote" && $("ng-clock").value) body.clock = $("ng-clock").value;

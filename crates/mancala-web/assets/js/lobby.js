@@ -3,7 +3,7 @@
 // keeps every challenge and pairs players; this page lists, asks and goes to the game.
 import { $ } from "./dom.js";
 import { L10n, SIDE, gameName, t } from "./l10n.js";
-import { api } from "./net.js";
+import { api, catalog } from "./net.js";
 import { Saved } from "./saved.js";
 import { controlName } from "./clock.js";
 import { Account } from "./account.js";
@@ -22,7 +22,7 @@ export const Lobby = {
   async enter() {
     $("lb-error").textContent = "";
     try {
-      if (!this.catalog) this.catalog = await api("GET", "/api/rules");
+      if (!this.catalog) this.catalog = await catalog();
     } catch (e) { $("lb-error").textContent = e.message; return; }
     if (!this.wired) {
       this.wired = true;

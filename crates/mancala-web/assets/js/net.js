@@ -48,6 +48,14 @@ export async function api(method, path, body, headers = {}) {
   return data;
 }
 
+// The server's catalogue (`GET /api/rules`: games, levels, clocks, phrases), asked once and
+// shared by every view; asked again after a failure.
+let catalogue = null;
+export function catalog() {
+  if (!catalogue) catalogue = api("GET", "/api/rules").catch((e) => { catalogue = null; throw e; });
+  return catalogue;
+}
+
 // A query string of `params` (values encoded).
 export function query(params) {
   return new URLSearchParams(params).toString();

@@ -3,7 +3,7 @@
 // what is legal, what a ply did and how it is numbered; this module draws and animates.
 import { $, sleep } from "./dom.js";
 import { L10n, SIDE, gameName, levelName, t } from "./l10n.js";
-import { Net, api } from "./net.js";
+import { api, Net, catalog } from "./net.js";
 import { Saved } from "./saved.js";
 import { drawBoard } from "./board.js";
 import { Settings, Sound } from "./settings.js";
@@ -182,7 +182,11 @@ export const Play = {
       const name = p.name + (p.rating != null ? ` (${p.rating}${p.provisional ? "?" : ""})` : "");
       return this.mine() === side ? t("who-you-named", { name, side: SIDE(side) }) : t("who-named", { name, side: SIDE(side) });
     }
-    if (seat.startsWith("engine")) return t("who-computer", { side: SIDE(side) });
+    if (seat.startsWith("engine")) {
+      // The computer of a rated game plays at its level's fixed rating.
+      const r = s.rated && s.rated.engine_rating;
+      return r != null ? t("who-computer-rated", { rating: r, side: SIDE(side) }) : t("who-computer", { side: SIDE(side) });
+    }
     if (s.opponent.kind === "local") return SIDE(side);
     const mine = this.mine();
     if (mine) return t(mine === side ? "who-you" : this.other(), { side: SIDE(side) });
@@ -387,7 +391,7 @@ export const Play = {
     say.hidden = !this.between();
     if (!PHRASES && this.between()) {
       PHRASES = [];
-      api("GET", "/api/rules").then((c) => { PHRASES = c.phrases || []; say.dataset.lang = ""; this.renderChat(); }).catch(() => { PHRASES = null; });
+      catalog().then((c) => { PHRASES = c.phrases || []; say.dataset.lang = ""; this.renderChat(); }).catch(() => { PHRASES = null; });
     }
     if (PHRASES && PHRASES.length && say.dataset.lang !== L10n.code) {
       say.querySelectorAll("button").forEach((b) => b.remove());

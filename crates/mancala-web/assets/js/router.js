@@ -17,7 +17,7 @@ function show(view) {
   for (const v of views) $("view-" + v).hidden = v !== view;
   document.querySelectorAll("nav a").forEach((a) => {
     const nav = a.getAttribute("data-nav");
-    const on = (nav === "play" && (view === "home" || view === "game")) || nav === view;
+    const on = (nav === "play" && (view === "home" || view === "game")) || nav === view || (nav === "account" && (view === "player" || view === "leaderboard"));
     a.classList.toggle("active", on);
     if (on) a.setAttribute("aria-current", "page"); else a.removeAttribute("aria-current");
   });

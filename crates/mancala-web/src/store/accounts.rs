@@ -371,6 +371,16 @@ impl Store {
             .map_or((0, now), |r| (r[0].int() as u32, r[1].int())))
     }
 
+    /// Takes one attempt off the count under `key`.
+    pub async fn forgive(&self, key: &str) -> Result<(), DbError> {
+        self.rows(
+            "UPDATE attempts SET tries = tries - 1 WHERE subject = $1 AND tries > 0",
+            vals![key],
+        )
+        .await
+        .map(|_| ())
+    }
+
     /// Forgets the attempts under `key`.
     pub async fn clear_attempts(&self, key: &str) -> Result<(), DbError> {
         self.rows("DELETE FROM attempts WHERE subject = $1", vals![key])
