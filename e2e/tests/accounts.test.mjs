@@ -97,6 +97,12 @@ test("two accounts play a rated game with a clock, and both ratings move", async
   await pa.waitForURL(/#\/game\//);
   await pa.waitForFunction(() => /^Computer, rated \d+ \(North\)$/.test(document.getElementById("g-north-name").textContent), null, { timeout: 15000 });
   await waitIdle(pa);
+  assert.match(await pa.textContent("#g-hints-note"), /takebacks are off in a rated game/);
+  // A move and the computer's answer: no takeback offered.
+  await pit(pa, (await playable(pa))[0]).click();
+  await pa.waitForFunction(() => document.querySelectorAll("#g-moves [data-move]").length >= 2, null, { timeout: 30000 });
+  await waitIdle(pa);
+  assert.equal(await pa.isDisabled("#g-undo"), true, "no takeback in a rated game against the computer");
   pa.once("dialog", (d) => d.accept());
   await pa.click("#g-resign");
   await pa.waitForFunction(() => /Ayla: [\d,.]+ \(-\d+\)/.test(document.getElementById("g-result").textContent), null, { timeout: 20000 });

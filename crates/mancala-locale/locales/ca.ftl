@@ -171,6 +171,7 @@ btn-new-game = Partida nova
 speed = Velocitat
 hints-off-note = Les pistes i l'anàlisi estan tancades mentre juguen dues persones; s'obren quan s'acaba la partida.
 hints-on-note = En aquesta partida les pistes i l'anàlisi estan obertes per als dos jugadors (es va triar en crear-la).
+hints-rated-note = Les pistes, l'anàlisi i desfer jugades estan tancats en una partida puntuable; les pistes i l'anàlisi s'obren quan s'acaba.
 undo-over-note = La partida s'ha acabat: Desfés està desactivat, una partida acabada no es torna a obrir.
 undo-over-title = La partida s'ha acabat: en una partida acabada no es desfan jugades
 keys-note = Tecles: la lletra d'un forat el juga (majúscula o minúscula); Tab arriba a cada forat, Retorn o Espai el juga; P passa quan és obligat.

@@ -182,6 +182,7 @@ btn-new-game = New game
 speed = Speed
 hints-off-note = Hints and analysis are off while two people play; they open when the game ends.
 hints-on-note = Hints and analysis are on for both players in this game (chosen when it was created).
+hints-rated-note = Hints, analysis and takebacks are off in a rated game; hints and analysis open when it ends.
 undo-over-note = The game is over: Undo is off, a finished game is not reopened.
 undo-over-title = The game is over: a finished game is not taken back
 keys-note = Keys: the letter of a pit plays it (either case); Tab reaches each pit, Enter or Space plays it; P passes when you must.

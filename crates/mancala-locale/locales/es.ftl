@@ -172,6 +172,7 @@ btn-new-game = Partida nueva
 speed = Velocidad
 hints-off-note = Las pistas y el análisis están cerrados mientras juegan dos personas; se abren al terminar la partida.
 hints-on-note = En esta partida las pistas y el análisis están abiertos para los dos jugadores (se eligió al crearla).
+hints-rated-note = Las pistas, el análisis y deshacer jugadas están cerrados en una partida puntuable; las pistas y el análisis se abren al terminar.
 undo-over-note = La partida ha terminado: Deshacer está desactivado, una partida terminada no se reabre.
 undo-over-title = La partida ha terminado: en una partida terminada no se deshacen jugadas
 keys-note = Teclas: la letra de un hoyo lo juega (mayúscula o minúscula); Tab llega a cada hoyo, Intro o Espacio lo juega; P pasa cuando es obligatorio.

@@ -172,6 +172,7 @@ btn-new-game = Nouvelle partie
 speed = Vitesse
 hints-off-note = Les conseils et l'analyse sont fermés quand deux personnes jouent ; ils s'ouvrent à la fin de la partie.
 hints-on-note = Les conseils et l'analyse sont ouverts aux deux joueurs dans cette partie (choisi à sa création).
+hints-rated-note = Les conseils, l'analyse et les reprises sont fermés dans une partie classée ; les conseils et l'analyse s'ouvrent à la fin.
 undo-over-note = La partie est finie : Annuler est désactivé, une partie finie ne se rouvre pas.
 undo-over-title = La partie est finie : on ne reprend pas de coup dans une partie finie
 keys-note = Touches : la lettre d'un trou le joue (majuscule ou minuscule) ; Tab atteint chaque trou, Entrée ou Espace le joue ; P passe quand vous y êtes obligé.

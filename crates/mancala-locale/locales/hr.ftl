@@ -173,6 +173,7 @@ btn-new-game = Nova igra
 speed = Brzina
 hints-off-note = Savjeti i analiza zatvoreni su dok igra dvoje ljudi; otvaraju se kad igra završi.
 hints-on-note = U ovoj su igri savjeti i analiza otvoreni za oba igrača (odabrano pri stvaranju igre).
+hints-rated-note = Savjeti, analiza i vraćanje poteza zatvoreni su u rangiranoj igri; savjeti i analiza otvaraju se kad igra završi.
 undo-over-note = Igra je završena: vraćanje poteza je isključeno, završena se igra ne otvara ponovno.
 undo-over-title = Igra je završena: u završenoj igri potez se ne vraća
 keys-note = Tipke: slovo jame igra tu jamu (veliko ili malo); Tab dolazi do svake jame, Enter ili razmaknica je igra; P propušta potez kad morate.

@@ -172,6 +172,7 @@ btn-new-game = Yeni oyun
 speed = Hız
 hints-off-note = İki kişi oynarken öneri ve analiz kapalıdır; oyun bitince açılırlar.
 hints-on-note = Bu oyunda öneri ve analiz iki oyuncuya da açık (oyun kurulurken seçildi).
+hints-rated-note = Dereceli oyunda öneri, analiz ve geri alma kapalıdır; öneri ve analiz oyun bitince açılır.
 undo-over-note = Oyun bitti: Geri al kapalı, biten bir oyun yeniden açılmaz.
 undo-over-title = Oyun bitti: biten bir oyunda hamle geri alınmaz
 keys-note = Tuşlar: bir kuyunun harfi onu oynar (büyük ya da küçük harf); Tab her kuyuya ulaşır, Enter ya da Boşluk onu oynar; zorunlu olduğunda P pas geçer.

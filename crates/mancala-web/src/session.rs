@@ -679,6 +679,12 @@ impl Session {
         Ok(side)
     }
 
+    /// Whether moves may be taken back in this game: not in a rated game against the computer
+    /// (its result would be a choice among tries).
+    pub fn takebacks_allowed(&self) -> bool {
+        !(self.extras.rated.is_some() && matches!(self.opponent, Opponent::Engine { .. }))
+    }
+
     /// Takes moves back for the seat, or asks the other person to agree.
     pub fn undo(&mut self, seat: Seat, now: i64) -> Result<UndoOutcome, SessionError> {
         match self.stop {
@@ -686,7 +692,7 @@ impl Session {
             Some(stop) => return Err(SessionError::Stopped { stop }),
             None => {}
         }
-        if self.extras.rated.is_some() && matches!(self.opponent, Opponent::Engine { .. }) {
+        if !self.takebacks_allowed() {
             return Err(SessionError::RatedNoTakeback);
         }
         let outcome = self.undo_plies(seat)?;

@@ -170,6 +170,7 @@ pub fn state(s: &Session, now: i64) -> StateView {
             engine_rating: r.engine.map(f64::round),
         }),
         hints: s.require_hints_open().is_ok(),
+        takebacks: s.takebacks_allowed(),
         version: s.version,
         created: s.created,
         updated: s.updated,
@@ -277,6 +278,8 @@ pub struct StateView {
     pub rated: Option<RatedView>,
     /// Whether hints and analysis may be asked for now.
     pub hints: bool,
+    /// Whether moves may be taken back in this game (not in a rated game against the computer).
+    pub takebacks: bool,
     pub version: u64,
     pub created: i64,
     pub updated: i64,

@@ -664,6 +664,7 @@ async fn a_rated_game_against_the_computer_moves_only_the_persons_rating() {
     assert_eq!(c.status, 201, "{}", c.body);
     assert_eq!(c.body["state"]["rated"]["engine_rating"], fixed.round());
     assert_eq!(c.body["state"]["hints"], false);
+    assert_eq!(c.body["state"]["takebacks"], false);
     let id = c.body["id"].as_str().unwrap().to_string();
     let token = c.body["token"].as_str().unwrap().to_string();
     // No takeback, no hint while it goes on.

@@ -309,7 +309,7 @@ export const Play = {
     $("g-pass").hidden = !canPass;
     $("g-pass").disabled = !canPass || this.busy;
     const locked = this.busy || Net.down;
-    $("g-undo").disabled = s.over || s.plies.length === 0 || spectator || locked;
+    $("g-undo").disabled = s.over || s.plies.length === 0 || spectator || locked || s.takebacks === false;
     $("g-undo").title = s.over ? t("undo-over-title") : "";
     $("g-undo-note").hidden = !(s.over && !spectator);
     $("g-resign").disabled = s.over || spectator || locked;
@@ -317,7 +317,7 @@ export const Play = {
     $("g-analyse").disabled = s.plies.length === 0 || !s.hints || (!s.over && !this.token) || locked;
     const agreed = s.opponent.kind === "remote" && s.opponent.hints && !s.over;
     $("g-hints-note").hidden = s.hints && !agreed;
-    $("g-hints-note").textContent = t(agreed ? "hints-on-note" : "hints-off-note");
+    $("g-hints-note").textContent = t(agreed ? "hints-on-note" : s.rated && s.opponent.kind === "engine" && !s.over ? "hints-rated-note" : "hints-off-note");
     // An analysis shown is of the moves as they were: gone once the game moves on.
     if (this.analysed !== null && this.analysed !== s.plies.length) {
       this.analysed = null;
