@@ -34,6 +34,15 @@ pub enum Level {
 /// expert, maximum (Elo differences of adjacent levels measured by `mancala match oware`,
 /// 200 games a pair, anchored at intermediate = 1500).
 const OWARE_RATINGS: [f64; 6] = [248.0, 924.0, 1500.0, 2031.0, 2731.0, 3173.0];
+/// Mangala II's, measured the same way.
+const MANGALA_II_RATINGS: [f64; 6] = [763.0, 1150.0, 1500.0, 1846.0, 2270.0, 2459.0];
+/// Kalah's, measured the same way.
+const KALAH_RATINGS: [f64; 6] = [1038.0, 1231.0, 1500.0, 1859.0, 2171.0, 2290.0];
+/// Modiar's, measured the same way (without its databases, which make `maximum` perfect).
+const MODIAR_RATINGS: [f64; 6] = [1153.0, 1309.0, 1500.0, 2021.0, 2136.0, 2318.0];
+
+/// The games whose levels are calibrated.
+pub const CALIBRATED: [&str; 4] = ["oware", "mangala-ii", "kalah", "modiar"];
 
 /// How a level searches and chooses.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -91,6 +100,9 @@ impl Level {
     pub fn rating(self, game: &str) -> Option<f64> {
         let table = match game {
             "oware" => &OWARE_RATINGS,
+            "mangala-ii" => &MANGALA_II_RATINGS,
+            "kalah" => &KALAH_RATINGS,
+            "modiar" => &MODIAR_RATINGS,
             _ => return None,
         };
         Some(table[self as usize])
@@ -279,13 +291,17 @@ mod tests {
 
     #[test]
     fn ratings_rise_with_the_level_and_intermediate_is_the_anchor() {
-        let r: Vec<f64> = Level::ALL
-            .iter()
-            .map(|l| l.rating("oware").expect("oware is calibrated"))
-            .collect();
-        assert!(r.windows(2).all(|w| w[0] < w[1]), "{r:?}");
-        assert_eq!(Level::Intermediate.rating("oware"), Some(1500.0));
+        for game in CALIBRATED {
+            let r: Vec<f64> = Level::ALL
+                .iter()
+                .map(|l| l.rating(game).expect("calibrated"))
+                .collect();
+            assert!(r.windows(2).all(|w| w[0] < w[1]), "{game}: {r:?}");
+            assert_eq!(Level::Intermediate.rating(game), Some(1500.0), "{game}");
+        }
         assert_eq!(Level::Expert.rating("no-such-game"), None);
+        // A board of another size is another game, not calibrated.
+        assert_eq!(Level::Expert.rating("oware:pits=4"), None);
     }
 
     #[test]
