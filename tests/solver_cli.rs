@@ -829,6 +829,20 @@ fn kalah_is_searched_where_its_levels_are_not_built() {
         None,
     );
     assert_error(&o, "cannot serve");
+    // A table larger than any machine's memory is refused, before anything is searched.
+    let o = mancala(
+        &[
+            "solve",
+            spec,
+            "--search",
+            "--table-mib",
+            "1048576",
+            "--data-dir",
+            d,
+        ],
+        None,
+    );
+    assert_error(&o, "--table-mib");
     // A game whose moves go round in circles is not searched.
     let o = mancala(
         &["solve", "modiar:seeds=2", "--search", "--data-dir", d],

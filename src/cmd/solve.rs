@@ -81,6 +81,17 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
     if args.table {
         return table(args);
     }
+    // The search's table, refused before anything is read or searched.
+    if let Some(free) = super::db::available_memory()
+        && args.table_mib << 20 > free
+    {
+        anyhow::bail!(
+            "a table of {} MiB is more than the {} MiB of memory available: ask for less with --table-mib",
+            args.table_mib,
+            free >> 20
+        );
+    }
+
     let rules = load_rules(&args.game, args.rules.as_deref())?;
     let pos = start_position(&rules, args.position.as_deref())?;
     let dir = args.data_dir.clone().unwrap_or_else(default_data_dir);

@@ -40,6 +40,8 @@ pub enum SearchError {
     NotStores(String),
     #[error("the position has {seeds} seeds on the board, more than the 255 a board holds here")]
     TooManySeeds { seeds: u32 },
+    #[error("cannot allocate a transposition table of {mib} MiB: ask for a smaller one")]
+    TableMemory { mib: u64 },
     #[error("the search was stopped")]
     Stopped,
 }
@@ -162,15 +164,20 @@ struct Table {
 }
 
 impl Table {
-    fn new(bytes: u64) -> Table {
+    fn new(bytes: u64) -> Result<Table, SearchError> {
         let per = std::mem::size_of::<Entry>() as u64;
         let want = (bytes / per).max(2);
         let buckets = (want / 2).max(1);
         let buckets = 1usize << (63 - buckets.leading_zeros());
-        Table {
-            slots: vec![Entry::default(); 2 * buckets],
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(2 * buckets)
+            .map_err(|_| SearchError::TableMemory { mib: bytes >> 20 })?;
+        slots.resize(2 * buckets, Entry::default());
+        Ok(Table {
+            slots,
             mask: buckets - 1,
-        }
+        })
     }
 
     #[inline(always)]
@@ -424,7 +431,7 @@ impl Search {
             sower,
             game,
             levels,
-            table: Table::new(config.table_bytes.min(most)),
+            table: Table::new(config.table_bytes.min(most))?,
             stats: SearchStats::default(),
             started: Instant::now(),
             report_every: config.report_every,
@@ -885,7 +892,7 @@ mod tests {
 
     #[test]
     fn the_table_keeps_bounds_of_a_board() {
-        let mut t = Table::new(1 << 12);
+        let mut t = Table::new(1 << 12).unwrap();
         let board = [3u8; MAX_PITS];
         let key = Table::key(&board);
         t.put(key, -4, 10, 2, 5);
