@@ -107,7 +107,7 @@ impl std::fmt::Display for MoveValue {
 pub struct SearchStats {
     /// Boards visited (database probes and ends of the game included).
     pub nodes: u64,
-    /// Boards read from the databases.
+    /// Boards read from the databases (children looked up before a node's moves included).
     pub probes: u64,
     /// Boards answered by the transposition table without a search.
     pub table_hits: u64,
@@ -724,17 +724,23 @@ impl Search {
         };
         // Enhanced transposition cutoff: a child already bounded well enough in the table.
         let mut score = [0i32; 9];
+        // The most each child is known to be worth to the mover (table or databases).
+        let mut ceiling = [i32::MAX; 9];
         for (i, k) in kids[..len].iter().enumerate() {
             let c = k.captured as i32;
             let cb = b - k.captured as u32;
             let known = match self.probe(&k.board, cb) {
-                Some(v) => Some((v, v)),
+                Some(v) => {
+                    self.stats.probes += 1;
+                    Some((v, v))
+                }
                 None => self
                     .table
                     .get(&Table::key(&k.board))
                     .map(|e| (e.lo as i32, e.hi as i32)),
             };
             if let Some((clo, chi)) = known {
+                ceiling[i] = if k.again { c + chi } else { c - clo };
                 let at_least = if k.again { c + clo } else { c - chi };
                 if at_least >= beta {
                     let pit = pit_of(k.mv);
@@ -773,7 +779,11 @@ impl Search {
             let k = kids[i];
             let c = k.captured as i32;
             let cb = b - k.captured as u32;
-            let v = if k.again {
+            // A child known to be worth no more than alpha is not searched: its bound is
+            // all a failing low needs.
+            let v = if ceiling[i] <= alpha {
+                ceiling[i]
+            } else if k.again {
                 c + self.search(&k.board, cb, alpha - c, beta - c)
             } else {
                 c - self.search(&k.board, cb, c - beta, c - alpha)
