@@ -61,9 +61,10 @@ pub struct SolveArgs {
     /// pit, `kalah` for `kalah:pits=6,seeds=5`: a level holds every board of its seeds).
     #[arg(long, value_name = "GAME", conflicts_with_all = ["table", "rules"])]
     pub levels_from: Option<String>,
-    /// With a search: the transposition table's memory, in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 1024, conflicts_with = "table", value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
-    pub table_mib: u64,
+    /// With a search: the transposition table's memory, in MiB (default: 1024, or half the
+    /// memory available if that is less).
+    #[arg(long, value_name = "MIB", conflicts_with = "table", value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    pub table_mib: Option<u64>,
     /// With a search: the exact value of every move (else the best moves, the others bounded).
     #[arg(long, conflicts_with = "table")]
     pub every_move: bool,
@@ -80,16 +81,6 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
     }
     if args.table {
         return table(args);
-    }
-    // The search's table, refused before anything is read or searched.
-    if let Some(free) = super::db::available_memory()
-        && args.table_mib << 20 > free
-    {
-        anyhow::bail!(
-            "a table of {} MiB is more than the {} MiB of memory available: ask for less with --table-mib",
-            args.table_mib,
-            free >> 20
-        );
     }
 
     let rules = load_rules(&args.game, args.rules.as_deref())?;
@@ -108,13 +99,11 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
         Ok(sol) => sol,
         // A level not built: a stores game is searched down to the levels that are.
         Err(DbError::Missing { level, .. }) if stores => {
-            if !args.quiet {
-                eprintln!(
-                    "level {level} (seeds in the pits) of {} is not built: solving by search over the levels that are",
-                    rules.name()
-                );
-            }
-            return search(&args, &rules, &pos, &db);
+            let why = format!(
+                "level {level} (seeds in the pits) of {} is not built: solving by search over the levels that are",
+                rules.name()
+            );
+            return search_why(&args, &rules, &pos, &db, Some(why));
         }
         Err(e) => return Err(e.into()),
     };
@@ -159,20 +148,44 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
 
 /// `mancala solve` by search: MTD(f) down to the levels built in `db`.
 fn search(args: &SolveArgs, rules: &Rules, pos: &Position, db: &Database) -> anyhow::Result<()> {
+    search_why(args, rules, pos, db, None)
+}
+
+/// [`search`], saying first on stderr why (`why`) once the search is sure to start.
+fn search_why(
+    args: &SolveArgs,
+    rules: &Rules,
+    pos: &Position,
+    db: &Database,
+    why: Option<String>,
+) -> anyhow::Result<()> {
+    let free = super::db::available_memory();
+    let table_mib = match (args.table_mib, free) {
+        (Some(mib), Some(free)) if mib << 20 > free => anyhow::bail!(
+            "a table of {mib} MiB is more than the {} MiB of memory available: ask for less with --table-mib",
+            free >> 20
+        ),
+        (Some(mib), _) => mib,
+        (None, Some(free)) => 1024.min(free >> 21).max(1),
+        (None, None) => 1024,
+    };
     let config = SearchConfig {
-        table_bytes: args.table_mib << 20,
+        table_bytes: table_mib << 20,
         max_level: args.max_level,
         every_move: args.every_move,
         report_every: (!args.quiet).then_some(Duration::from_secs(10)),
         ..SearchConfig::default()
     };
     let mut s = Search::new(rules, Some(db), &config)?;
+    if let Some(why) = why.filter(|_| !args.quiet) {
+        eprintln!("{why}");
+    }
     if !args.quiet {
         eprintln!(
             "searching {} {pos}: databases read up to level {}, table {} MiB",
             rules.name(),
             s.db_level().map_or("none".to_string(), |l| l.to_string()),
-            args.table_mib
+            table_mib
         );
         s.on_progress(|p: &SearchProgress| {
             let at = match p.tested {
