@@ -743,3 +743,110 @@ fn kalah_and_oware_build_solve_and_verify() {
         "{v}"
     );
 }
+
+#[test]
+fn kalah_is_searched_where_its_levels_are_not_built() {
+    let dir = tempdir("search");
+    let d = dir.path().to_str().unwrap();
+    let spec = "kalah:pits=3,seeds=3";
+    let json = |args: &[&str]| {
+        let o = mancala(args, None);
+        assert!(o.status.success(), "{}", stderr(&o));
+        serde_json::from_str::<serde_json::Value>(&last_line(&o)).unwrap()
+    };
+    // No database at all: the search goes to the ends of the game, and says so.
+    let o = mancala(&["solve", spec, "--data-dir", d], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("is not built"), "{}", stderr(&o));
+    assert!(last_line(&o).starts_with("value "), "{}", stdout(&o));
+    let searched = json(&["solve", spec, "--json", "-q", "--data-dir", d]);
+    assert_eq!(searched["search"]["db_level"], serde_json::Value::Null);
+    assert!(searched["search"]["nodes"].as_u64().unwrap() > 0);
+    // The databases of every level: the same value and best moves read from them.
+    let o = mancala(&["db", "build", spec, "--data-dir", d], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let read = json(&["solve", spec, "--json", "--data-dir", d]);
+    assert!(read.get("search").is_none(), "read, not searched: {read}");
+    for args in [
+        &["--search"][..],
+        &["--max-level", "8"],
+        &["--max-level", "0", "--every-move"],
+    ] {
+        let mut all = vec!["solve", spec, "--json", "-q", "--data-dir", d];
+        all.extend_from_slice(args);
+        let got = json(&all);
+        assert_eq!(got["value"], read["value"], "{args:?}");
+        assert_eq!(got["best_moves"], read["best_moves"], "{args:?}");
+        assert!(got["search"]["nodes"].as_u64().unwrap() > 0, "{args:?}");
+        if args.contains(&"--every-move") {
+            assert_eq!(got["moves"], read["moves"], "{args:?}");
+        }
+        for (m, v) in got["moves_at_most"].as_object().unwrap() {
+            let exact = read["moves"][m].as_i64().unwrap();
+            assert!(exact <= v.as_i64().unwrap() && exact < read["value"].as_i64().unwrap());
+        }
+    }
+    let levels = json(&[
+        "solve",
+        spec,
+        "--json",
+        "-q",
+        "--max-level",
+        "8",
+        "--data-dir",
+        d,
+    ]);
+    assert_eq!(levels["search"]["db_level"], 8);
+    // The levels of the same game with other seeds a pit serve; those of another board do not.
+    let other = json(&[
+        "solve",
+        "kalah:pits=3,seeds=2",
+        "--levels-from",
+        spec,
+        "--json",
+        "-q",
+        "--data-dir",
+        d,
+    ]);
+    let o = mancala(
+        &["db", "build", "kalah:pits=3,seeds=2", "--data-dir", d],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let own = json(&["solve", "kalah:pits=3,seeds=2", "--json", "--data-dir", d]);
+    assert_eq!(other["value"], own["value"]);
+    assert_eq!(other["best_moves"], own["best_moves"]);
+    assert_eq!(other["search"]["db_level"], 12);
+    let o = mancala(
+        &[
+            "solve",
+            spec,
+            "--levels-from",
+            "kalah:pits=4,seeds=2",
+            "--data-dir",
+            d,
+        ],
+        None,
+    );
+    assert_error(&o, "cannot serve");
+    // A table larger than any machine's memory is refused, before anything is searched.
+    let o = mancala(
+        &[
+            "solve",
+            spec,
+            "--search",
+            "--table-mib",
+            "1048576",
+            "--data-dir",
+            d,
+        ],
+        None,
+    );
+    assert_error(&o, "--table-mib");
+    // A game whose moves go round in circles is not searched.
+    let o = mancala(
+        &["solve", "modiar:seeds=2", "--search", "--data-dir", d],
+        None,
+    );
+    assert_error(&o, "only stores games");
+}

@@ -1,9 +1,15 @@
-//! `mancala solve`: the perfect-play value of a position, read from the databases.
+//! `mancala solve`: the perfect-play value of a position, read from the databases, or for a
+//! stores game (Kalah) whose position's level is not built, found by an exact search whose
+//! leaves are the levels that are (`mancala_solver::search`).
 
 use super::common::{load_rules, start_position};
 use clap::Args;
-use mancala_solver::{Database, default_data_dir};
+use mancala_core::{Position, Rules};
+use mancala_solver::{
+    Database, DbError, MoveValue, Search, SearchConfig, SearchProgress, default_data_dir,
+};
 use std::path::PathBuf;
+use std::time::Duration;
 
 #[derive(Args)]
 pub struct SolveArgs {
@@ -42,6 +48,29 @@ pub struct SolveArgs {
     /// With --table: memory the builds may use, in MiB (default: 90% of the available memory).
     #[arg(long, value_name = "MIB", requires = "table", value_parser = clap::value_parser!(u64).range(1..=super::db::MAX_MEMORY_MIB))]
     pub memory_mib: Option<u64>,
+    /// Solve by exact search (stores games: Kalah), the databases' levels built being its
+    /// leaves, even when the databases hold the position (a position whose level is not built
+    /// is searched without this flag).
+    #[arg(long, conflicts_with = "table")]
+    pub search: bool,
+    /// Search, reading the databases only up to this many seeds in the pits (implies --search;
+    /// so does --levels-from).
+    #[arg(long, value_name = "SEEDS", conflicts_with = "table")]
+    pub max_level: Option<u32>,
+    /// With a search: read the databases of this game instead (the same game with other seeds a
+    /// pit, `kalah` for `kalah:pits=6,seeds=5`: a level holds every board of its seeds).
+    #[arg(long, value_name = "GAME", conflicts_with_all = ["table", "rules"])]
+    pub levels_from: Option<String>,
+    /// With a search: the transposition table's memory, in MiB (default: 1024, or half the
+    /// memory available if that is less).
+    #[arg(long, value_name = "MIB", conflicts_with = "table", value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    pub table_mib: Option<u64>,
+    /// With a search: the exact value of every move (else the best moves, the others bounded).
+    #[arg(long, conflicts_with = "table")]
+    pub every_move: bool,
+    /// With a search: no progress reports on stderr.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
 }
 
 pub fn run(args: SolveArgs) -> anyhow::Result<()> {
@@ -53,11 +82,31 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
     if args.table {
         return table(args);
     }
+
     let rules = load_rules(&args.game, args.rules.as_deref())?;
     let pos = start_position(&rules, args.position.as_deref())?;
-    let dir = args.data_dir.unwrap_or_else(default_data_dir);
+    let dir = args.data_dir.clone().unwrap_or_else(default_data_dir);
     let db = Database::open(&dir, &rules)?;
-    let sol = db.solve(&pos)?;
+    let stores = rules.ruleset().stores;
+    if let Some(other) = &args.levels_from {
+        let from = Database::open(&dir, &load_rules(other, None)?)?;
+        return search(&args, &rules, &pos, &from);
+    }
+    if args.search || args.max_level.is_some() {
+        return search(&args, &rules, &pos, &db);
+    }
+    let sol = match db.solve(&pos) {
+        Ok(sol) => sol,
+        // A level not built: a stores game is searched down to the levels that are.
+        Err(DbError::Missing { level, .. }) if stores => {
+            let why = format!(
+                "level {level} (seeds in the pits) of {} is not built: solving by search over the levels that are",
+                rules.name()
+            );
+            return search_why(&args, &rules, &pos, &db, Some(why));
+        }
+        Err(e) => return Err(e.into()),
+    };
     let best = sol.best.first().map(|m| m.to_string());
     if args.json {
         let moves: serde_json::Map<String, serde_json::Value> = sol
@@ -79,6 +128,137 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
     for (m, v) in &sol.moves {
         println!("  {m}: {v:+}");
     }
+    let best_all: Vec<String> = sol.best.iter().map(|m| m.to_string()).collect();
+    match best {
+        Some(b) => println!(
+            "value {:+} {} best {} (all best: {})",
+            sol.value,
+            sol.outcome.name(),
+            b,
+            best_all.join(" ")
+        ),
+        None => println!(
+            "value {:+} {} best none (the game is over)",
+            sol.value,
+            sol.outcome.name()
+        ),
+    }
+    Ok(())
+}
+
+/// `mancala solve` by search: MTD(f) down to the levels built in `db`.
+fn search(args: &SolveArgs, rules: &Rules, pos: &Position, db: &Database) -> anyhow::Result<()> {
+    search_why(args, rules, pos, db, None)
+}
+
+/// [`search`], saying first on stderr why (`why`) once the search is sure to start.
+fn search_why(
+    args: &SolveArgs,
+    rules: &Rules,
+    pos: &Position,
+    db: &Database,
+    why: Option<String>,
+) -> anyhow::Result<()> {
+    let free = super::db::available_memory();
+    let table_mib = match (args.table_mib, free) {
+        (Some(mib), Some(free)) if mib << 20 > free => anyhow::bail!(
+            "a table of {mib} MiB is more than the {} MiB of memory available: ask for less with --table-mib",
+            free >> 20
+        ),
+        (Some(mib), _) => mib,
+        (None, Some(free)) => 1024.min(free >> 21).max(1),
+        (None, None) => 1024,
+    };
+    let config = SearchConfig {
+        table_bytes: table_mib << 20,
+        max_level: args.max_level,
+        every_move: args.every_move,
+        report_every: (!args.quiet).then_some(Duration::from_secs(10)),
+        ..SearchConfig::default()
+    };
+    let mut s = Search::new(rules, Some(db), &config)?;
+    if let Some(why) = why.filter(|_| !args.quiet) {
+        eprintln!("{why}");
+    }
+    if !args.quiet {
+        eprintln!(
+            "searching {} {pos}: databases read up to level {}, table {} MiB",
+            rules.name(),
+            s.db_level().map_or("none".to_string(), |l| l.to_string()),
+            table_mib
+        );
+        s.on_progress(|p: &SearchProgress| {
+            let at = match p.tested {
+                Some(t) => format!(", testing >= {t:+}"),
+                None => String::new(),
+            };
+            eprintln!(
+                "  {:.1} s: value in [{:+}, {:+}]{at}, {} nodes, {} database probes",
+                p.seconds, p.lower, p.upper, p.stats.nodes, p.stats.probes
+            );
+        });
+    }
+    // The search recurses once a ply: a stack of its own, whatever the main thread's.
+    let pos = *pos;
+    let sol = std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(256 << 20)
+            .spawn_scoped(scope, move || s.solve(&pos, &config))
+            .map_err(|e| anyhow::anyhow!("cannot start the search: {e}"))?
+            .join()
+            .map_err(|_| anyhow::anyhow!("the search failed"))?
+            .map_err(anyhow::Error::from)
+    })?;
+    let best = sol.best.first().map(|m| m.to_string());
+    let level = sol.db_level;
+    if args.json {
+        let exact: serde_json::Map<String, serde_json::Value> = sol
+            .moves
+            .iter()
+            .filter_map(|(m, v)| match v {
+                MoveValue::Exact(v) => Some((m.to_string(), serde_json::json!(v))),
+                MoveValue::AtMost(_) => None,
+            })
+            .collect();
+        let at_most: serde_json::Map<String, serde_json::Value> = sol
+            .moves
+            .iter()
+            .filter_map(|(m, v)| match v {
+                MoveValue::AtMost(v) => Some((m.to_string(), serde_json::json!(v))),
+                MoveValue::Exact(_) => None,
+            })
+            .collect();
+        let v = serde_json::json!({
+            "value": sol.value,
+            "result": sol.outcome.name(),
+            "best": best,
+            "best_moves": sol.best.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+            "moves": exact,
+            "moves_at_most": at_most,
+            "search": {
+                "db_level": level,
+                "nodes": sol.stats.nodes,
+                "probes": sol.stats.probes,
+                "passes": sol.stats.passes,
+                "seconds": sol.seconds,
+            },
+        });
+        println!("{v}");
+        return Ok(());
+    }
+    println!("{} {}, {} to move", rules.name(), pos, pos.side());
+    for (m, v) in &sol.moves {
+        println!("  {m}: {v}");
+    }
+    println!(
+        "searched {} nodes, {} database probes (levels up to {}), {} passes, {:.1} s",
+        sol.stats.nodes,
+        sol.stats.probes,
+        level.map_or("none".to_string(), |l| l.to_string()),
+        sol.stats.passes,
+        sol.seconds
+    );
     let best_all: Vec<String> = sol.best.iter().map(|m| m.to_string()).collect();
     match best {
         Some(b) => println!(

@@ -3,7 +3,8 @@
 //! and Oware (its own-row repetition: bounds where a value depends on where a cycle closes,
 //! `bounds`); positions ranked by a perfect index, one level per number of stones on the board
 //! (the pits only), cycles valued at the equal split of the repetition ruling where it applies;
-//! database files, probing, and the build.
+//! database files, probing, and the build; and for stores games past their databases, an exact
+//! search whose leaves are the levels built (`search`).
 //!
 //! The value of a position is the share of the stones still on the board that the side to move
 //! gets under perfect play; see `docs/solver.md` for the method, what is exact under which rule,
@@ -19,6 +20,7 @@ pub mod index;
 pub mod level;
 #[cfg(feature = "mpi")]
 pub mod mpi;
+pub mod search;
 pub mod table;
 
 pub use db::{
@@ -28,3 +30,6 @@ pub use db::{
 pub use game::{RepetitionValue, SolverGame, Unsupported};
 pub use index::{Board, Indexer};
 pub use level::LevelStats;
+pub use search::{
+    MoveValue, Search, SearchConfig, SearchError, SearchProgress, SearchSolution, SearchStats,
+};
