@@ -128,21 +128,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
     for (m, v) in &sol.moves {
         println!("  {m}: {v:+}");
     }
-    let best_all: Vec<String> = sol.best.iter().map(|m| m.to_string()).collect();
-    match best {
-        Some(b) => println!(
-            "value {:+} {} best {} (all best: {})",
-            sol.value,
-            sol.outcome.name(),
-            b,
-            best_all.join(" ")
-        ),
-        None => println!(
-            "value {:+} {} best none (the game is over)",
-            sol.value,
-            sol.outcome.name()
-        ),
-    }
+    print_value(sol.value, sol.outcome, &sol.best);
     Ok(())
 }
 
@@ -259,22 +245,29 @@ fn search_why(
         sol.stats.passes,
         sol.seconds
     );
-    let best_all: Vec<String> = sol.best.iter().map(|m| m.to_string()).collect();
-    match best {
+    print_value(sol.value, sol.outcome, &sol.best);
+    Ok(())
+}
+
+/// The closing line of `mancala solve`: the value, the result and the best moves.
+fn print_value(value: i32, outcome: mancala_solver::Outcome, best: &[mancala_core::Move]) {
+    match best.first() {
         Some(b) => println!(
             "value {:+} {} best {} (all best: {})",
-            sol.value,
-            sol.outcome.name(),
+            value,
+            outcome.name(),
             b,
-            best_all.join(" ")
+            best.iter()
+                .map(|m| m.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
         ),
         None => println!(
             "value {:+} {} best none (the game is over)",
-            sol.value,
-            sol.outcome.name()
+            value,
+            outcome.name()
         ),
     }
-    Ok(())
 }
 
 /// `mancala solve --table GAME`: the start position of every small size, built as needed.
