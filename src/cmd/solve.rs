@@ -199,22 +199,14 @@ fn search_why(
     let best = sol.best.first().map(|m| m.to_string());
     let level = sol.db_level;
     if args.json {
-        let exact: serde_json::Map<String, serde_json::Value> = sol
-            .moves
-            .iter()
-            .filter_map(|(m, v)| match v {
-                MoveValue::Exact(v) => Some((m.to_string(), serde_json::json!(v))),
-                MoveValue::AtMost(_) => None,
-            })
-            .collect();
-        let at_most: serde_json::Map<String, serde_json::Value> = sol
-            .moves
-            .iter()
-            .filter_map(|(m, v)| match v {
-                MoveValue::AtMost(v) => Some((m.to_string(), serde_json::json!(v))),
-                MoveValue::Exact(_) => None,
-            })
-            .collect();
+        // Each move in one of two maps: its exact value, or the bound it was shown to be under.
+        let (mut exact, mut at_most) = (serde_json::Map::new(), serde_json::Map::new());
+        for (m, v) in &sol.moves {
+            match v {
+                MoveValue::Exact(v) => exact.insert(m.to_string(), serde_json::json!(v)),
+                MoveValue::AtMost(v) => at_most.insert(m.to_string(), serde_json::json!(v)),
+            };
+        }
         let v = serde_json::json!({
             "value": sol.value,
             "result": sol.outcome.name(),

@@ -475,10 +475,30 @@ impl Search {
     /// pits ([`crate::Value::board_difference`]).
     pub fn board_value(&mut self, board: &Board) -> Result<i32, SearchError> {
         let b = self.seeds(board);
+        self.mtdf(board, b, 0, None)
+    }
+
+    /// MTD(f) on a board's value: null-window passes from `guess` until the value's two bounds
+    /// meet. With `shown = Some(stores)` the bounds and each pass are reported as the root's
+    /// final difference (the stores' difference added).
+    fn mtdf(
+        &mut self,
+        board: &Board,
+        b: u32,
+        guess: i32,
+        shown: Option<i32>,
+    ) -> Result<i32, SearchError> {
         let (mut lo, mut hi) = (-(b as i32), b as i32);
-        let mut g = 0;
+        let mut g = guess.clamp(lo, hi);
+        if let Some(s) = shown {
+            self.bounds = (lo + s, hi + s);
+        }
         while lo < hi {
             let beta = if g == lo { g + 1 } else { g };
+            if let Some(s) = shown {
+                self.testing = Some(beta + s);
+                self.report();
+            }
             g = self.search(board, b, beta - 1, beta);
             self.check_stopped()?;
             self.stats.passes += 1;
@@ -486,6 +506,9 @@ impl Search {
                 hi = g;
             } else {
                 lo = g;
+            }
+            if let Some(s) = shown {
+                self.bounds = (lo + s, hi + s);
             }
         }
         Ok(lo)
@@ -550,25 +573,7 @@ impl Search {
         }
         let root = self.game.normalise(pos);
         let b = pos.board_total();
-        // MTD(f) on the root board's value.
-        let (mut lo, mut hi) = (-(b as i32), b as i32);
-        let mut g = (config.first_guess - stores).clamp(lo, hi);
-        self.bounds = (lo + stores, hi + stores);
-        while lo < hi {
-            let beta = if g == lo { g + 1 } else { g };
-            self.testing = Some(beta + stores);
-            self.report();
-            g = self.search(&root, b, beta - 1, beta);
-            self.check_stopped()?;
-            self.stats.passes += 1;
-            if g < beta {
-                hi = g;
-            } else {
-                lo = g;
-            }
-            self.bounds = (lo + stores, hi + stores);
-        }
-        let value = lo + stores;
+        let value = self.mtdf(&root, b, config.first_guess - stores, Some(stores))? + stores;
         self.testing = None;
         self.report();
         // The root moves: each tested against the value (or valued exactly).
