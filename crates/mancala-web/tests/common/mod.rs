@@ -34,6 +34,18 @@ pub fn roomy() -> mancala_web::ClientLimits {
     }
 }
 
+/// An HTTP client as a browser behaves: it lets go of a pooled connection well before the
+/// server closes it for being idle (the server's `header_read_timeout`, 10 s), so a request
+/// never goes out on a connection the server is closing at that moment; and it keeps few idle
+/// connections, well under the server's limit per address.
+pub fn client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .pool_idle_timeout(std::time::Duration::from_secs(4))
+        .pool_max_idle_per_host(64)
+        .build()
+        .expect("an HTTP client")
+}
+
 pub struct Server {
     pub addr: SocketAddr,
     pub handle: tokio::task::JoinHandle<()>,
@@ -56,7 +68,7 @@ impl Server {
         Server {
             addr,
             handle,
-            client: reqwest::Client::new(),
+            client: client(),
         }
     }
 
@@ -84,7 +96,7 @@ impl Server {
         Server {
             addr,
             handle,
-            client: reqwest::Client::new(),
+            client: client(),
         }
     }
 
