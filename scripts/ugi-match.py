@@ -10,7 +10,13 @@ against another (docs/search.md, "Time use"):
         --game oware --movetime 50 --pairs 60
 
 An engine is a command line that speaks UGI on its standard streams (`ugi`, `position startpos
-moves ...`, `go movetime MS`, `bestmove M`). The referee is `$MANCALA_BIN` or `mancala` on PATH.
+moves ...`, `go movetime MS`, `bestmove M`), or UCI with `--a-uci`/`--b-uci` (`uci`, `uciok`, and
+the same moves, sent as one word as Aualé does: an Oware engine such as Aualé's Aalina, whose
+pondering is turned off). The referee is `$MANCALA_BIN` or `mancala` on PATH. `--log FILE` writes every
+game's moves and result, one line a game.
+
+    python3 scripts/ugi-match.py --a "target/release/mancala ugi oware" \
+        --b "java -jar /tmp/aalina/Aalina.jar" --b-uci --game oware --movetime 300 --pairs 20 --plies 2
 """
 import argparse
 import concurrent.futures as cf
@@ -19,14 +25,24 @@ import os
 import random
 import shlex
 import subprocess
+import threading
+
+LOG_LOCK = threading.Lock()
 
 
 class Engine:
-    def __init__(self, cmd):
+    def __init__(self, cmd, uci=False):
         self.cmd = cmd
+        self.uci = uci
         self.p = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send("ugi")
-        self.wait("ugiok")
+        if uci:
+            self.send("uci")
+            self.wait("uciok")
+            self.send("setoption name Ponder value false")
+            self.send("ucinewgame")
+        else:
+            self.send("ugi")
+            self.wait("ugiok")
 
     def send(self, s):
         self.p.stdin.write(s + "\n")
@@ -44,7 +60,9 @@ class Engine:
 
     def position(self, moves):
         """Sets the position; False when the referee refuses a move of it."""
-        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+        # UCI's Oware engines take the line as one word (Aualé's "FfEa..."), UGI as words.
+        line = ("" if self.uci else " ").join(moves)
+        self.send("position startpos" + (" moves " + line if moves else ""))
         self.send("isready")
         _, seen = self.wait("readyok")
         return not any("error" in line for line in seen)
@@ -85,7 +103,7 @@ def pair(args, referee, moves):
     ref = Engine(referee)
     points = []
     for a_south in (True, False):
-        a, b = Engine(args.a), Engine(args.b)
+        a, b = Engine(args.a, args.a_uci), Engine(args.b, args.b_uci)
         south, north = (a, b) if a_south else (b, a)
         line = list(moves)
         ref.position(line)
@@ -98,6 +116,9 @@ def pair(args, referee, moves):
         result = ref.query("result") if ref.query("gameover") == "true" else "draw"
         south_points = {"p1win": 1.0, "p2win": 0.0}.get(result, 0.5)
         points.append(south_points if a_south else 1 - south_points)
+        if args.log:
+            with LOG_LOCK, open(args.log, "a") as f:
+                f.write(f"A {'south' if a_south else 'north'}, {result}, A {points[-1]}: {' '.join(line)}\n")
         a.close()
         b.close()
     ref.close()
@@ -119,6 +140,10 @@ def main():
     ap.add_argument("--plies", type=int, default=4, help="random plies of each opening")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-plies", type=int, default=400, help="a game this long is a draw")
+    ap.add_argument("--a-uci", action="store_true", help="engine A speaks UCI")
+    ap.add_argument("--b-uci", action="store_true", help="engine B speaks UCI")
+    ap.add_argument("--parallel", type=int, default=2, help="games at once")
+    ap.add_argument("--log", help="a file to append each game's moves and result to")
     args = ap.parse_args()
     if args.movetime < 1 or args.pairs < 1 or args.plies < 0:
         ap.error("--movetime and --pairs must be at least 1, --plies at least 0")
@@ -128,7 +153,7 @@ def main():
     openings = [opening(rng, ref, args.plies) for _ in range(args.pairs)]
     ref.close()
     points = []
-    with cf.ThreadPoolExecutor(2) as ex:
+    with cf.ThreadPoolExecutor(max(args.parallel, 1)) as ex:
         for r in ex.map(lambda m: pair(args, referee, m), openings):
             points += r
     n = len(points)

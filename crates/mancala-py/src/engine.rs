@@ -72,6 +72,7 @@ fn search_limits(
         soft: None,
         nodes: None,
         threads,
+        full_width: false,
     })
 }
 

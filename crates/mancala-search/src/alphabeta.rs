@@ -22,6 +22,8 @@ use std::time::{Duration, Instant};
 pub const MAX_PLY: usize = 128;
 /// Shallowest remaining depth at which nodes use the transposition table.
 const TABLE_DEPTH: i32 = 2;
+/// Shallowest remaining depth at which late quiet moves are reduced.
+const REDUCE_DEPTH: i32 = 3;
 /// Nodes at least this deep (remaining plies) are announced to the other threads of a
 /// multi-threaded search.
 const BUSY_DEPTH: i32 = 3;
@@ -51,6 +53,12 @@ pub struct Limits {
     /// the tree (simplified ABDADA); they are no longer deterministic; one thread at a fixed
     /// depth or node budget is.
     pub threads: usize,
+    /// Every move searched to the iteration's full depth. Otherwise a search by time or nodes
+    /// looks at a late quiet move (after the first two, no capture, no extra turn) one ply
+    /// shallower first and searches it fully only when it beats the best so far there (late
+    /// move reductions). A search to a fixed depth (`depth`: the levels below `maximum`,
+    /// `best --depth`) is always full width, so its value is that depth's minimax value.
+    pub full_width: bool,
 }
 
 impl Limits {
@@ -83,6 +91,13 @@ impl Limits {
     /// The same limits with `n` search threads.
     pub fn with_threads(self, n: usize) -> Limits {
         Limits { threads: n, ..self }
+    }
+    /// The same limits, searched full width or not (see [`Limits::full_width`]).
+    pub fn with_full_width(self, on: bool) -> Limits {
+        Limits {
+            full_width: on,
+            ..self
+        }
     }
     /// No depth, time or node limit is set (threads aside).
     pub fn is_unbounded(&self) -> bool {
@@ -183,6 +198,8 @@ pub struct AlphaBeta {
     repetition: bool,
     use_table: bool,
     // Per search.
+    /// Whether this search reduces late quiet moves (see [`Limits::full_width`]).
+    reduce_now: bool,
     nodes: u64,
     horizon: u64,
     stop: bool,
@@ -252,6 +269,7 @@ impl AlphaBeta {
             oracle: None,
             repetition,
             use_table: true,
+            reduce_now: false,
             nodes: 0,
             horizon: 0,
             stop: false,
@@ -468,6 +486,7 @@ impl AlphaBeta {
             h.history = self.history;
             h.nodes = 0;
             h.stop = false;
+            h.reduce_now = self.reduce_now;
             h.abort = done.clone();
             h.line.clone_from(&self.line);
         }
@@ -546,6 +565,7 @@ impl AlphaBeta {
         self.stop = false;
         self.deadline = limits.time.map(|t| start + t);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.reduce_now = !limits.full_width && limits.depth.is_none();
         self.line.clear();
         if self.repetition {
             for p in history {
@@ -649,10 +669,16 @@ impl AlphaBeta {
     }
 
     /// What every node does first: counts itself, polls the limits, and settles repetitions,
-    /// ends of game and database positions. `Ok` with the legal moves when the node must be
+    /// ends of game and database positions. `Ok` with the legal moves (and the databases'
+    /// bounds of its value, where they bound it without settling it) when the node must be
     /// searched or evaluated, `Err` with its value when it is settled here.
     #[inline(always)]
-    fn enter(&mut self, pos: &Position, key: u64, ply: usize) -> Result<MoveSet, Score> {
+    fn enter(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        ply: usize,
+    ) -> Result<(MoveSet, Option<(Score, Score)>), Score> {
         self.nodes += 1;
         self.pv_len[ply] = 0;
         if self.can_stop {
@@ -672,11 +698,14 @@ impl AlphaBeta {
             && let Some(o) = &self.oracle
             && (!o.fresh_positions_only()
                 || self.line.last().is_none_or(|&(_, s)| s != scores_key(pos)))
-            && let Some(v) = o.probe(pos)
+            && let Some((lo, hi)) = o.probe_bounds(pos)
         {
-            return Err(v * UNITS_PER_SEED);
+            if lo == hi {
+                return Err(lo * UNITS_PER_SEED);
+            }
+            return Ok((moves, Some((lo * UNITS_PER_SEED, hi * UNITS_PER_SEED))));
         }
-        Ok(moves)
+        Ok((moves, None))
     }
 
     /// A node at the horizon: its static value, or a lower bound of it that is at least
@@ -685,9 +714,12 @@ impl AlphaBeta {
     fn leaf(&mut self, pos: &Position, key: u64, ply: usize, beta: Score) -> Score {
         match self.enter(pos, key, ply) {
             Err(v) => v,
-            Ok(moves) => {
+            Ok((_, Some((lo, _)))) if lo >= beta => lo,
+            Ok((moves, bounds)) => {
                 self.horizon += 1;
-                self.eval.eval_above(&self.rules, pos, moves, beta)
+                let v = self.eval.eval_above(&self.rules, pos, moves, beta);
+                // The databases' bounds are the truth: the estimate is kept within them.
+                bounds.map_or(v, |(lo, hi)| v.clamp(lo, hi))
             }
         }
     }
@@ -703,7 +735,10 @@ impl AlphaBeta {
     ) -> Score {
         let moves = match self.enter(pos, key, ply) {
             Err(v) => return v,
-            Ok(moves) => moves,
+            // Bounds from the databases that settle the window: no search needed.
+            Ok((_, Some((lo, _)))) if lo >= beta => return lo,
+            Ok((_, Some((_, hi)))) if hi <= alpha => return hi,
+            Ok((moves, _)) => moves,
         };
         if depth <= 0 || ply >= MAX_PLY - 1 {
             self.horizon += 1;
@@ -801,7 +836,16 @@ impl AlphaBeta {
             let score = if i == 0 {
                 self.child(&c, ck, same, depth - 1, ply + 1, alpha, beta)
             } else {
-                let s = self.child(&c, ck, same, depth - 1, ply + 1, alpha, alpha + 1);
+                // Late move reductions: a quiet move (no capture, no extra turn) after the
+                // first two is looked at one ply shallower first, and searched to the full
+                // depth only when it beats alpha there.
+                let mut s = alpha + 1;
+                if self.reduce_now && depth >= REDUCE_DEPTH && i >= 2 && order < (1 << 21) {
+                    s = self.child(&c, ck, same, depth - 2, ply + 1, alpha, alpha + 1);
+                }
+                if s > alpha {
+                    s = self.child(&c, ck, same, depth - 1, ply + 1, alpha, alpha + 1);
+                }
                 // A leaf answering for the other side is exact or a bound this node does not
                 // need to know better (see `leaf`): no second look. One where the same side
                 // moves again may have answered with a lower bound at alpha + 1, so it gets one.

@@ -32,8 +32,8 @@ pub enum Level {
 
 /// Oware's ratings of [`Level::ALL`] in order: beginner, novice, intermediate, advanced,
 /// expert, maximum (Elo differences of adjacent levels measured by `mancala match oware`,
-/// 200 games a pair, anchored at intermediate = 1500).
-const OWARE_RATINGS: [f64; 6] = [248.0, 924.0, 1500.0, 2031.0, 2731.0, 3173.0];
+/// 200 games a pair, anchored at intermediate = 1500), with Oware's fitted evaluation.
+const OWARE_RATINGS: [f64; 6] = [639.0, 1141.0, 1500.0, 2090.0, 2436.0, 2938.0];
 /// Mangala II's, measured the same way.
 const MANGALA_II_RATINGS: [f64; 6] = [763.0, 1150.0, 1500.0, 1846.0, 2270.0, 2459.0];
 /// Kalah's, measured the same way.
@@ -267,6 +267,7 @@ impl Player for LevelPlayer {
             soft: None,
             nodes: None,
             threads: self.threads,
+            full_width: false,
         };
         let r = self
             .engine
@@ -319,5 +320,16 @@ mod tests {
                 .unwrap_or_else(|| crate::eval::Weights::derived(&rules));
             assert_eq!(p.evaluator().weights, want, "{id}");
         }
+        // Oware's fitted weights are the ones its levels play with; a resized Oware keeps the
+        // hand-chosen ones.
+        let oware = rules_for(&"oware".parse().unwrap()).unwrap();
+        let tuned = crate::eval::Weights::tuned(&oware).expect("Oware has fitted weights");
+        assert_ne!(tuned, crate::eval::Weights::derived(&oware));
+        for level in [Level::Beginner, Level::Expert, Level::Maximum] {
+            let p = LevelPlayer::new(&oware, level, 1, Duration::from_millis(10), None);
+            assert_eq!(p.evaluator().weights, tuned, "{level:?}");
+        }
+        let small = rules_for(&"oware:pits=4".parse().unwrap()).unwrap();
+        assert_eq!(crate::eval::Weights::tuned(&small), None);
     }
 }

@@ -14,6 +14,16 @@ use mancala_core::Position;
 pub trait Oracle: Send + Sync {
     fn probe(&self, pos: &Position) -> Option<i32>;
 
+    /// Bounds of the final score difference under perfect play, lower and upper, where the
+    /// source knows them (the same value twice where [`Oracle::probe`] knows it exactly):
+    /// Oware's databases bound the value of a board whose value depends on where a repetition
+    /// closes (under the majority end, only as far as the outcome: won by at least one seed,
+    /// drawn, lost). The engines cut with them where they settle a node's window. The same
+    /// conditions as `probe` apply ([`Oracle::fresh_positions_only`]).
+    fn probe_bounds(&self, pos: &Position) -> Option<(i32, i32)> {
+        self.probe(pos).map(|v| (v, v))
+    }
+
     /// Whether the values hold only for a position with no earlier position since the last
     /// capture in its game (a repetition rule whose ending depends on where a cycle closes:
     /// Oware's). The engines then ask only about a position reached by a capture, or a root
@@ -147,6 +157,33 @@ mod db {
                 return None;
             }
             self.db.probe(pos).map(|v| v.final_difference(pos))
+        }
+
+        fn probe_bounds(&self, pos: &Position) -> Option<(i32, i32)> {
+            if !self.covers(pos) {
+                return None;
+            }
+            let (lo, hi) = self.db.probe_bounds(pos)?;
+            let (lo, hi) = (lo.final_difference(pos), hi.final_difference(pos));
+            let rules = self.db.game().rules();
+            if lo == hi || !rules.ruleset().end.majority {
+                return Some((lo, hi));
+            }
+            // The databases value the game played on past a majority, which has the same
+            // winner as the game that ends there but not the same margin: only the bounds'
+            // signs carry over (a win by at least one seed, a draw, a loss by at least one).
+            let most = rules.total_seeds() as i32;
+            let lower = match lo.signum() {
+                1 => 1,
+                0 => 0,
+                _ => -most,
+            };
+            let upper = match hi.signum() {
+                -1 => -1,
+                0 => 0,
+                _ => most,
+            };
+            Some((lower, upper))
         }
 
         fn fresh_positions_only(&self) -> bool {

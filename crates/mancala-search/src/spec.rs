@@ -6,6 +6,7 @@
 //! | `random` | a legal move at random |
 //! | `greedy` | the move that captures most now (ties at random) |
 //! | `ab`, `ab:8`, `ab:depth=8`, `ab:time=200`, `ab:nodes=100000`, `ab:time=200,threads=2` | the alpha-beta engine |
+//! | `ab:time=200,lmr=0` | the alpha-beta engine searching full width (no late move reductions), to measure them |
 //! | `ab:depth=8,eval=derived` | the alpha-beta engine with the hand-chosen evaluation weights instead of the tuned ones |
 //! | `mcts`, `mcts:5000`, `mcts:playouts=5000`, `mcts:time=200` | the MCTS engine |
 //! | `level:expert` or `expert` | a named level (see [`crate::Level`]) |
@@ -46,7 +47,7 @@ pub fn level_names() -> String {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     #[error(
-        "unknown player '{0}' (use random, greedy, ab[:depth=D,time=MS,soft=MS,nodes=N,threads=T,eval=derived], mcts[:playouts=N,time=MS], or a level: {levels})",
+        "unknown player '{0}' (use random, greedy, ab[:depth=D,time=MS,soft=MS,nodes=N,threads=T,lmr=0,eval=derived], mcts[:playouts=N,time=MS], or a level: {levels})",
         levels = Level::names().join(", ")
     )]
     Unknown(String),
@@ -168,6 +169,7 @@ impl fmt::Display for PlayerSpec {
                         ("soft", l.soft.map(|t| t.as_millis() as u64)),
                         ("nodes", l.nodes),
                         ("threads", (l.threads > 1).then_some(l.threads as u64)),
+                        ("lmr", l.full_width.then_some(0)),
                     ],
                 )?;
                 if matches!(self, PlayerSpec::AlphaBetaDerived(_)) {
@@ -244,8 +246,9 @@ impl FromStr for PlayerSpec {
             "random" => Ok(PlayerSpec::Random),
             "greedy" => Ok(PlayerSpec::Greedy),
             "ab" | "alphabeta" | "alpha-beta" => {
-                // eval=derived|tuned, the one parameter that is not a number.
+                // eval=derived|tuned and lmr=0|1, the parameters that are not amounts.
                 let mut derived = false;
+                let mut full_width = false;
                 let rest = match &rest {
                     Some(r) => {
                         let mut kept = Vec::new();
@@ -256,6 +259,13 @@ impl FromStr for PlayerSpec {
                                 Some(("eval", v)) => {
                                     return Err(bad(format!(
                                         "eval={v} is no evaluation (eval=tuned or eval=derived)"
+                                    )));
+                                }
+                                Some(("lmr", "0")) => full_width = true,
+                                Some(("lmr", "1")) => full_width = false,
+                                Some(("lmr", v)) => {
+                                    return Err(bad(format!(
+                                        "lmr={v}: 1 reduces late quiet moves (the default), 0 searches full width"
                                     )));
                                 }
                                 _ => kept.push(part),
@@ -307,6 +317,7 @@ impl FromStr for PlayerSpec {
                     soft,
                     nodes: get(&kv, "nodes"),
                     threads: get(&kv, "threads").map_or(0, |n| n as usize),
+                    full_width,
                 };
                 Ok(if derived {
                     PlayerSpec::AlphaBetaDerived(limits)
@@ -355,6 +366,8 @@ mod tests {
             "ab:time=100,threads=2",
             "ab:depth=6,eval=derived",
             "ab:eval=derived",
+            "ab:time=50,lmr=0",
+            "ab:lmr=0,eval=derived",
             "mcts:playouts=500",
             "mcts:time=50",
             "expert",
@@ -383,6 +396,14 @@ mod tests {
             ))
         );
         assert_eq!(clock.to_string(), "ab:time=300,soft=100");
+        assert_eq!(
+            "ab:time=50,lmr=1".parse::<PlayerSpec>().unwrap(),
+            PlayerSpec::AlphaBeta(Limits::time_ms(50))
+        );
+        assert_eq!(
+            "ab:time=50,lmr=0".parse::<PlayerSpec>().unwrap(),
+            PlayerSpec::AlphaBeta(Limits::time_ms(50).with_full_width(true))
+        );
     }
 
     #[test]
@@ -400,6 +421,7 @@ mod tests {
             ("ab:threads=100000", "more than"),
             ("ab:soft=100", "needs time"),
             ("ab:time=100,soft=200", "more than time"),
+            ("ab:time=100,lmr=2", "lmr=2: 1 reduces"),
         ] {
             match s.parse::<PlayerSpec>() {
                 Err(e) => assert!(e.to_string().contains(needle), "{s}: {e}"),

@@ -177,6 +177,11 @@ fn alpha_beta_with_table_agrees_with_minimax_when_solving() {
             let got = e.search(&pos, &hist, &Limits::depth(40)).unwrap();
             assert!(got.solved, "{spec} #{i} {pos}: not solved");
             assert_eq!(got.score, want, "{spec} #{i} {pos}");
+            // A search by nodes reduces late quiet moves; solved, its value is exact too.
+            let mut e = AlphaBeta::new(r.clone());
+            let got = e.search(&pos, &hist, &Limits::nodes(u64::MAX)).unwrap();
+            assert!(got.solved, "{spec} #{i} {pos}: not solved with reductions");
+            assert_eq!(got.score, want, "{spec} #{i} {pos}: with reductions");
             compared += 1;
         }
     }
@@ -307,7 +312,9 @@ fn a_cut_short_iteration_answers_only_with_a_move_it_proved_as_good() {
             for budget in [300, 1_000, 3_000, 10_000, 30_000] {
                 let mut e = AlphaBeta::new(r.clone());
                 e.set_table(false);
-                let got = e.search(&pos, &hist, &Limits::nodes(budget)).unwrap();
+                // Full width: each iteration is then the minimax of its depth.
+                let limits = Limits::nodes(budget).with_full_width(true);
+                let got = e.search(&pos, &hist, &limits).unwrap();
                 if got.solved {
                     continue;
                 }
@@ -336,6 +343,44 @@ fn a_cut_short_iteration_answers_only_with_a_move_it_proved_as_good() {
         replaced > 0,
         "no search was cut short after finding another move"
     );
+}
+
+/// Late move reductions reach deeper on the same node budget than a full-width search, and
+/// are left out of a search to a fixed depth.
+#[test]
+fn reductions_reach_deeper_on_the_same_nodes() {
+    let (mut deeper, mut shallower) = (0, 0);
+    for spec in ["oware", "mangala-ii", "kalah"] {
+        let r = rules(spec);
+        for (pos, hist) in random_positions(&r, 8, 4..30, 11) {
+            let lmr = AlphaBeta::new(r.clone())
+                .search(&pos, &hist, &Limits::nodes(300_000))
+                .unwrap();
+            let full = AlphaBeta::new(r.clone())
+                .search(&pos, &hist, &Limits::nodes(300_000).with_full_width(true))
+                .unwrap();
+            if lmr.solved || full.solved {
+                continue;
+            }
+            deeper += (lmr.depth > full.depth) as usize;
+            shallower += (lmr.depth < full.depth) as usize;
+        }
+    }
+    eprintln!("reductions: deeper in {deeper}, shallower in {shallower} of 24 positions");
+    assert!(
+        deeper >= 10 && deeper >= 4 * shallower,
+        "deeper {deeper}, shallower {shallower}"
+    );
+    // A fixed depth is searched full width: the same value and nodes whatever the flag says.
+    let r = rules("oware");
+    let game = Game::new(r.clone());
+    let a = AlphaBeta::new(r.clone())
+        .search_game(&game, &Limits::depth(9))
+        .unwrap();
+    let b = AlphaBeta::new(r.clone())
+        .search_game(&game, &Limits::depth(9).with_full_width(true))
+        .unwrap();
+    assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
 }
 
 #[test]
@@ -657,4 +702,84 @@ fn the_databases_of_kalah_and_oware_give_the_full_searchs_values() {
             "{spec}: the databases never shortened a search"
         );
     }
+}
+
+/// Oware's databases store bounds where a value depends on where a repetition closes (and value
+/// the game played on past a majority: under the majority end only the outcome carries over).
+/// Right after a capture the oracle's bounds hold the search's value, and the search cutting
+/// with them gives the value it gives with the exact values alone, in fewer nodes. (Plain
+/// alpha-beta, without the table, whose values follow the line's history exactly.)
+#[test]
+fn oware_s_bounds_hold_the_value_and_shorten_the_search() {
+    struct ExactOnly(std::sync::Arc<dyn mancala_search::oracle::Oracle>);
+    impl mancala_search::oracle::Oracle for ExactOnly {
+        fn probe(&self, pos: &Position) -> Option<i32> {
+            self.0.probe(pos)
+        }
+        fn fresh_positions_only(&self) -> bool {
+            self.0.fresh_positions_only()
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let r = rules("oware:pits=3,seeds=2");
+    let db = mancala_solver::Database::open(dir.path(), &r).unwrap();
+    db.build(r.total_seeds(), None, &()).unwrap();
+    let oracle = mancala_search::oracle::db_oracle(Some(dir.path()), &r).unwrap();
+    let exact: std::sync::Arc<dyn mancala_search::oracle::Oracle> =
+        std::sync::Arc::new(ExactOnly(oracle.clone()));
+    let plain = |o: Option<&std::sync::Arc<dyn mancala_search::oracle::Oracle>>,
+                 pos: &Position,
+                 hist: &[Position]| {
+        let mut e = AlphaBeta::new(r.clone());
+        e.set_table(false);
+        e.set_oracle(o.cloned());
+        e.search(pos, hist, &Limits::depth(60)).unwrap()
+    };
+    let (mut inside, mut compared, mut fewer, mut more, mut unsolved) = (0, 0, 0, 0, 0);
+    for (pos, hist) in random_positions(&r, 120, 0..30, 21) {
+        let want = plain(None, &pos, &hist);
+        if !want.solved {
+            continue;
+        }
+        // Right after a capture (or at the start of a history) the stored bounds hold.
+        let fresh = hist.last().is_none_or(|b| b.scores() != pos.scores());
+        if fresh && let Some((lo, hi)) = oracle.probe_bounds(&pos) {
+            assert!(lo <= hi, "{pos}: {lo} > {hi}");
+            let v = want.score / mancala_search::UNITS_PER_SEED;
+            assert!((lo..=hi).contains(&v), "{pos}: {v} outside {lo}..={hi}");
+            inside += (lo < hi) as usize;
+        }
+        let with_bounds = plain(Some(&oracle), &pos, &hist);
+        let exact_only = plain(Some(&exact), &pos, &hist);
+        // (A different window can lead the search down a line too long for the depth.)
+        if !(with_bounds.solved && exact_only.solved) {
+            unsolved += 1;
+            continue;
+        }
+        assert_eq!(with_bounds.score, exact_only.score, "{pos}");
+        // The exact values are the game's margins played on past a majority: the same outcome.
+        assert_eq!(
+            with_bounds.score.signum(),
+            want.score.signum(),
+            "{pos}: the outcome"
+        );
+        compared += 1;
+        fewer += (with_bounds.nodes < exact_only.nodes) as usize;
+        more += (with_bounds.nodes > exact_only.nodes) as usize;
+    }
+    eprintln!(
+        "compared {compared}, inside {inside}, fewer {fewer}, more {more}, unsolved {unsolved}"
+    );
+    assert!(
+        compared >= 40 && unsolved * 4 <= compared,
+        "{compared} positions solved, {unsolved} not"
+    );
+    assert!(
+        inside >= 3,
+        "only {inside} values checked inside bounds that differ"
+    );
+    assert!(
+        fewer > 2 * more,
+        "the bounds shortened {fewer} searches, lengthened {more}"
+    );
 }

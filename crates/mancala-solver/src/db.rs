@@ -385,28 +385,46 @@ impl Database {
         self.game.rules().ruleset().first_move_no_capture && self.game.rules().is_start(pos)
     }
 
-    fn lookup(&self, board: &crate::index::Board) -> Result<Value, DbError> {
+    /// The stored bounds of a position's value, lower and upper: the same value twice where it
+    /// is exact (every board but for Oware's own-row repetition, whose values depend on where a
+    /// repetition closes; see `docs/solver.md`). They hold for a position with no earlier
+    /// position since the last capture in its game. `None` where no usable level covers it.
+    pub fn probe_bounds(&self, pos: &Position) -> Option<(Value, Value)> {
+        if self.exempt_start(pos) {
+            return self.probe(pos).map(|v| (v, v));
+        }
+        self.check_parity(pos).ok()?;
+        self.stored(&self.game.normalise(pos)).ok()
+    }
+
+    /// A normalised board's stored value, as its bounds.
+    fn stored(&self, board: &crate::index::Board) -> Result<(Value, Value), DbError> {
         let b: u32 = board[..self.game.pits()].iter().map(|&c| c as u32).sum();
         let f = self.level(b)?;
         let r = self.ix.rank(board) as usize;
-        let share = if f.header.encoding == crate::file::ENCODING_BOUNDED {
-            let (lo, hi) = (f.data()[2 * r], f.data()[2 * r + 1]);
-            if lo != hi {
-                return Err(DbError::NotExact {
-                    name: self.game.rules().name().to_string(),
-                    board: b as u8,
-                    at_least: lo,
-                    at_most: hi,
-                });
-            }
-            lo
+        let (lo, hi) = if f.header.encoding == crate::file::ENCODING_BOUNDED {
+            (f.data()[2 * r], f.data()[2 * r + 1])
         } else {
-            f.data()[r]
+            (f.data()[r], f.data()[r])
         };
-        Ok(Value {
+        let value = |share| Value {
             board: b as u8,
             share,
-        })
+        };
+        Ok((value(lo), value(hi)))
+    }
+
+    fn lookup(&self, board: &crate::index::Board) -> Result<Value, DbError> {
+        let (lo, hi) = self.stored(board)?;
+        if lo != hi {
+            return Err(DbError::NotExact {
+                name: self.game.rules().name().to_string(),
+                board: lo.board,
+                at_least: lo.share,
+                at_most: hi.share,
+            });
+        }
+        Ok(lo)
     }
 
     /// The value of `pos` under perfect play with the value of each legal move. Moves are
