@@ -447,6 +447,13 @@ impl Database {
                 });
             }
         };
+        // A board whose own value is not exact says so with its own bounds (not with those
+        // of the first move that leads to a board whose value is not exact).
+        if !self.exempt_start(pos)
+            && let Err(e @ DbError::NotExact { .. }) = self.lookup(&self.game.normalise(pos))
+        {
+            return Err(e);
+        }
         let mut moves = Vec::with_capacity(legal.len());
         for mv in legal {
             let mut child = *pos;

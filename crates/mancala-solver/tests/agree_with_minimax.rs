@@ -90,6 +90,21 @@ fn check_rules(
                             holds,
                             "{spec}: minimax gives {expect} on {pos}, outside the stored bounds {lo}..{hi}"
                         );
+                        // Solving it says so with the board's own bounds (not with those of
+                        // a move's board).
+                        match db.solve(&pos) {
+                            Err(DbError::NotExact {
+                                board: b2,
+                                at_least: l2,
+                                at_most: h2,
+                                ..
+                            }) => assert_eq!(
+                                (b2, l2, h2),
+                                (board, at_least, at_most),
+                                "{spec}: solving {pos} reports other bounds"
+                            ),
+                            other => panic!("{spec}: solving {pos}: {other:?}"),
+                        }
                         bounded += 1;
                         checked += 1;
                         continue;
