@@ -166,28 +166,62 @@ mod db {
             let (lo, hi) = self.db.probe_bounds(pos)?;
             let (lo, hi) = (lo.final_difference(pos), hi.final_difference(pos));
             let rules = self.db.game().rules();
-            if lo == hi || !rules.ruleset().end.majority {
-                return Some((lo, hi));
-            }
-            // The databases value the game played on past a majority, which has the same
-            // winner as the game that ends there but not the same margin: only the bounds'
-            // signs carry over (a win by at least one seed, a draw, a loss by at least one).
-            let most = rules.total_seeds() as i32;
-            let lower = match lo.signum() {
-                1 => 1,
-                0 => 0,
-                _ => -most,
-            };
-            let upper = match hi.signum() {
-                -1 => -1,
-                0 => 0,
-                _ => most,
-            };
-            Some((lower, upper))
+            Some(search_bounds(
+                lo,
+                hi,
+                rules.ruleset().end.majority,
+                rules.total_seeds() as i32,
+            ))
         }
 
         fn fresh_positions_only(&self) -> bool {
             self.db.game().repetition() == mancala_solver::RepetitionValue::OwnRow
+        }
+    }
+
+    /// The bounds the search may use, from the databases' bounds `lo..=hi` of a board's final
+    /// difference (of the game played on past a majority), for a game of `most` seeds with a
+    /// majority end or not. The databases' game has the same winner as the game that ends at
+    /// a majority but not the same margin, so under that end only the bounds' signs carry over:
+    /// a win by at least one seed, a draw, a loss by at least one. An exact value (`lo = hi`)
+    /// is given as it is (the margin of the game played on, the same outcome).
+    pub(crate) fn search_bounds(lo: i32, hi: i32, majority: bool, most: i32) -> (i32, i32) {
+        if lo == hi || !majority {
+            return (lo, hi);
+        }
+        let lower = match lo.signum() {
+            1 => 1,
+            0 => 0,
+            _ => -most,
+        };
+        let upper = match hi.signum() {
+            -1 => -1,
+            0 => 0,
+            _ => most,
+        };
+        (lower, upper)
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::search_bounds;
+
+        #[test]
+        fn bounds_keep_only_their_outcome_under_the_majority_end() {
+            // No majority end: the margins as they are.
+            assert_eq!(search_bounds(-3, 5, false, 48), (-3, 5));
+            // Exact: the value as it is, with or without the majority end.
+            assert_eq!(search_bounds(4, 4, true, 48), (4, 4));
+            assert_eq!(search_bounds(0, 0, true, 48), (0, 0));
+            // Won whatever the margin: at least a win by one.
+            assert_eq!(search_bounds(2, 8, true, 48), (1, 48));
+            // Drawn or won: at least a draw; drawn or lost: at most a draw.
+            assert_eq!(search_bounds(0, 6, true, 48), (0, 48));
+            assert_eq!(search_bounds(-6, 0, true, 48), (-48, 0));
+            // Lost whatever the margin: at most a loss by one.
+            assert_eq!(search_bounds(-8, -2, true, 48), (-48, -1));
+            // Open: nothing but the board's extremes.
+            assert_eq!(search_bounds(-2, 2, true, 48), (-48, 48));
         }
     }
 
