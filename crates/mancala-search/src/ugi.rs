@@ -556,10 +556,11 @@ impl Engine {
             // A share of the clock to aim at: the remaining time over the moves still to play,
             // plus most of the increment, never more than half of what is left; a search whose
             // best move keeps changing may go on to three times that, within the same half.
+            // With a millisecond or none left, no time at all: the search still completes
+            // its first iteration (microseconds), and the clock is never spent to zero.
             let share = (left / movestogo.unwrap_or(25))
                 .saturating_add(inc[me].saturating_mul(3) / 4)
-                .min(left / 2)
-                .max(1);
+                .min(left / 2);
             let hard = share.saturating_mul(3).min(left / 2).max(share);
             let l = Limits::budget(Duration::from_millis(share), Duration::from_millis(hard));
             limits.time = l.time;
@@ -729,5 +730,40 @@ mod tests {
         assert_eq!((l.soft, l.time), (Some(ms(500)), Some(ms(500))));
         let l = go("p1time 3000 p2time 3000 p1inc 2000");
         assert_eq!((l.soft, l.time), (Some(ms(1500)), Some(ms(1500))));
+    }
+
+    /// A small clock played down on a fake clock: every move spends the whole hard limit its
+    /// budget allows (the most a search may take, the first iteration aside, which takes
+    /// microseconds) and a few milliseconds more for the reply. Over a long game the clock
+    /// never runs out: in sudden death without overhead it never reaches zero, and with an
+    /// increment larger than the overhead it never falls below what the overhead needs.
+    #[test]
+    fn a_small_clock_never_runs_out() {
+        for (start, inc, overhead) in [
+            (2000u64, 0u64, 0u64),
+            (300, 0, 0),
+            (2000, 20, 5),
+            (500, 10, 3),
+        ] {
+            let mut left = start;
+            for ply in 0..400 {
+                let l = go(&format!(
+                    "p1time {left} p2time {start} p1inc {inc} p2inc {inc}"
+                ));
+                let hard = l.time.expect("a clock gives a hard limit").as_millis() as u64;
+                let soft = l.soft.expect("a clock gives a soft limit").as_millis() as u64;
+                assert!(
+                    soft <= hard && hard <= left / 2,
+                    "{start}+{inc}: {soft}/{hard} ms of {left} at {ply}"
+                );
+                let spent = hard + overhead;
+                assert!(
+                    spent < left + inc,
+                    "{start}+{inc}: out of time at ply {ply} ({spent} ms of {left})"
+                );
+                left = left + inc - spent;
+            }
+            assert!(left > 0, "{start}+{inc}: {left} ms left");
+        }
     }
 }
