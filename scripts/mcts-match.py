@@ -20,8 +20,9 @@ Prints each game and, at the end, the engine's score with its Elo difference and
 
 import argparse
 import concurrent.futures as cf
-import math
 import time
+
+from match_score import score_line
 
 GAME = "oware"
 
@@ -68,11 +69,6 @@ def one_game(args, g):
     return g, engine_side, points, f"{south}-{north}", len(ours.history()), time.perf_counter() - start
 
 
-def elo(p):
-    p = min(max(p, 1e-3), 1 - 1e-3)
-    return -400 * math.log10(1 / p - 1)
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--player", default="expert", help="the engine's player: a level or a spec")
@@ -93,14 +89,9 @@ def main():
             points.append(p)
             print(f"game {g + 1:>3}: engine {('South', 'North')[side]}, {p} ({score}, {plies} plies, "
                   f"{secs:.0f} s)", flush=True)
-    n = len(points)
-    p = sum(points) / n
-    sd = math.sqrt(sum((x - p) ** 2 for x in points) / max(n - 1, 1) / n)
     won, drawn = points.count(1.0), points.count(0.5)
-    print(f"{args.player} against MCTS {args.simulations}: +{won} ={drawn} -{n - won - drawn}, "
-          f"{sum(points)}/{n} = {100 * p:.1f}% ({elo(p):+.0f} Elo, 95% {elo(p - 1.96 * sd):+.0f} "
-          f"to {elo(p + 1.96 * sd):+.0f})")
-
+    print(f"{args.player} against MCTS {args.simulations}: +{won} ={drawn} -{len(points) - won - drawn}, "
+          f"{score_line(points)}")
 
 if __name__ == "__main__":
     main()

@@ -20,12 +20,13 @@ game's moves and result, one line a game.
 """
 import argparse
 import concurrent.futures as cf
-import math
 import os
 import random
 import shlex
 import subprocess
 import threading
+
+from match_score import score_line
 
 LOG_LOCK = threading.Lock()
 
@@ -125,11 +126,6 @@ def pair(args, referee, moves):
     return points
 
 
-def elo(p):
-    p = min(max(p, 1e-3), 1 - 1e-3)
-    return -400 * math.log10(1 / p - 1)
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--a", required=True, help="engine A's command line")
@@ -156,12 +152,7 @@ def main():
     with cf.ThreadPoolExecutor(max(args.parallel, 1)) as ex:
         for r in ex.map(lambda m: pair(args, referee, m), openings):
             points += r
-    n = len(points)
-    p = sum(points) / n
-    sd = math.sqrt(sum((x - p) ** 2 for x in points) / max(n - 1, 1) / n)
-    print(f"A against B, {args.game}, {args.movetime} ms a move: {sum(points)}/{n} = {100 * p:.1f}% "
-          f"({elo(p):+.0f} Elo, 95% {elo(p - 1.96 * sd):+.0f} to {elo(p + 1.96 * sd):+.0f})")
-
+    print(f"A against B, {args.game}, {args.movetime} ms a move: {score_line(points)}")
 
 if __name__ == "__main__":
     main()
