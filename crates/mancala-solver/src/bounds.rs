@@ -16,109 +16,193 @@
 //! `hi <= B - k`). A capture into a lower board whose value is itself only bounded counts with
 //! the bound that is worse for the side it must be sure of. A board is stored as its two
 //! bounds (file encoding 2), equal where its value is exact.
+//!
+//! While a level is built, everything known of a board lives in one 32-bit word (see
+//! [`Word`]), so a move played backwards reaches one cache line, and the build needs four bytes
+//! a board and four bits (at 30 seeds in Oware's twelve pits: 3.16 × 10^9 boards, 14.2 GB).
 
 use crate::game::SolverGame;
 use crate::index::Indexer;
 use crate::level::{
-    CHUNK, GROUP, LevelStats, NO_EXIT, Progress, WORDS, capture_share, prefetch, word_predecessors,
+    CHUNK, GROUP, LevelStats, Progress, WORDS, capture_share, prefetch, word_predecessors,
 };
+use crate::memory::Zeroed;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
-/// Not in a set yet.
-const UNSET: u8 = u8::MAX;
+/// A board's word while its level is built:
+///
+/// | bits  | what |
+/// |-------|------|
+/// | 0–6   | `lo` side: its best exit's worth for the mover's sure share, then (once in `W`) the threshold `k` it joined `W_k` at |
+/// | 7     | [`W_SET`]: in `W` |
+/// | 8–14  | `hi` side: its best exit's worth for the mover's hoped share, then (once in `L`) the threshold it joined `L_k` at |
+/// | 15    | [`L_SET`]: in `L` |
+/// | 16    | [`NO_EXIT`]: no capture and the game goes on (both exits are none) |
+/// | 17, 18| [`CW`], [`CL`]: a safety core's candidates |
+/// | 24–27 | a safety core's count of a `W` candidate's moves into its `L` boards |
+/// | 28–31 | the moves inside the level not yet known to lead into `W` |
+///
+/// An exit's worth is no longer needed once its set is joined, so the two share the bits.
+type Word = u32;
+const VAL: Word = 0x7F;
+const W_SET: Word = 1 << 7;
+const L_SHIFT: u32 = 8;
+const L_SET: Word = 1 << 15;
+const NO_EXIT: Word = 1 << 16;
+const CW: Word = 1 << 17;
+const CL: Word = 1 << 18;
+const CNT_SHIFT: u32 = 24;
+const CNT_ONE: Word = 1 << CNT_SHIFT;
+const CNT_MASK: Word = 0xF << CNT_SHIFT;
+const COUNT_SHIFT: u32 = 28;
+const COUNT_ONE: Word = 1 << COUNT_SHIFT;
 
-/// The boards of the safety core at threshold `k` not yet in `W_k` (`wv`) or `L_k` (`lv`):
-/// the greatest set of boards where the side sure of `k` (the mover on a `W` board, his
-/// opponent on an `L` board) holds at least `k` in his own row, from which he keeps the play in
-/// the set or in `W_k`/`L_k`: on a `W` board some move leads into the core's `L` boards or
-/// `L_k`; on an `L` board every exit gives him at least `k` and every move inside the level
-/// leads into the core's `W` boards or `W_k`. Played so, either the play reaches `W_k`/`L_k`
-/// (and an exit worth `k` by their attractor strategies, never coming back) or it stays in the
-/// core, where any repetition gives him his own row, at least `k`. Computed by removing the
-/// boards that fail (a greatest fixpoint: the same whatever the order); its boards join `W_k`
-/// and `L_k` and are marked in `pend` (W, L) for the propagation. Returns how many joined.
+const _: () = assert!(std::mem::align_of::<AtomicU32>() == std::mem::align_of::<Word>());
+
+#[inline(always)]
+fn lo_field(x: Word) -> u8 {
+    (x & VAL) as u8
+}
+
+#[inline(always)]
+fn hi_field(x: Word) -> u8 {
+    ((x >> L_SHIFT) & VAL) as u8
+}
+
+#[inline(always)]
+fn count(x: Word) -> u32 {
+    x >> COUNT_SHIFT
+}
+
+/// Whether a board of word `x` not in `L` joins `L_k` (of level `b`): none of its moves is
+/// left outside `W_k` and its exits give the mover at most `b - k`.
+#[inline(always)]
+fn joins_l(x: Word, b: u8, k: u8) -> bool {
+    count(x) == 0 && (x & NO_EXIT != 0 || hi_field(x) <= b - k)
+}
+
+/// Puts the board of `w` in `W_k`, unless it is in `W` already; says whether it was put.
+#[inline(always)]
+fn join_w(w: &AtomicU32, k: u8) -> bool {
+    w.fetch_update(Relaxed, Relaxed, |x| {
+        (x & W_SET == 0).then_some((x & !VAL) | W_SET | k as Word)
+    })
+    .is_ok()
+}
+
+/// Puts the board of `w` in `L_k`, unless it is in `L` already; says whether it was put.
+#[inline(always)]
+fn join_l(w: &AtomicU32, k: u8) -> bool {
+    w.fetch_update(Relaxed, Relaxed, |x| {
+        (x & L_SET == 0).then_some((x & !(VAL << L_SHIFT)) | L_SET | (k as Word) << L_SHIFT)
+    })
+    .is_ok()
+}
+
+/// Views words as atomic words.
+fn atomic(words: &mut [Word]) -> &[AtomicU32] {
+    // Safety: AtomicU32 has the size, alignment (asserted above) and bit validity of u32, and
+    // the exclusive borrow guarantees no other access while the atomic view lives.
+    unsafe { &*(words as *mut [Word] as *const [AtomicU32]) }
+}
+
+/// Puts board `i` among those of a bitmap.
+#[inline(always)]
+fn mark(bits: &[AtomicU64], i: usize) {
+    bits[i / 64].fetch_or(1 << (i % 64), Relaxed);
+}
+
+fn bitmap(boards: usize) -> Zeroed<AtomicU64> {
+    Zeroed::new(boards.div_ceil(64))
+}
+
+/// The boards of the safety core at threshold `k` not yet in `W_k` or `L_k`: the greatest
+/// set of boards where the side sure of `k` (the mover on a `W` board, his opponent on an `L`
+/// board) holds at least `k` in his own row, from which he keeps the play in the set or in
+/// `W_k`/`L_k`: on a `W` board some move leads into the core's `L` boards or `L_k`; on an `L`
+/// board every exit gives him at least `k` and every move inside the level leads into the
+/// core's `W` boards or `W_k`. Played so, either the play reaches `W_k`/`L_k` (and an exit
+/// worth `k` by their attractor strategies, never coming back) or it stays in the core, where
+/// any repetition gives him his own row, at least `k`. Computed by removing the boards that
+/// fail (a greatest fixpoint: the same whatever the order); its boards join `W_k` and `L_k`
+/// and are marked in `pend` (W, L) for the propagation. Returns how many joined.
 fn safe_core(
     (game, ix, stones): (&SolverGame, &Indexer, u32),
     k: u8,
-    (own, exit_hi): (&[u8], &[u8]),
-    (wv, lv): (&[AtomicU8], &[AtomicU8]),
+    words: &[AtomicU32],
     pend: (&[AtomicU64], &[AtomicU64]),
 ) -> u64 {
-    const CW: u8 = 1;
-    const CL: u8 = 2;
-    // Already in W_k, L_k: read with the core's flags by one lookup.
-    const IN_W: u8 = 4;
-    const IN_L: u8 = 8;
     let b = stones as u8;
-    let size = own.len();
-    let words = size.div_ceil(64);
-    let mut core = vec![0u8; size];
-    core.par_chunks_mut(CHUNK).enumerate().for_each(|(c, out)| {
-        for (j, f) in out.iter_mut().enumerate() {
-            let i = c * CHUNK + j;
-            let (in_w, in_l) = (wv[i].load(Relaxed) != UNSET, lv[i].load(Relaxed) != UNSET);
-            *f = if in_w { IN_W } else { 0 } | if in_l { IN_L } else { 0 };
-            if !in_w && own[i] >= k {
-                *f |= CW;
+    let n = game.pits_per_row();
+    // The candidates, their flags set and their counts cleared.
+    words.par_chunks(CHUNK).enumerate().for_each(|(c, ws)| {
+        let mut cur = ix.cursor(stones, (c * CHUNK) as u64);
+        for (j, w) in ws.iter().enumerate() {
+            if j > 0 {
+                cur.advance();
             }
-            if !in_l && b - own[i] >= k && (exit_hi[i] == NO_EXIT || exit_hi[i] <= b - k) {
-                *f |= CL;
+            let x = w.load(Relaxed) & !(CW | CL | CNT_MASK);
+            let own: u8 = cur.board()[..n].iter().sum();
+            let mut f = 0;
+            if x & W_SET == 0 && own >= k {
+                f |= CW;
             }
+            if x & L_SET == 0 && b - own >= k && (x & NO_EXIT != 0 || hi_field(x) <= b - k) {
+                f |= CL;
+            }
+            w.store(x | f, Relaxed);
         }
     });
-    let core = crate::level::atomic(&mut core);
     // The boards taken out whose predecessors are still to be told, one bit a board.
-    let gone_w: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
-    let gone_l: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
-    let mark = |gone: &[AtomicU64], i: usize| {
-        gone[i / 64].fetch_or(1 << (i % 64), Relaxed);
-    };
+    let gone_w = bitmap(words.len());
+    let gone_l = bitmap(words.len());
     // Each W candidate's moves into the core's L boards or L_k; the candidates that fail at
     // once (read against the candidates as they are before any is taken out).
-    let mut cnt = vec![0u8; size];
-    let gone: u64 = cnt
-        .par_chunks_mut(CHUNK)
+    let gone: u64 = words
+        .par_chunks(CHUNK)
         .enumerate()
-        .map(|(c, cn)| {
+        .map(|(c, ws)| {
             let mut cur = ix.cursor(stones, (c * CHUNK) as u64);
             let mut gone = 0;
-            // The moves inside the level of a group of boards, their targets' flags
+            // The moves inside the level of a group of boards, their targets' words
             // prefetched as they are found and read once the group's moves are all
             // generated (the cache misses overlap).
             let mut targets: Vec<(u32, usize)> = Vec::with_capacity(GROUP * 8);
-            for g in (0..cn.len()).step_by(GROUP) {
+            for g in (0..ws.len()).step_by(GROUP) {
                 targets.clear();
-                for j in g..(g + GROUP).min(cn.len()) {
+                let end = (g + GROUP).min(ws.len());
+                for (j, w) in ws.iter().enumerate().take(end).skip(g) {
                     if j > 0 {
                         cur.advance();
                     }
-                    if core[c * CHUNK + j].load(Relaxed) & (CW | CL) == 0 {
+                    if w.load(Relaxed) & (CW | CL) == 0 {
                         continue;
                     }
                     game.children(cur.board(), |ch| {
                         if ch.captured == 0 {
                             let q = ix.rank(&ch.board) as usize;
-                            prefetch(&core[q]);
+                            prefetch(&words[q]);
                             targets.push((j as u32, q));
                         }
                     });
                 }
                 let mut t = 0;
-                for j in g..(g + GROUP).min(cn.len()) {
+                for (j, w) in ws.iter().enumerate().take(end).skip(g) {
                     let i = c * CHUNK + j;
-                    let f = core[i].load(Relaxed);
+                    let f = w.load(Relaxed);
                     if f & (CW | CL) == 0 {
                         continue;
                     }
-                    let (mut into_l, mut all_w) = (0u8, true);
+                    let (mut into_l, mut all_w) = (0, true);
                     while t < targets.len() && targets[t].0 == j as u32 {
-                        let fq = core[targets[t].1].load(Relaxed);
-                        into_l += (fq & (IN_L | CL) != 0) as u8;
-                        all_w &= fq & (IN_W | CW) != 0;
+                        let fq = words[targets[t].1].load(Relaxed);
+                        into_l += (fq & (L_SET | CL) != 0) as Word;
+                        all_w &= fq & (W_SET | CW) != 0;
                         t += 1;
                     }
-                    cn[j] = into_l;
+                    debug_assert!(into_l < 16);
+                    w.fetch_add(into_l << CNT_SHIFT, Relaxed);
                     if f & CW != 0 && into_l == 0 {
                         mark(&gone_w, i);
                         gone += 1;
@@ -132,20 +216,18 @@ fn safe_core(
             gone
         })
         .sum();
-    let cnt = crate::level::atomic(&mut cnt);
     // Taken out once every candidate is counted against the same candidates.
     gone_w
         .par_iter()
         .zip(gone_l.par_iter())
         .enumerate()
         .for_each(|(w, (gw, gl))| {
-            let (bw, bl) = (gw.load(Relaxed), gl.load(Relaxed));
-            for (bits, flag) in [(bw, CW), (bl, CL)] {
+            for (bits, flag) in [(gw.load(Relaxed), CW), (gl.load(Relaxed), CL)] {
                 let mut bits = bits;
                 while bits != 0 {
                     let i = w * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    core[i].fetch_and(!flag, Relaxed);
+                    words[i].fetch_and(!flag, Relaxed);
                 }
             }
         });
@@ -156,18 +238,21 @@ fn safe_core(
         let (taken, added) = sweep(
             (game, ix, stones),
             (&gone_w, &gone_l),
-            (core, core),
+            words,
             |p| {
-                let now = core[p].fetch_and(!CL, Relaxed) & CL != 0;
+                let now = words[p].fetch_and(!CL, Relaxed) & CL != 0;
                 if now {
                     mark(&gone_l, p);
                 }
                 now
             },
             |p| {
-                let now = core[p].load(Relaxed) & CW != 0
-                    && cnt[p].fetch_sub(1, Relaxed) == 1
-                    && core[p].fetch_and(!CW, Relaxed) & CW != 0;
+                if words[p].load(Relaxed) & CW == 0 {
+                    return false;
+                }
+                let old = words[p].fetch_sub(CNT_ONE, Relaxed);
+                debug_assert!(old & CNT_MASK != 0, "board {p}: a move told twice");
+                let now = old & CNT_MASK == CNT_ONE && words[p].fetch_and(!CW, Relaxed) & CW != 0;
                 if now {
                     mark(&gone_w, p);
                 }
@@ -178,17 +263,18 @@ fn safe_core(
     }
     // What is left joins the sets at k.
     let (pend_w, pend_l) = pend;
-    core.par_chunks(CHUNK)
+    words
+        .par_chunks(CHUNK)
         .enumerate()
-        .map(|(c, fs)| {
+        .map(|(c, ws)| {
             let mut joined = 0;
-            for (j, f) in fs.iter().enumerate() {
-                let (f, i) = (f.load(Relaxed), c * CHUNK + j);
-                if f & CW != 0 && wv[i].compare_exchange(UNSET, k, Relaxed, Relaxed).is_ok() {
+            for (j, w) in ws.iter().enumerate() {
+                let (x, i) = (w.load(Relaxed), c * CHUNK + j);
+                if x & CW != 0 && join_w(w, k) {
                     mark(pend_w, i);
                     joined += 1;
                 }
-                if f & CL != 0 && lv[i].compare_exchange(UNSET, k, Relaxed, Relaxed).is_ok() {
+                if x & CL != 0 && join_l(w, k) {
                     mark(pend_l, i);
                     joined += 1;
                 }
@@ -201,12 +287,12 @@ fn safe_core(
 /// One sweep over two bitmaps of waiting boards (`pend`: W, L), in index order: each
 /// predecessor of a board taken from the first goes to `tell_w`, of one taken from the second
 /// to `tell_l`, which say whether they decided it. The predecessors of a bitmap word are
-/// gathered first with the entries `tell_w`/`tell_l` read first prefetched (`ahead`), so the
-/// cache misses of the updates overlap. Returns the boards taken and the boards decided.
-fn sweep<A: Sync, B: Sync>(
+/// gathered first with their words prefetched, so the cache misses of the updates overlap.
+/// Returns the boards taken and the boards decided.
+fn sweep(
     g: (&SolverGame, &Indexer, u32),
     (pend_w, pend_l): (&[AtomicU64], &[AtomicU64]),
-    (ahead_w, ahead_l): (&[A], &[B]),
+    words: &[AtomicU32],
     tell_w: impl Fn(usize) -> bool + Sync,
     tell_l: impl Fn(usize) -> bool + Sync,
 ) -> (u64, u64) {
@@ -219,9 +305,9 @@ fn sweep<A: Sync, B: Sync>(
             let mut batch: Vec<usize> = Vec::with_capacity(1024);
             for j in 0..ws.len() {
                 let w = c * WORDS + j;
-                taken += take_word(g, w, &ws[j], &mut batch, ahead_w);
+                taken += take_word(g, w, &ws[j], &mut batch, words);
                 decided += batch.iter().filter(|&&p| tell_w(p)).count() as u64;
-                taken += take_word(g, w, &ls[j], &mut batch, ahead_l);
+                taken += take_word(g, w, &ls[j], &mut batch, words);
                 decided += batch.iter().filter(|&&p| tell_l(p)).count() as u64;
             }
             (taken, decided)
@@ -230,14 +316,14 @@ fn sweep<A: Sync, B: Sync>(
 }
 
 /// Takes the boards waiting in bitmap word `w` and puts their predecessors in `batch`,
-/// prefetching their entries of `ahead`. Returns the boards taken.
+/// prefetching their words. Returns the boards taken.
 #[inline(always)]
-fn take_word<T>(
+fn take_word(
     g: (&SolverGame, &Indexer, u32),
     w: usize,
     word: &AtomicU64,
     batch: &mut Vec<usize>,
-    ahead: &[T],
+    words: &[AtomicU32],
 ) -> u64 {
     batch.clear();
     if word.load(Relaxed) == 0 {
@@ -250,19 +336,31 @@ fn take_word<T>(
         |_| (),
         |_, p| {
             let p = p as usize;
-            prefetch(&ahead[p]);
+            prefetch(&words[p]);
             batch.push(p);
         },
     );
     bits.count_ones() as u64
 }
 
-/// Bytes of memory the build of a level of `boards` boards with bounds needs at its peak: six
-/// bytes a board while it is built (the two best exits, the counter, the seeds of the mover's
-/// row, the two sets' values), the two bitmaps of boards waiting to be propagated, and either a
-/// safety core's flags, counters and two bitmaps or, at the end, the two bytes of the bounds.
+/// Bytes of memory the build of a level of `boards` boards with bounds needs at its peak: a
+/// word a board ([`Word`]), the two bitmaps of boards waiting to be propagated and a safety
+/// core's two. The bounds are written over the words at the end.
 pub fn memory_needed(boards: u64) -> u64 {
-    boards * 8 + boards.div_ceil(64) * 8 * 4
+    boards * 4 + boards.div_ceil(64) * 8 * 4
+}
+
+/// A level's bounds, two bytes a board in index order, kept in the memory its build used.
+pub struct Bounds {
+    words: Zeroed<Word>,
+    boards: usize,
+}
+
+impl std::ops::Deref for Bounds {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        self.words.bytes(2 * self.boards)
+    }
 }
 
 /// Solves level `stones` of `game` with bounds (what `crate::level::solve_level` does for the
@@ -274,7 +372,11 @@ pub(crate) fn solve(
     (game, ix, stones): (&SolverGame, &Indexer, u32),
     lower: &[&[u8]],
     progress: &dyn Progress,
-) -> (Vec<u8>, LevelStats) {
+) -> (Bounds, LevelStats) {
+    assert!(
+        stones <= crate::level::MAX_LEVEL,
+        "level {stones}: values are kept in seven bits"
+    );
     let t0 = std::time::Instant::now();
     let b = stones as u8;
     let size = crate::level::level_len(ix, stones);
@@ -285,63 +387,57 @@ pub(crate) fn solve(
         progress.advance(d.min(total), total);
     };
     // The forward pass: each board's best exit for each bound and its moves inside the level.
-    let mut exit_lo = vec![NO_EXIT; size];
-    let mut exit_hi = vec![NO_EXIT; size];
-    let mut count = vec![0u8; size];
-    // The seeds of the mover's row.
-    let mut own = vec![0u8; size];
-    let n = game.pits_per_row();
-    exit_lo
-        .par_chunks_mut(CHUNK)
-        .zip(exit_hi.par_chunks_mut(CHUNK))
-        .zip(count.par_chunks_mut(CHUNK))
-        .zip(own.par_chunks_mut(CHUNK))
-        .enumerate()
-        .for_each(|(c, (((el, eh), cn), ow))| {
-            let mut cur = ix.cursor(stones, (c * CHUNK) as u64);
-            // The captures of a group of boards: their lower-level entries prefetched as
-            // they are found, read once the group's moves are all generated.
-            let mut caps: Vec<(u32, u8, bool, usize)> = Vec::with_capacity(GROUP * 8);
-            for g in (0..el.len()).step_by(GROUP) {
-                caps.clear();
-                for k in g..(g + GROUP).min(el.len()) {
-                    if k > 0 {
-                        cur.advance();
-                    }
-                    ow[k] = cur.board()[..n].iter().sum();
-                    let mut inside = 0u8;
-                    let end = game.children(cur.board(), |ch| {
-                        if ch.captured == 0 {
-                            inside += 1;
-                            return;
-                        }
-                        let left = b - ch.captured;
-                        let at = 2 * ix.rank(&ch.board) as usize;
-                        prefetch(&lower[left as usize][at]);
-                        caps.push((k as u32, ch.captured, ch.again, at));
-                    });
-                    // A finished game has no move, so no capture to value below.
-                    let e = end.unwrap_or(NO_EXIT);
-                    (el[k], eh[k], cn[k]) = (e, e, inside);
+    let mut words: Zeroed<Word> = Zeroed::new(size);
+    words.par_chunks_mut(CHUNK).enumerate().for_each(|(c, ws)| {
+        let mut cur = ix.cursor(stones, (c * CHUNK) as u64);
+        // The captures of a group of boards: their lower-level entries prefetched as they are
+        // found, read once the group's moves are all generated.
+        let mut caps: Vec<(u32, u8, bool, usize)> = Vec::with_capacity(GROUP * 8);
+        // The best exits of the group, for each bound.
+        let mut best = [(None::<u8>, None::<u8>); GROUP];
+        for g in (0..ws.len()).step_by(GROUP) {
+            caps.clear();
+            for k in g..(g + GROUP).min(ws.len()) {
+                if k > 0 {
+                    cur.advance();
                 }
-                for &(k, captured, again, at) in &caps {
-                    let k = k as usize;
-                    let left = b - captured;
-                    let (l, h) = (lower[left as usize][at], lower[left as usize][at + 1]);
-                    // Sure for the mover: the worst the board there can be for him.
-                    let (sure, hope) = if again { (l, h) } else { (h, l) };
-                    let worst = capture_share(captured, left as u32, sure, again);
-                    let best = capture_share(captured, left as u32, hope, again);
-                    if el[k] == NO_EXIT || worst > el[k] {
-                        el[k] = worst;
+                let mut inside: Word = 0;
+                let end = game.children(cur.board(), |ch| {
+                    if ch.captured == 0 {
+                        inside += 1;
+                        return;
                     }
-                    if eh[k] == NO_EXIT || best > eh[k] {
-                        eh[k] = best;
-                    }
-                }
+                    let left = b - ch.captured;
+                    let at = 2 * ix.rank(&ch.board) as usize;
+                    prefetch(&lower[left as usize][at]);
+                    caps.push((k as u32, ch.captured, ch.again, at));
+                });
+                debug_assert!(inside < 16);
+                // A finished game has no move, so no capture to value below.
+                best[k - g] = (end, end);
+                ws[k] = inside << COUNT_SHIFT;
             }
-            tick(el.len() as u64);
-        });
+            for &(k, captured, again, at) in &caps {
+                let k = k as usize;
+                let left = b - captured;
+                let (l, h) = (lower[left as usize][at], lower[left as usize][at + 1]);
+                // Sure for the mover: the worst the board there can be for him.
+                let (sure, hope) = if again { (l, h) } else { (h, l) };
+                let worst = capture_share(captured, left as u32, sure, again);
+                let hoped = capture_share(captured, left as u32, hope, again);
+                let (el, eh) = &mut best[k - g];
+                *el = Some(el.map_or(worst, |e| e.max(worst)));
+                *eh = Some(eh.map_or(hoped, |e| e.max(hoped)));
+            }
+            for k in g..(g + GROUP).min(ws.len()) {
+                ws[k] |= match best[k - g] {
+                    (Some(el), Some(eh)) => el as Word | (eh as Word) << L_SHIFT,
+                    _ => NO_EXIT,
+                };
+            }
+        }
+        tick(ws.len() as u64);
+    });
     let t_forward = t0.elapsed();
     let (mut t_starts, mut t_prop, mut t_core) = (
         std::time::Duration::ZERO,
@@ -349,44 +445,38 @@ pub(crate) fn solve(
         std::time::Duration::ZERO,
     );
     let mut cores = 0u32;
-    let wv: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(UNSET)).collect();
-    let lv: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(UNSET)).collect();
-    let count = crate::level::atomic(&mut count);
-    // A board joins L_k when none of its moves is left outside W_k and its exits give at
-    // most B - k.
-    let joins_l = |i: usize, n: u8, k: u8| n == 0 && (exit_hi[i] == NO_EXIT || exit_hi[i] <= b - k);
+    let words_at = atomic(&mut words);
     // Boards just put in W_k and L_k whose predecessors are still to be told, one bit a
     // board each.
-    let words = size.div_ceil(64);
-    let pend_w: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
-    let pend_l: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
-    let mark = |pend: &[AtomicU64], i: usize| {
-        pend[i / 64].fetch_or(1 << (i % 64), Relaxed);
-    };
+    let pend_w = bitmap(size);
+    let pend_l = bitmap(size);
     // Sweeps of propagation at threshold k over the waiting boards, in index order: a board
     // just in L_k puts its predecessors in W_k; a board just in W_k takes one undecided move
     // from each of its predecessors, which join L_k when they have none left. A board
-    // decided behind a sweep is taken by the next one.
+    // decided behind a sweep is taken by the next one. Returns the boards it decided.
     let propagate = |mut waiting: u64, k: u8| {
+        let mut all = 0;
         while waiting > 0 {
             let (taken, decided) = sweep(
                 (game, ix, stones),
                 (&pend_w, &pend_l),
-                (count, &wv),
+                words_at,
                 |p| {
                     // Counted down even when p is in L_k already (its count no longer
                     // matters then, and a board's count is its moves inside the level,
-                    // each told once): one lookup less.
-                    let n = count[p].fetch_sub(1, Relaxed) - 1;
-                    let now = joins_l(p, n, k)
-                        && lv[p].compare_exchange(UNSET, k, Relaxed, Relaxed).is_ok();
+                    // each told once).
+                    let w = &words_at[p];
+                    let old = w.fetch_sub(COUNT_ONE, Relaxed);
+                    debug_assert!(count(old) > 0, "board {p}: a move told twice");
+                    let x = old - COUNT_ONE;
+                    let now = x & L_SET == 0 && joins_l(x, b, k) && join_l(w, k);
                     if now {
                         mark(&pend_l, p);
                     }
                     now
                 },
                 |p| {
-                    let now = wv[p].compare_exchange(UNSET, k, Relaxed, Relaxed).is_ok();
+                    let now = join_w(&words_at[p], k);
                     if now {
                         mark(&pend_w, p);
                     }
@@ -395,35 +485,35 @@ pub(crate) fn solve(
             );
             tick(taken);
             waiting = waiting + decided - taken;
+            all += decided;
         }
+        all
     };
     for k in (1..=b).rev() {
         let t = std::time::Instant::now();
-        // The boards the sets start from: by the sets' invariants, only those whose best
-        // exit for a bound is worth exactly k (W) or B - k (L), or without any exit at the
-        // first threshold.
-        let first = k == b;
-        let started: u64 = exit_lo
+        // The boards the sets start from: those whose best exit for a bound is worth at
+        // least k (W), or with no move left outside W_k and exits worth at most B - k (L).
+        let started: u64 = words_at
             .par_chunks(CHUNK)
-            .zip(exit_hi.par_chunks(CHUNK))
             .enumerate()
-            .map(|(c, (el, eh))| {
+            .map(|(c, ws)| {
                 let mut marked = 0;
-                for j in 0..el.len() {
-                    let (lo, hi) = (el[j], eh[j]);
-                    if lo != k && hi != b - k && !(first && hi == NO_EXIT) {
-                        continue;
-                    }
+                for (j, w) in ws.iter().enumerate() {
+                    let x = w.load(Relaxed);
+                    let mut y = x;
                     let i = c * CHUNK + j;
-                    if wv[i].load(Relaxed) == UNSET && lo != NO_EXIT && lo >= k {
-                        wv[i].store(k, Relaxed);
+                    if x & (W_SET | NO_EXIT) == 0 && lo_field(x) >= k {
+                        y = (y & !VAL) | W_SET | k as Word;
                         mark(&pend_w, i);
                         marked += 1;
                     }
-                    if lv[i].load(Relaxed) == UNSET && joins_l(i, count[i].load(Relaxed), k) {
-                        lv[i].store(k, Relaxed);
+                    if x & L_SET == 0 && joins_l(x, b, k) {
+                        y = (y & !(VAL << L_SHIFT)) | L_SET | (k as Word) << L_SHIFT;
                         mark(&pend_l, i);
                         marked += 1;
+                    }
+                    if y != x {
+                        w.store(y, Relaxed);
                     }
                 }
                 marked
@@ -436,48 +526,46 @@ pub(crate) fn solve(
         // At the thresholds that decide the outcome, the boards from which the side sure of
         // k keeps the play for ever among boards where his own row holds at least k (so a
         // repetition gives him at least k) join the sets too, and the attractors grow from
-        // them, until no more join.
+        // them, until no more join. A core whose attractor grew by no board is the last: the
+        // next would be a set of boards the last one's removals left that holds with the sets
+        // it held with, so the last core with it would have been greater.
         if 2 * k as u32 == stones || 2 * k as u32 == stones + 1 || 2 * k as u32 == stones + 2 {
             loop {
                 let t = std::time::Instant::now();
-                let joined = safe_core(
-                    (game, ix, stones),
-                    k,
-                    (&own, &exit_hi),
-                    (&wv, &lv),
-                    (&pend_w, &pend_l),
-                );
+                let joined = safe_core((game, ix, stones), k, words_at, (&pend_w, &pend_l));
                 t_core += t.elapsed();
                 cores += 1;
                 if joined == 0 {
                     break;
                 }
                 let t = std::time::Instant::now();
-                propagate(joined, k);
+                let grew = propagate(joined, k);
                 t_prop += t.elapsed();
+                if grew == 0 {
+                    break;
+                }
             }
         }
         tick(1);
     }
     // The bounds: lo the highest k of W_k (0: none), hi = B - the highest k of L_k (B: none).
-    let mut values = vec![0u8; 2 * size];
-    let stats = values
-        .par_chunks_mut(2 * CHUNK)
+    let bounds = |x: Word| {
+        let lo = if x & W_SET != 0 { lo_field(x) } else { 0 };
+        let hi = if x & L_SET != 0 { b - hi_field(x) } else { b };
+        (lo, hi)
+    };
+    let stats = words
+        .par_chunks(CHUNK)
         .enumerate()
-        .map(|(c, out)| {
+        .map(|(c, ws)| {
             let mut s = LevelStats::default();
-            for (j, v) in out.chunks_exact_mut(2).enumerate() {
-                let i = c * CHUNK + j;
-                let lo = match wv[i].load(Relaxed) {
-                    UNSET => 0,
-                    k => k,
-                };
-                let hi = match lv[i].load(Relaxed) {
-                    UNSET => b,
-                    k => b - k,
-                };
-                debug_assert!(lo <= hi, "board {i} of level {stones}: {lo} > {hi}");
-                (v[0], v[1]) = (lo, hi);
+            for (j, &x) in ws.iter().enumerate() {
+                let (lo, hi) = bounds(x);
+                debug_assert!(
+                    lo <= hi,
+                    "board {} of level {stones}: {lo} > {hi}",
+                    c * CHUNK + j
+                );
                 s.inexact += (lo != hi) as u64;
                 if 2 * lo as u32 > stones {
                     s.wins += 1;
@@ -492,6 +580,19 @@ pub(crate) fn solve(
             s
         })
         .reduce(LevelStats::default, |a, b| a.plus(&b));
+    // Written over the words, in index order: board i's two bytes go to bytes 2i and 2i + 1,
+    // which are those of words i / 2 and below, already read.
+    for i in 0..size {
+        let (lo, hi) = bounds(words[i]);
+        let pair = u16::from_ne_bytes([lo, hi]);
+        let at = i / 2;
+        let shift = if cfg!(target_endian = "little") {
+            16 * (i % 2)
+        } else {
+            16 * (1 - i % 2)
+        };
+        words[at] = (words[at] & !(0xFFFF << shift)) | (pair as Word) << shift;
+    }
     progress.advance(total, total);
     if std::env::var_os("MANCALA_SOLVER_PHASES").is_some() {
         let secs = |d: std::time::Duration| d.as_secs_f64();
@@ -503,5 +604,11 @@ pub(crate) fn solve(
             secs(t_core)
         );
     }
-    (values, stats)
+    (
+        Bounds {
+            words,
+            boards: size,
+        },
+        stats,
+    )
 }

@@ -485,7 +485,7 @@ impl Database {
 
     /// Memory to build level `b`, in bytes: two bytes and a bit a board
     /// ([`crate::level::memory_needed`]), or for a level with bounds (Oware's own-row
-    /// repetition) eight bytes and four bits ([`crate::bounds::memory_needed`]).
+    /// repetition) four bytes and four bits ([`crate::bounds::memory_needed`]).
     pub fn build_memory(&self, b: u32) -> u64 {
         let boards = self.ix.level_size(b);
         if self.game.repetition() == RepetitionValue::OwnRow {
@@ -585,13 +585,17 @@ impl Database {
                 .map(|f| f.as_ref().map_or(&[][..], |f| f.data()))
                 .collect();
             let levels = &ProgressAdapter(progress);
-            let (data, stats) = if self.game.repetition() == RepetitionValue::OwnRow {
-                crate::bounds::solve((&self.game, &self.ix, b), &tables, levels)
-            } else {
-                solve_level(&self.game, &self.ix, b, &tables, levels)
-            };
+            let (data, stats): (Box<dyn std::ops::Deref<Target = [u8]>>, _) =
+                if self.game.repetition() == RepetitionValue::OwnRow {
+                    let (d, s) = crate::bounds::solve((&self.game, &self.ix, b), &tables, levels);
+                    (Box::new(d), s)
+                } else {
+                    let (d, s) = solve_level(&self.game, &self.ix, b, &tables, levels);
+                    (Box::new(d), s)
+                };
             write_level(&self.level_path(b), &self.level_header(b), &data)
                 .map_err(|e| self.file_error(b, e))?;
+            drop(data);
             self.level(b)?;
             self.remove_checkpoint(b);
             let secs = t0.elapsed().as_secs_f64();

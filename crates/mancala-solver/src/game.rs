@@ -623,19 +623,24 @@ impl SolverGame {
                 continue;
             }
             let ring = &self.ring[o];
-            let mut before = after;
+            // The board with the seeds taken back so far, a byte a pit in one integer (a
+            // pit changed in memory and then read with the others as a whole board would
+            // stall the read).
+            let mut before = u128::from_le_bytes(after);
+            // The place in the ring of the pit the s-th seed fell into: 1 to m - 1 (the
+            // origin, place 0, is passed over).
+            let mut place = 0;
             for s in 1..=stones as usize {
-                // The pit the s-th seed fell into.
-                let landing = ring[1 + (s - 1) % (m - 1)] as usize;
-                if before[landing] == 0 {
+                place = if place == m - 1 { 1 } else { place + 1 };
+                let landing = ring[place] as usize;
+                if (before >> (8 * landing)) as u8 == 0 {
                     break;
                 }
-                before[landing] -= 1;
+                before -= 1 << (8 * landing);
                 if s < self.min_seeds as usize {
                     continue;
                 }
-                let mut cand = before;
-                cand[o] = s as u8;
+                let cand: Board = (before | (s as u128) << (8 * o)).to_le_bytes();
                 let mv = Move::Sow {
                     side: Side::South,
                     pit: o as u8,

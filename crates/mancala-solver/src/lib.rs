@@ -18,6 +18,7 @@ pub mod file;
 pub mod game;
 pub mod index;
 pub mod level;
+mod memory;
 #[cfg(feature = "mpi")]
 pub mod mpi;
 pub mod search;
