@@ -1,11 +1,12 @@
 //! `mpirun -n P mancala db build ... --mpi` (a build with `--features mpi`, Open MPI's
 //! `mpirun` on the PATH): for P = 1, 2 and 3 (oversubscribed on a small machine), Mangala II
-//! to 18 stones and the whole of Modiar are the files of the one-machine build, byte for byte;
+//! to 18 stones, the whole of Modiar and Oware (levels with bounds) to 12 seeds and a small one
+//! whole are the files of the one-machine build, byte for byte;
 //! and a job whose rank is killed mid-level resumes, with another number of ranks, from the
 //! level's checkpoint to the same files; and jobs with a time limit stop at a checkpoint, each
-//! going one step further, to the same files. A small Kalah (stores and extra turns) is the
-//! one-machine build's files too, and Oware, whose levels hold bounds, is refused naming its
-//! repetition rule.
+//! going one step further, to the same files; a small Kalah (stores and extra turns) too. Oware
+//! is also the one-machine files after a job killed mid-level and after jobs stopped by a time
+//! limit.
 #![cfg(feature = "mpi")]
 
 mod common;
@@ -119,7 +120,16 @@ fn same_files(game: &str, max: Option<&str>, dir: &Path) {
 #[test]
 fn one_two_and_three_ranks_write_the_one_machine_files() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    for (game, max) in [("mangala-ii", Some("18")), ("modiar", None)] {
+    // Oware's levels hold bounds (its own-row repetition): a small Oware whole, and Oware
+    // itself to 12 seeds (safety cores at every level from 2 on); Kalah has stores and extra
+    // turns.
+    for (game, max) in [
+        ("mangala-ii", Some("18")),
+        ("modiar", None),
+        ("oware:pits=3,seeds=2", None),
+        ("oware", Some("12")),
+        ("kalah:pits=3,seeds=2", None),
+    ] {
         reference(game, max);
         for ranks in 1..=3 {
             let dir = tempdir(&format!("{game}-{ranks}"));
@@ -262,24 +272,68 @@ fn a_job_with_a_time_limit_stops_at_a_checkpoint_and_the_next_goes_on() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A job building Oware killed mid-level keeps the levels it wrote; started again with another
+/// number of ranks it builds the level under way from its start, to the same files. With a
+/// time limit, jobs stop when a level is written, each going one level further.
 #[test]
-fn a_small_kalah_is_the_one_machine_files_and_oware_is_refused() {
+fn an_oware_job_killed_or_out_of_time_goes_on_to_the_same_files() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let game = "kalah:pits=3,seeds=2";
-    reference(game, None);
-    for ranks in [1, 3] {
-        let dir = tempdir(&format!("kalah-{ranks}"));
-        run(mpirun(ranks, game, None, &dir, &[]));
-        same_files(game, None, &dir);
+    let (game, max) = ("oware", Some("14"));
+    reference(game, max);
+    let dir = tempdir("oware-killed");
+    let mut child = mpirun(2, game, max, &dir, &[])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("mpirun (Open MPI) is installed");
+    // Wait for level 12, then kill the job.
+    let written = dir.join(game).join("level-012.mdb");
+    let t0 = Instant::now();
+    while !written.exists() {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the job ended before level 12 was written"
+        );
+        assert!(t0.elapsed() < Duration::from_secs(600), "no level 12");
+        std::thread::sleep(Duration::from_millis(5));
     }
-    let dir = tempdir("oware");
-    let out = mpirun(2, "oware:pits=3,seeds=2", None, &dir, &[])
-        .output()
-        .unwrap();
+    child.kill().unwrap();
+    let _ = child.wait();
+    let pattern = format!("--data-dir {} --mpi", dir.display());
+    let _ = Command::new("pkill")
+        .args(["-KILL", "-f", "--", &pattern])
+        .status();
+    assert!(!dir.join(game).join("level-014.mdb").exists());
+    let out = run(mpirun(3, game, max, &dir, &[]));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "{stderr}");
     assert!(
-        stderr.contains("repetition = \"own-row\"") && stderr.contains("without --mpi"),
+        stderr.contains("level  12: 1352078 boards, already built"),
         "{stderr}"
     );
+    same_files(game, max, &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let (game, max) = ("oware:pits=3,seeds=2", None);
+    reference(game, max);
+    let dir = tempdir("oware-time-limit");
+    let mut stops = 0;
+    loop {
+        let out = run(mpirun(2, game, max, &dir, &["--time-limit", "0"]));
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        if stdout.contains("stopped at the time limit") {
+            assert!(
+                stdout.contains("was written; run the same command again to go on"),
+                "{stdout}"
+            );
+            stops += 1;
+            assert!(stops < 100, "the jobs make no progress: {stdout}");
+            continue;
+        }
+        assert!(stdout.contains("levels 0-12"), "{stdout}");
+        break;
+    }
+    // Levels 0-12, the last one written by the job that ends: one stop a level before it.
+    assert_eq!(stops, 12);
+    same_files(game, max, &dir);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -44,7 +44,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 /// | 28–31 | the moves inside the level not yet known to lead into `W` |
 ///
 /// An exit's worth is no longer needed once its set is joined, so the two share the bits.
-type Word = u32;
+pub(crate) type Word = u32;
 const VAL: Word = 0x7F;
 const W_SET: Word = 1 << 7;
 const L_SHIFT: u32 = 8;
@@ -100,8 +100,252 @@ fn join_l(w: &AtomicU32, k: u8) -> bool {
     .is_ok()
 }
 
+/// What a capture is worth to the mover for each bound: (the share he is sure of, the share
+/// he may hope for). `(l, h)` are the stored bounds of the board it leads to, `left` stones
+/// on it, where he moves `again` or his opponent moves: he is sure of the bound there that is
+/// worse for him.
+#[inline(always)]
+pub(crate) fn capture_worths(captured: u8, left: u8, (l, h): (u8, u8), again: bool) -> (u8, u8) {
+    let (sure, hope) = if again { (l, h) } else { (h, l) };
+    (
+        capture_share(captured, left as u32, sure, again),
+        capture_share(captured, left as u32, hope, again),
+    )
+}
+
+/// Keeps the better of two best exits (for each bound; `None`: no capture yet).
+#[inline(always)]
+pub(crate) fn better(e: &mut (Option<u8>, Option<u8>), (worst, hoped): (u8, u8)) {
+    e.0 = Some(e.0.map_or(worst, |x| x.max(worst)));
+    e.1 = Some(e.1.map_or(hoped, |x| x.max(hoped)));
+}
+
+/// A board's word after the forward pass: its `inside` moves that stay in the level and its
+/// best exit for each bound (the end of a finished game, or its best capture; none: no capture
+/// and the game goes on).
+#[inline(always)]
+pub(crate) fn first_word(inside: u32, best: (Option<u8>, Option<u8>)) -> Word {
+    debug_assert!(inside < 16);
+    (inside << COUNT_SHIFT)
+        | match best {
+            (Some(el), Some(eh)) => el as Word | (eh as Word) << L_SHIFT,
+            _ => NO_EXIT,
+        }
+}
+
+/// The start of threshold `k` of level `b` for a board of word `x`: its word then, and
+/// whether it has just joined `W_k` and `L_k` (its best exit for the lower bound is worth at
+/// least `k`; no move left outside `W_k` and its exits worth at most `B - k`).
+#[inline(always)]
+fn start(x: Word, b: u8, k: u8) -> (Word, bool, bool) {
+    let mut y = x;
+    let w = x & (W_SET | NO_EXIT) == 0 && lo_field(x) >= k;
+    if w {
+        y = (y & !VAL) | W_SET | k as Word;
+    }
+    let l = x & L_SET == 0 && joins_l(x, b, k);
+    if l {
+        y = (y & !(VAL << L_SHIFT)) | L_SET | (k as Word) << L_SHIFT;
+    }
+    (y, w, l)
+}
+
+/// The start of threshold `k` of level `b` over `words` ([`start`] for each board), the boards
+/// that join `W_k` and `L_k` marked in `pend` (W, L). Returns how many were marked.
+pub(crate) fn start_all(
+    words: &[AtomicU32],
+    (pend_w, pend_l): (&[AtomicU64], &[AtomicU64]),
+    b: u8,
+    k: u8,
+) -> u64 {
+    words
+        .par_chunks(CHUNK)
+        .enumerate()
+        .map(|(c, ws)| {
+            let mut marked = 0;
+            for (j, w) in ws.iter().enumerate() {
+                let x = w.load(Relaxed);
+                let (y, into_w, into_l) = start(x, b, k);
+                marked += mark_joined((pend_w, pend_l), c * CHUNK + j, (into_w, into_l));
+                if y != x {
+                    w.store(y, Relaxed);
+                }
+            }
+            marked
+        })
+        .sum()
+}
+
+/// Tells a board that one of its moves inside the level leads to a board just put in `W_k`
+/// (of level `b`): one move fewer not known to lead into `W`; says whether this puts it in
+/// `L_k`. Counted down even when it is in `L_k` already (its count no longer matters then,
+/// and a board's count is its moves inside the level, each told once).
+#[inline(always)]
+pub(crate) fn told_into_w(w: &AtomicU32, b: u8, k: u8) -> bool {
+    let old = w.fetch_sub(COUNT_ONE, Relaxed);
+    debug_assert!(count(old) > 0, "a move told twice");
+    let x = old - COUNT_ONE;
+    x & L_SET == 0 && joins_l(x, b, k) && join_l(w, k)
+}
+
+/// Tells a board that one of its moves leads to a board just put in `L_k`: it joins `W_k`
+/// unless it is in `W` already; says whether it joined.
+#[inline(always)]
+pub(crate) fn told_into_l(w: &AtomicU32, k: u8) -> bool {
+    join_w(w, k)
+}
+
+/// Whether threshold `k` of a level of `stones` decides outcomes (`k` = `B/2` and the first
+/// above it): the thresholds where the safety cores are computed.
+#[inline(always)]
+pub(crate) fn core_threshold(k: u8, stones: u32) -> bool {
+    let k2 = 2 * k as u32;
+    k2 == stones || k2 == stones + 1 || k2 == stones + 2
+}
+
+/// A board's word with its safety-core candidate flags at threshold `k` of level `b` set and
+/// its core count cleared: `own` seeds in the mover's row (see [`safe_core`]).
+#[inline(always)]
+pub(crate) fn core_candidate(x: Word, own: u8, b: u8, k: u8) -> Word {
+    let x = x & !(CW | CL | CNT_MASK);
+    let mut f = 0;
+    if x & W_SET == 0 && own >= k {
+        f |= CW;
+    }
+    if x & L_SET == 0 && b - own >= k && (x & NO_EXIT != 0 || hi_field(x) <= b - k) {
+        f |= CL;
+    }
+    x | f
+}
+
+/// Whether a board of word `x` is a safety-core candidate.
+#[inline(always)]
+pub(crate) fn is_candidate(x: Word) -> bool {
+    x & (CW | CL) != 0
+}
+
+/// What a move into a board of word `x` is for a core candidate's count: a move into the
+/// core's `L` boards or `L_k` (bit 0), a move into its `W` boards or `W_k` (bit 1).
+#[inline(always)]
+pub(crate) fn core_target(x: Word) -> u8 {
+    (x & (L_SET | CL) != 0) as u8 | ((x & (W_SET | CW) != 0) as u8) << 1
+}
+
+/// A candidate of word `w` (`f` when its moves were counted) whose moves inside the level
+/// lead `into_l` times into the core's `L` boards or `L_k`, and all into its `W` boards or
+/// `W_k` when `all_w`: keeps the count; says whether it fails at once as a `W` candidate (no
+/// move into the core's `L` side) and as an `L` candidate (a move out of its `W` side).
+#[inline(always)]
+pub(crate) fn core_counted(w: &AtomicU32, f: Word, into_l: u32, all_w: bool) -> (bool, bool) {
+    debug_assert!(into_l < 16);
+    w.fetch_add(into_l << CNT_SHIFT, Relaxed);
+    (f & CW != 0 && into_l == 0, f & CL != 0 && !all_w)
+}
+
+/// Takes the flag of the candidates of `bits` (bitmap word `at`) out: `CW` when `w_side`,
+/// else `CL`.
+#[inline(always)]
+pub(crate) fn core_take_out(words: &[AtomicU32], at: usize, mut bits: u64, w_side: bool) {
+    let flag = if w_side { CW } else { CL };
+    while bits != 0 {
+        let i = at * 64 + bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        words[i].fetch_and(!flag, Relaxed);
+    }
+}
+
+/// A `W` candidate just taken out of the core tells a predecessor: it is no longer an `L`
+/// candidate (one of its moves leads out of the core's `W` side); says whether it was one.
+#[inline(always)]
+pub(crate) fn core_w_gone(w: &AtomicU32) -> bool {
+    w.fetch_and(!CL, Relaxed) & CL != 0
+}
+
+/// An `L` candidate just taken out tells a predecessor: a `W` candidate has one move into the
+/// core's `L` side fewer, and leaves with none left; says whether it left.
+#[inline(always)]
+pub(crate) fn core_l_gone(w: &AtomicU32) -> bool {
+    if w.load(Relaxed) & CW == 0 {
+        return false;
+    }
+    let old = w.fetch_sub(CNT_ONE, Relaxed);
+    debug_assert!(old & CNT_MASK != 0, "a move told twice");
+    old & CNT_MASK == CNT_ONE && w.fetch_and(!CW, Relaxed) & CW != 0
+}
+
+/// A board of the core found joins the sets at `k`: says whether it joined `W_k`, `L_k`.
+#[inline(always)]
+pub(crate) fn core_join(w: &AtomicU32, k: u8) -> (bool, bool) {
+    let x = w.load(Relaxed);
+    (x & CW != 0 && join_w(w, k), x & CL != 0 && join_l(w, k))
+}
+
+/// A board's bounds from its word at the end of level `b`: `lo` the highest `k` of `W_k`
+/// (0: none), `hi` = `B` - the highest `k` of `L_k` (`B`: none).
+#[inline(always)]
+fn bounds_of(x: Word, b: u8) -> (u8, u8) {
+    let lo = if x & W_SET != 0 { lo_field(x) } else { 0 };
+    let hi = if x & L_SET != 0 { b - hi_field(x) } else { b };
+    (lo, hi)
+}
+
+/// The boards won, drawn and lost whose outcome the bounds decide, the others undecided, and
+/// those not exact, of the words of level `stones` at its end.
+pub(crate) fn settle(words: &[Word], stones: u32) -> LevelStats {
+    let b = stones as u8;
+    words
+        .par_chunks(CHUNK)
+        .enumerate()
+        .map(|(c, ws)| {
+            let mut s = LevelStats::default();
+            for (j, &x) in ws.iter().enumerate() {
+                let (lo, hi) = bounds_of(x, b);
+                debug_assert!(
+                    lo <= hi,
+                    "board {} of level {stones}: {lo} > {hi}",
+                    c * CHUNK + j
+                );
+                s.inexact += (lo != hi) as u64;
+                if 2 * lo as u32 > stones {
+                    s.wins += 1;
+                } else if (2 * hi as u32) < stones {
+                    s.losses += 1;
+                } else if lo == hi {
+                    s.draws += 1;
+                } else {
+                    s.undecided += 1;
+                }
+            }
+            s
+        })
+        .reduce(LevelStats::default, |a, b| a.plus(&b))
+}
+
+/// The bounds of the words of level `stones` at its end, written over them in index order:
+/// board i's two bytes go to bytes 2i and 2i + 1, which are those of words i / 2 and below,
+/// already read.
+pub(crate) fn into_bounds(mut words: Zeroed<Word>, stones: u32) -> Bounds {
+    let b = stones as u8;
+    let size = words.len();
+    for i in 0..size {
+        let (lo, hi) = bounds_of(words[i], b);
+        let pair = u16::from_ne_bytes([lo, hi]);
+        let at = i / 2;
+        let shift = if cfg!(target_endian = "little") {
+            16 * (i % 2)
+        } else {
+            16 * (1 - i % 2)
+        };
+        words[at] = (words[at] & !(0xFFFF << shift)) | (pair as Word) << shift;
+    }
+    Bounds {
+        words,
+        boards: size,
+    }
+}
+
 /// Views words as atomic words.
-fn atomic(words: &mut [Word]) -> &[AtomicU32] {
+pub(crate) fn atomic(words: &mut [Word]) -> &[AtomicU32] {
     // Safety: AtomicU32 has the size, alignment (asserted above) and bit validity of u32, and
     // the exclusive borrow guarantees no other access while the atomic view lives.
     unsafe { &*(words as *mut [Word] as *const [AtomicU32]) }
@@ -109,11 +353,28 @@ fn atomic(words: &mut [Word]) -> &[AtomicU32] {
 
 /// Puts board `i` among those of a bitmap.
 #[inline(always)]
-fn mark(bits: &[AtomicU64], i: usize) {
+pub(crate) fn mark(bits: &[AtomicU64], i: usize) {
     bits[i / 64].fetch_or(1 << (i % 64), Relaxed);
 }
 
-fn bitmap(boards: usize) -> Zeroed<AtomicU64> {
+/// Marks board `i` in `pend` (W, L) for each set it just joined; returns how many.
+#[inline(always)]
+pub(crate) fn mark_joined(
+    (pend_w, pend_l): (&[AtomicU64], &[AtomicU64]),
+    i: usize,
+    (into_w, into_l): (bool, bool),
+) -> u64 {
+    if into_w {
+        mark(pend_w, i);
+    }
+    if into_l {
+        mark(pend_l, i);
+    }
+    into_w as u64 + into_l as u64
+}
+
+/// A bitmap of `boards` boards, none marked.
+pub(crate) fn bitmap(boards: usize) -> Zeroed<AtomicU64> {
     Zeroed::new(boards.div_ceil(64))
 }
 
@@ -142,16 +403,8 @@ fn safe_core(
             if j > 0 {
                 cur.advance();
             }
-            let x = w.load(Relaxed) & !(CW | CL | CNT_MASK);
             let own: u8 = cur.board()[..n].iter().sum();
-            let mut f = 0;
-            if x & W_SET == 0 && own >= k {
-                f |= CW;
-            }
-            if x & L_SET == 0 && b - own >= k && (x & NO_EXIT != 0 || hi_field(x) <= b - k) {
-                f |= CL;
-            }
-            w.store(x | f, Relaxed);
+            w.store(core_candidate(w.load(Relaxed), own, b, k), Relaxed);
         }
     });
     // The boards taken out whose predecessors are still to be told, one bit a board.
@@ -176,7 +429,7 @@ fn safe_core(
                     if j > 0 {
                         cur.advance();
                     }
-                    if w.load(Relaxed) & (CW | CL) == 0 {
+                    if !is_candidate(w.load(Relaxed)) {
                         continue;
                     }
                     game.children(cur.board(), |ch| {
@@ -191,23 +444,22 @@ fn safe_core(
                 for (j, w) in ws.iter().enumerate().take(end).skip(g) {
                     let i = c * CHUNK + j;
                     let f = w.load(Relaxed);
-                    if f & (CW | CL) == 0 {
+                    if !is_candidate(f) {
                         continue;
                     }
                     let (mut into_l, mut all_w) = (0, true);
                     while t < targets.len() && targets[t].0 == j as u32 {
-                        let fq = words[targets[t].1].load(Relaxed);
-                        into_l += (fq & (L_SET | CL) != 0) as Word;
-                        all_w &= fq & (W_SET | CW) != 0;
+                        let to = core_target(words[targets[t].1].load(Relaxed));
+                        into_l += (to & 1) as u32;
+                        all_w &= to & 2 != 0;
                         t += 1;
                     }
-                    debug_assert!(into_l < 16);
-                    w.fetch_add(into_l << CNT_SHIFT, Relaxed);
-                    if f & CW != 0 && into_l == 0 {
+                    let (out_w, out_l) = core_counted(w, f, into_l, all_w);
+                    if out_w {
                         mark(&gone_w, i);
                         gone += 1;
                     }
-                    if f & CL != 0 && !all_w {
+                    if out_l {
                         mark(&gone_l, i);
                         gone += 1;
                     }
@@ -222,14 +474,8 @@ fn safe_core(
         .zip(gone_l.par_iter())
         .enumerate()
         .for_each(|(w, (gw, gl))| {
-            for (bits, flag) in [(gw.load(Relaxed), CW), (gl.load(Relaxed), CL)] {
-                let mut bits = bits;
-                while bits != 0 {
-                    let i = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    words[i].fetch_and(!flag, Relaxed);
-                }
-            }
+            core_take_out(words, w, gw.load(Relaxed), true);
+            core_take_out(words, w, gl.load(Relaxed), false);
         });
     // The removals spread backwards, in sweeps: an L board gone takes a move from its W
     // predecessors, a W board gone takes its L predecessors out.
@@ -240,19 +486,14 @@ fn safe_core(
             (&gone_w, &gone_l),
             words,
             |p| {
-                let now = words[p].fetch_and(!CL, Relaxed) & CL != 0;
+                let now = core_w_gone(&words[p]);
                 if now {
                     mark(&gone_l, p);
                 }
                 now
             },
             |p| {
-                if words[p].load(Relaxed) & CW == 0 {
-                    return false;
-                }
-                let old = words[p].fetch_sub(CNT_ONE, Relaxed);
-                debug_assert!(old & CNT_MASK != 0, "board {p}: a move told twice");
-                let now = old & CNT_MASK == CNT_ONE && words[p].fetch_and(!CW, Relaxed) & CW != 0;
+                let now = core_l_gone(&words[p]);
                 if now {
                     mark(&gone_w, p);
                 }
@@ -269,15 +510,7 @@ fn safe_core(
         .map(|(c, ws)| {
             let mut joined = 0;
             for (j, w) in ws.iter().enumerate() {
-                let (x, i) = (w.load(Relaxed), c * CHUNK + j);
-                if x & CW != 0 && join_w(w, k) {
-                    mark(pend_w, i);
-                    joined += 1;
-                }
-                if x & CL != 0 && join_l(w, k) {
-                    mark(pend_l, i);
-                    joined += 1;
-                }
+                joined += mark_joined((pend_w, pend_l), c * CHUNK + j, core_join(w, k));
             }
             joined
         })
@@ -395,16 +628,18 @@ pub(crate) fn solve(
         let mut caps: Vec<(u32, u8, bool, usize)> = Vec::with_capacity(GROUP * 8);
         // The best exits of the group, for each bound.
         let mut best = [(None::<u8>, None::<u8>); GROUP];
+        // Their moves that stay in the level.
+        let mut inside = [0u32; GROUP];
         for g in (0..ws.len()).step_by(GROUP) {
             caps.clear();
             for k in g..(g + GROUP).min(ws.len()) {
                 if k > 0 {
                     cur.advance();
                 }
-                let mut inside: Word = 0;
+                let mut n_inside = 0;
                 let end = game.children(cur.board(), |ch| {
                     if ch.captured == 0 {
-                        inside += 1;
+                        n_inside += 1;
                         return;
                     }
                     let left = b - ch.captured;
@@ -412,28 +647,20 @@ pub(crate) fn solve(
                     prefetch(&lower[left as usize][at]);
                     caps.push((k as u32, ch.captured, ch.again, at));
                 });
-                debug_assert!(inside < 16);
                 // A finished game has no move, so no capture to value below.
                 best[k - g] = (end, end);
-                ws[k] = inside << COUNT_SHIFT;
+                inside[k - g] = n_inside;
             }
             for &(k, captured, again, at) in &caps {
-                let k = k as usize;
                 let left = b - captured;
-                let (l, h) = (lower[left as usize][at], lower[left as usize][at + 1]);
-                // Sure for the mover: the worst the board there can be for him.
-                let (sure, hope) = if again { (l, h) } else { (h, l) };
-                let worst = capture_share(captured, left as u32, sure, again);
-                let hoped = capture_share(captured, left as u32, hope, again);
-                let (el, eh) = &mut best[k - g];
-                *el = Some(el.map_or(worst, |e| e.max(worst)));
-                *eh = Some(eh.map_or(hoped, |e| e.max(hoped)));
+                let there = (lower[left as usize][at], lower[left as usize][at + 1]);
+                better(
+                    &mut best[k as usize - g],
+                    capture_worths(captured, left, there, again),
+                );
             }
             for k in g..(g + GROUP).min(ws.len()) {
-                ws[k] |= match best[k - g] {
-                    (Some(el), Some(eh)) => el as Word | (eh as Word) << L_SHIFT,
-                    _ => NO_EXIT,
-                };
+                ws[k] = first_word(inside[k - g], best[k - g]);
             }
         }
         tick(ws.len() as u64);
@@ -462,21 +689,14 @@ pub(crate) fn solve(
                 (&pend_w, &pend_l),
                 words_at,
                 |p| {
-                    // Counted down even when p is in L_k already (its count no longer
-                    // matters then, and a board's count is its moves inside the level,
-                    // each told once).
-                    let w = &words_at[p];
-                    let old = w.fetch_sub(COUNT_ONE, Relaxed);
-                    debug_assert!(count(old) > 0, "board {p}: a move told twice");
-                    let x = old - COUNT_ONE;
-                    let now = x & L_SET == 0 && joins_l(x, b, k) && join_l(w, k);
+                    let now = told_into_w(&words_at[p], b, k);
                     if now {
                         mark(&pend_l, p);
                     }
                     now
                 },
                 |p| {
-                    let now = join_w(&words_at[p], k);
+                    let now = told_into_l(&words_at[p], k);
                     if now {
                         mark(&pend_w, p);
                     }
@@ -493,32 +713,7 @@ pub(crate) fn solve(
         let t = std::time::Instant::now();
         // The boards the sets start from: those whose best exit for a bound is worth at
         // least k (W), or with no move left outside W_k and exits worth at most B - k (L).
-        let started: u64 = words_at
-            .par_chunks(CHUNK)
-            .enumerate()
-            .map(|(c, ws)| {
-                let mut marked = 0;
-                for (j, w) in ws.iter().enumerate() {
-                    let x = w.load(Relaxed);
-                    let mut y = x;
-                    let i = c * CHUNK + j;
-                    if x & (W_SET | NO_EXIT) == 0 && lo_field(x) >= k {
-                        y = (y & !VAL) | W_SET | k as Word;
-                        mark(&pend_w, i);
-                        marked += 1;
-                    }
-                    if x & L_SET == 0 && joins_l(x, b, k) {
-                        y = (y & !(VAL << L_SHIFT)) | L_SET | (k as Word) << L_SHIFT;
-                        mark(&pend_l, i);
-                        marked += 1;
-                    }
-                    if y != x {
-                        w.store(y, Relaxed);
-                    }
-                }
-                marked
-            })
-            .sum();
+        let started = start_all(words_at, (&pend_w, &pend_l), b, k);
         t_starts += t.elapsed();
         let t = std::time::Instant::now();
         propagate(started, k);
@@ -529,7 +724,7 @@ pub(crate) fn solve(
         // them, until no more join. A core whose attractor grew by no board is the last: the
         // next would be a set of boards the last one's removals left that holds with the sets
         // it held with, so the last core with it would have been greater.
-        if 2 * k as u32 == stones || 2 * k as u32 == stones + 1 || 2 * k as u32 == stones + 2 {
+        if core_threshold(k, stones) {
             loop {
                 let t = std::time::Instant::now();
                 let joined = safe_core((game, ix, stones), k, words_at, (&pend_w, &pend_l));
@@ -548,51 +743,7 @@ pub(crate) fn solve(
         }
         tick(1);
     }
-    // The bounds: lo the highest k of W_k (0: none), hi = B - the highest k of L_k (B: none).
-    let bounds = |x: Word| {
-        let lo = if x & W_SET != 0 { lo_field(x) } else { 0 };
-        let hi = if x & L_SET != 0 { b - hi_field(x) } else { b };
-        (lo, hi)
-    };
-    let stats = words
-        .par_chunks(CHUNK)
-        .enumerate()
-        .map(|(c, ws)| {
-            let mut s = LevelStats::default();
-            for (j, &x) in ws.iter().enumerate() {
-                let (lo, hi) = bounds(x);
-                debug_assert!(
-                    lo <= hi,
-                    "board {} of level {stones}: {lo} > {hi}",
-                    c * CHUNK + j
-                );
-                s.inexact += (lo != hi) as u64;
-                if 2 * lo as u32 > stones {
-                    s.wins += 1;
-                } else if (2 * hi as u32) < stones {
-                    s.losses += 1;
-                } else if lo == hi {
-                    s.draws += 1;
-                } else {
-                    s.undecided += 1;
-                }
-            }
-            s
-        })
-        .reduce(LevelStats::default, |a, b| a.plus(&b));
-    // Written over the words, in index order: board i's two bytes go to bytes 2i and 2i + 1,
-    // which are those of words i / 2 and below, already read.
-    for i in 0..size {
-        let (lo, hi) = bounds(words[i]);
-        let pair = u16::from_ne_bytes([lo, hi]);
-        let at = i / 2;
-        let shift = if cfg!(target_endian = "little") {
-            16 * (i % 2)
-        } else {
-            16 * (1 - i % 2)
-        };
-        words[at] = (words[at] & !(0xFFFF << shift)) | (pair as Word) << shift;
-    }
+    let stats = settle(&words, stones);
     progress.advance(total, total);
     if std::env::var_os("MANCALA_SOLVER_PHASES").is_some() {
         let secs = |d: std::time::Duration| d.as_secs_f64();
@@ -604,11 +755,5 @@ pub(crate) fn solve(
             secs(t_core)
         );
     }
-    (
-        Bounds {
-            words,
-            boards: size,
-        },
-        stats,
-    )
+    (into_bounds(words, stones), stats)
 }

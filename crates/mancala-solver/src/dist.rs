@@ -14,9 +14,14 @@
 //!   pass and after each threshold (at most one per `checkpoint_secs`), the state of the whole
 //!   level in `level-NNN.ckpt`, from which a new job, with any number of ranks, resumes.
 //!
+//! A level with bounds (Oware's own-row repetition) is built by `dist_bounds.rs` on the
+//! same blocks, and has no checkpoint of its own.
+//!
 //! The transport is the [`Comm`] trait: [`Single`] for one process, MPI (feature `mpi`) for a
 //! job of many.
 
+pub use crate::comm::{Blocks, Comm, Single};
+use crate::comm::{LEVEL_SHIFT, addressed, to_others};
 use crate::db::{BuildPlan, BuildProgress, BuildReport, Database, DbError};
 use crate::file::{AtomicWriter, LevelWriter, crc};
 use crate::level::{
@@ -26,55 +31,6 @@ use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
-
-/// What the ranks of a job need of each other.
-pub trait Comm {
-    /// This process's rank, `0..size()`.
-    fn rank(&self) -> usize;
-    /// The number of ranks.
-    fn size(&self) -> usize;
-    /// Sends `counts[r]` items of `send` (in rank order) to each rank `r`; returns the items
-    /// received, in rank order, and how many came from each rank.
-    fn all_to_all_u64(&self, send: &[u64], counts: &[usize]) -> (Vec<u64>, Vec<usize>);
-    /// [`Self::all_to_all_u64`] for bytes when each rank already knows what it will receive:
-    /// `recv_counts[r]` bytes from rank `r`.
-    fn all_to_all_u8(&self, send: &[u8], counts: &[usize], recv_counts: &[usize]) -> Vec<u8>;
-    /// Element-wise sums over all ranks, in place.
-    fn sum(&self, x: &mut [u64]);
-    /// Rank 0's `bytes` to every rank.
-    fn broadcast(&self, bytes: &mut Vec<u8>);
-    /// Sends `bytes` to rank `to` (received by a matching [`Self::receive`]).
-    fn send(&self, to: usize, bytes: &[u8]);
-    /// Receives exactly `bytes.len()` bytes sent by rank `from`.
-    fn receive(&self, from: usize, bytes: &mut [u8]);
-}
-
-/// One process: the build of [`crate::level`] by the distributed method, for tests and as the
-/// reference that any number of ranks must agree with.
-pub struct Single;
-
-impl Comm for Single {
-    fn rank(&self) -> usize {
-        0
-    }
-    fn size(&self) -> usize {
-        1
-    }
-    fn all_to_all_u64(&self, send: &[u64], counts: &[usize]) -> (Vec<u64>, Vec<usize>) {
-        (send.to_vec(), counts.to_vec())
-    }
-    fn all_to_all_u8(&self, send: &[u8], _: &[usize], _: &[usize]) -> Vec<u8> {
-        send.to_vec()
-    }
-    fn sum(&self, _: &mut [u64]) {}
-    fn broadcast(&self, _: &mut Vec<u8>) {}
-    fn send(&self, _: usize, _: &[u8]) {
-        unreachable!("one rank sends nothing")
-    }
-    fn receive(&self, _: usize, _: &mut [u8]) {
-        unreachable!("one rank receives nothing")
-    }
-}
 
 /// How a distributed build runs.
 #[derive(Clone, Debug)]
@@ -106,7 +62,8 @@ pub struct DistReport {
     /// after the forward pass).
     pub resumed: Vec<(u32, u32)>,
     /// (level, threshold) of the checkpoint the build stopped at, when it stopped at the time
-    /// limit ([`DistOptions::stop_after_secs`]) before the end.
+    /// limit ([`DistOptions::stop_after_secs`]) before the end; threshold 0: after the level
+    /// was written (a level with bounds has no checkpoint of its own).
     pub stopped: Option<(u32, u32)>,
 }
 
@@ -116,47 +73,6 @@ const PIECE: usize = 1 << 26;
 const FORWARD_ROUND: usize = 1 << 20;
 /// Decided boards a rank tells its predecessors of in one round of the propagation.
 const PROPAGATION_ROUND: u64 = 1 << 20;
-/// Bits of a request for a lower level's value: the level above, the index in the owner's block
-/// below.
-const LEVEL_SHIFT: u32 = 57;
-
-/// The blocks of a level of `n` boards over `p` ranks: rank `r` owns `n r / p .. n (r+1) / p`.
-#[derive(Clone, Debug)]
-pub struct Blocks {
-    n: u64,
-    starts: Vec<u64>,
-}
-
-impl Blocks {
-    pub fn new(n: u64, p: usize) -> Blocks {
-        let starts = (0..=p)
-            .map(|r| (n as u128 * r as u128 / p as u128) as u64)
-            .collect();
-        Blocks { n, starts }
-    }
-
-    /// The indices rank `r` owns.
-    pub fn range(&self, r: usize) -> std::ops::Range<u64> {
-        self.starts[r]..self.starts[r + 1]
-    }
-
-    /// The rank owning index `i`.
-    #[inline]
-    pub fn owner(&self, i: u64) -> usize {
-        let p = self.starts.len() - 1;
-        let mut r = match i.checked_mul(p as u64) {
-            Some(x) => (x / self.n) as usize,
-            None => (i as u128 * p as u128 / self.n as u128) as usize,
-        };
-        while self.starts[r + 1] <= i {
-            r += 1;
-        }
-        while self.starts[r] > i {
-            r -= 1;
-        }
-        r
-    }
-}
 
 /// Rank 0's verdict, told to every rank: rank 0's error stays itself, the other ranks get its
 /// message ([`DbError::OnRankZero`]). The other ranks pass `Ok`: only rank 0 reads and writes
@@ -179,6 +95,20 @@ fn agree<T>(comm: &dyn Comm, mine: Result<T, DbError>) -> Result<T, DbError> {
     }
 }
 
+/// The progress of a level with bounds, shown by rank 0.
+struct RootProgress<'a> {
+    progress: &'a dyn BuildProgress,
+    root: bool,
+}
+
+impl crate::dist_bounds::Report for RootProgress<'_> {
+    fn advance(&self, done: u64, total: u64) {
+        if self.root {
+            self.progress.advance(done, total);
+        }
+    }
+}
+
 /// Rank 0's value to every rank.
 fn share_u64(comm: &dyn Comm, x: &[u64]) -> Vec<u64> {
     let mut bytes: Vec<u8> = x.iter().flat_map(|v| v.to_le_bytes()).collect();
@@ -196,17 +126,17 @@ fn share_flags(comm: &dyn Comm, flags: &[bool]) -> Vec<bool> {
     bytes.iter().map(|&b| b == 1).collect()
 }
 
-/// Every rank's block of a level that rank 0 holds whole (`all`), to its owner; returns this
-/// rank's block.
-fn scatter(comm: &dyn Comm, blocks: &Blocks, all: Option<&[u8]>) -> Vec<u8> {
+/// Every rank's block of a level that rank 0 holds whole (`all`, `width` bytes a board), to
+/// its owner; returns this rank's block.
+fn scatter(comm: &dyn Comm, (blocks, width): (&Blocks, usize), all: Option<&[u8]>) -> Vec<u8> {
     let me = comm.rank();
     let mine = blocks.range(me);
-    let mut out = vec![0u8; (mine.end - mine.start) as usize];
+    let mut out = vec![0u8; (mine.end - mine.start) as usize * width];
     if me == 0 {
         let all = all.expect("rank 0 holds the level");
         for r in 0..comm.size() {
             let range = blocks.range(r);
-            let part = &all[range.start as usize..range.end as usize];
+            let part = &all[range.start as usize * width..range.end as usize * width];
             if r == 0 {
                 out.copy_from_slice(part);
             } else {
@@ -223,11 +153,12 @@ fn scatter(comm: &dyn Comm, blocks: &Blocks, all: Option<&[u8]>) -> Vec<u8> {
     out
 }
 
-/// Every rank's block (`mine`) to rank 0, in index order: rank 0 hands each piece to `sink`.
-/// A sink that fails is not called again, but the pieces are still received.
+/// Every rank's block (`mine`, `width` bytes a board) to rank 0, in index order: rank 0 hands
+/// each piece to `sink`. A sink that fails is not called again, but the pieces are still
+/// received.
 fn gather(
     comm: &dyn Comm,
-    blocks: &Blocks,
+    (blocks, width): (&Blocks, usize),
     mine: &[u8],
     sink: &mut dyn FnMut(&[u8]) -> Result<(), DbError>,
 ) -> Result<(), DbError> {
@@ -250,7 +181,7 @@ fn gather(
     let mut buf = vec![0u8; PIECE];
     for r in 1..comm.size() {
         let range = blocks.range(r);
-        let mut left = (range.end - range.start) as usize;
+        let mut left = (range.end - range.start) as usize * width;
         while left > 0 {
             let n = left.min(PIECE);
             comm.receive(r, &mut buf[..n]);
@@ -347,14 +278,7 @@ impl Lookup for Batched {
 impl Ranks<'_> {
     /// Counts the items of `T` of an exchange that go to other ranks.
     fn count_sent<T>(&mut self, counts: &[usize]) {
-        let me = self.comm.rank();
-        let n: usize = counts
-            .iter()
-            .enumerate()
-            .filter(|&(r, _)| r != me)
-            .map(|(_, &c)| c)
-            .sum();
-        self.bytes_sent += (n * std::mem::size_of::<T>()) as u64;
+        self.bytes_sent += to_others(self.comm, counts, std::mem::size_of::<T>());
     }
 
     fn all_to_all_u64(&mut self, send: &[u64], counts: &[usize]) -> (Vec<u64>, Vec<usize>) {
@@ -409,27 +333,14 @@ impl Placement for Ranks<'_> {
             .par_iter()
             .map(|(_, x)| lower_blocks[x.left as usize].owner(x.index) as u32)
             .collect();
-        let mut counts = vec![0usize; p];
-        for &o in &owners {
-            counts[o as usize] += 1;
-        }
-        let mut next: Vec<usize> = counts
-            .iter()
-            .scan(0, |acc, &c| {
-                let at = *acc;
-                *acc += c;
-                Some(at)
-            })
-            .collect();
-        let mut send = vec![0u64; caps.len()];
-        let mut slot = vec![0u32; caps.len()];
-        for (n, ((_, x), &o)) in caps.iter().zip(&owners).enumerate() {
-            let o = o as usize;
-            let start = lower_blocks[x.left as usize].range(o).start;
-            send[next[o]] = (x.left as u64) << LEVEL_SHIFT | (x.index - start);
-            slot[n] = next[o] as u32;
-            next[o] += 1;
-        }
+        let to = caps.iter().zip(&owners).map(|((_, x), &o)| {
+            let start = lower_blocks[x.left as usize].range(o as usize).start;
+            (
+                o as usize,
+                (x.left as u64) << LEVEL_SHIFT | (x.index - start),
+            )
+        });
+        let (send, counts, slot) = addressed(p, to);
         let (requests, from) = self.all_to_all_u64(&send, &counts);
         let lower = self.lower;
         let answers: Vec<u8> = requests
@@ -529,16 +440,24 @@ impl Database {
     }
 
     /// Memory one rank of `ranks` needs to build level `b`: its block's two bytes and a bit a
-    /// board, and its block of every lower level.
+    /// board (four bytes and four bits for a level with bounds), and its block of every lower
+    /// level.
     pub fn rank_memory(&self, b: u32, ranks: usize) -> u64 {
         let ix = self.indexer();
         let share = |n: u64| n.div_ceil(ranks as u64);
         let game = self.game();
+        let bounded = game.repetition() == crate::game::RepetitionValue::OwnRow;
         let lower: u64 = (0..b)
             .filter(|&l| game.has_level(l))
-            .map(|l| share(ix.level_size(l)))
+            .map(|l| share(ix.level_size(l)) * if bounded { 2 } else { 1 })
             .sum();
-        crate::level::memory_needed(share(ix.level_size(b))) + lower
+        let this = share(ix.level_size(b));
+        lower
+            + if bounded {
+                crate::bounds::memory_needed(this)
+            } else {
+                crate::level::memory_needed(this)
+            }
     }
 
     /// Builds every level up to `max_stones` stones that is not built yet, lowest first, with
@@ -555,12 +474,10 @@ impl Database {
         progress: &dyn BuildProgress,
         options: &DistOptions,
     ) -> Result<DistReport, DbError> {
-        if self.game().repetition() == crate::game::RepetitionValue::OwnRow {
-            return Err(DbError::Unsupported(crate::game::Unsupported {
-                game: self.game().rules().name().to_string(),
-                why: "repetition = \"own-row\": its bounded values are built by the local build only (without --mpi)".into(),
-            }));
-        }
+        // Levels with bounds (Oware's own-row repetition): two bytes a board on disk, built by
+        // `crate::dist_bounds`, without checkpoints.
+        let bounded = self.game().repetition() == crate::game::RepetitionValue::OwnRow;
+        let width = if bounded { 2 } else { 1 };
         let (me, p) = (comm.rank(), comm.size());
         let root = me == 0;
         let started = Instant::now();
@@ -607,7 +524,8 @@ impl Database {
                             Ok(None)
                         },
                     )?;
-                    lower[b as usize] = scatter(comm, blocks, file.as_ref().map(|f| f.data()));
+                    lower[b as usize] =
+                        scatter(comm, (blocks, width), file.as_ref().map(|f| f.data()));
                 }
                 report.build.kept.push(b);
                 if root {
@@ -620,65 +538,82 @@ impl Database {
             }
             let t0 = Instant::now();
             let range = blocks.range(me);
-            let place = Ranks {
-                comm,
-                blocks: blocks.clone(),
-                lower: &lower,
-                lower_blocks: &lower_blocks,
-                progress,
-                done: 0,
-                bytes_sent: 0,
-            };
-            // A checkpoint of this level, if rank 0 has a sound one.
             let ckpt_path = self.checkpoint_path(b);
-            let found = if root {
-                Checkpoint::read(&ckpt_path, self.ruleset_hash(), b, boards)
-            } else {
-                None
-            };
-            let resume = share_u64(comm, &[found.as_ref().map_or(0, |f| f.0 as u64)])[0] as u32;
-            let mut solver = if resume > 0 {
-                let data = found.as_ref().map(|(_, m)| &m[CKPT_LEN..]);
-                let exit = scatter(comm, blocks, data.map(|d| &d[..boards as usize]));
-                let state = scatter(comm, blocks, data.map(|d| &d[boards as usize..]));
-                drop(found);
-                report.resumed.push((b, resume));
-                let mut solver = LevelSolver::resumed(game, ix, b, range.start, exit, state, place);
-                // Work units as at the end of the checkpointed step: the forward pass and the
-                // boards decided so far.
-                let decided = solver.state.iter().filter(|&&s| s & DECIDED != 0).count();
-                solver.place.advance((solver.state.len() + decided) as u64);
-                solver
-            } else {
-                drop(found);
-                let len = (range.end - range.start) as usize;
-                LevelSolver::new(game, ix, b, range.start, len, place)
-            };
-            let mut last = Some(t0);
-            let stopped = solver.run((resume > 0).then_some(resume), |solver, step| {
-                self.checkpoint(solver, step, options, &mut last, started)
-            })?;
-            if let Some(step) = stopped {
-                report.stopped = Some((b, step));
-                return Ok(report);
-            }
-            let stats = solver.settle();
-            let mut s = [
-                stats.wins,
-                stats.draws,
-                stats.losses,
-                solver.place.bytes_sent,
-            ];
-            comm.sum(&mut s);
-            let stats = LevelStats {
-                wins: s[0],
-                draws: s[1],
-                losses: s[2],
-                undecided: 0,
-                inexact: 0,
-            };
-            let values = std::mem::take(&mut solver.state);
-            drop(solver);
+            let (values, stats, traffic): (Box<dyn std::ops::Deref<Target = [u8]>>, _, _) =
+                if bounded {
+                    let (v, stats, sent) = crate::dist_bounds::solve(
+                        comm,
+                        (game, ix, b),
+                        blocks,
+                        (&lower, &lower_blocks),
+                        &RootProgress { progress, root },
+                    );
+                    let mut s = [sent];
+                    comm.sum(&mut s);
+                    (Box::new(v), stats, s[0])
+                } else {
+                    let place = Ranks {
+                        comm,
+                        blocks: blocks.clone(),
+                        lower: &lower,
+                        lower_blocks: &lower_blocks,
+                        progress,
+                        done: 0,
+                        bytes_sent: 0,
+                    };
+                    // A checkpoint of this level, if rank 0 has a sound one.
+                    let found = if root {
+                        Checkpoint::read(&ckpt_path, self.ruleset_hash(), b, boards)
+                    } else {
+                        None
+                    };
+                    let resume =
+                        share_u64(comm, &[found.as_ref().map_or(0, |f| f.0 as u64)])[0] as u32;
+                    let mut solver = if resume > 0 {
+                        let data = found.as_ref().map(|(_, m)| &m[CKPT_LEN..]);
+                        let exit = scatter(comm, (blocks, 1), data.map(|d| &d[..boards as usize]));
+                        let state = scatter(comm, (blocks, 1), data.map(|d| &d[boards as usize..]));
+                        drop(found);
+                        report.resumed.push((b, resume));
+                        let mut solver =
+                            LevelSolver::resumed(game, ix, b, range.start, exit, state, place);
+                        // Work units as at the end of the checkpointed step: the forward pass and the
+                        // boards decided so far.
+                        let decided = solver.state.iter().filter(|&&s| s & DECIDED != 0).count();
+                        solver.place.advance((solver.state.len() + decided) as u64);
+                        solver
+                    } else {
+                        drop(found);
+                        let len = (range.end - range.start) as usize;
+                        LevelSolver::new(game, ix, b, range.start, len, place)
+                    };
+                    let mut last = Some(t0);
+                    let stopped = solver.run((resume > 0).then_some(resume), |solver, step| {
+                        self.checkpoint(solver, step, options, &mut last, started)
+                    })?;
+                    if let Some(step) = stopped {
+                        report.stopped = Some((b, step));
+                        return Ok(report);
+                    }
+                    let stats = solver.settle();
+                    let mut s = [
+                        stats.wins,
+                        stats.draws,
+                        stats.losses,
+                        solver.place.bytes_sent,
+                    ];
+                    comm.sum(&mut s);
+                    let stats = LevelStats {
+                        wins: s[0],
+                        draws: s[1],
+                        losses: s[2],
+                        undecided: 0,
+                        inexact: 0,
+                    };
+                    let values = std::mem::take(&mut solver.state);
+                    drop(solver);
+                    (Box::new(values), stats, s[3])
+                };
             // Rank 0 writes the level file from the blocks, in index order.
             let (mut writer, mut failed) = (None, None);
             if root {
@@ -687,10 +622,15 @@ impl Database {
                     Err(e) => failed = Some(self.file_error(b, e)),
                 }
             }
-            let written = gather(comm, blocks, &values, &mut |piece| match &mut writer {
-                Some(w) => w.write(piece).map_err(|e| self.file_error(b, e)),
-                None => Ok(()),
-            });
+            let written = gather(
+                comm,
+                (blocks, width),
+                &values,
+                &mut |piece| match &mut writer {
+                    Some(w) => w.write(piece).map_err(|e| self.file_error(b, e)),
+                    None => Ok(()),
+                },
+            );
             let finished = failed.map_or(Ok(()), Err).and(written).and_then(|()| {
                 if let Some(w) = writer {
                     w.finish().map_err(|e| self.file_error(b, e))?;
@@ -701,14 +641,24 @@ impl Database {
             });
             agree(comm, finished)?;
             if read_later {
-                lower[b as usize] = values;
+                lower[b as usize] = values.to_vec();
             }
             let secs = t0.elapsed().as_secs_f64();
             report.build.built.push((b, boards, secs));
             report.build.stats.push((b, stats));
-            report.traffic.push((b, s[3]));
+            report.traffic.push((b, traffic));
             if root {
                 progress.done(b, boards, Some(&stats), secs);
+            }
+            // A level with bounds is checkpointed by its file: the time limit is looked at
+            // when one is written (rank 0's clock decides for all).
+            let due = options
+                .stop_after_secs
+                .is_some_and(|s| started.elapsed().as_secs_f64() >= s);
+            let more = plan.on_disk[n + 1..].iter().any(|&d| !d);
+            if bounded && more && share_u64(comm, &[due as u64])[0] == 1 {
+                report.stopped = Some((b, 0));
+                return Ok(report);
             }
         }
         Ok(report)
@@ -761,8 +711,8 @@ impl Database {
             None => Ok(()),
         };
         // Both gathers run on every rank, whatever the first one did.
-        let exits = gather(comm, blocks, &solver.exit, &mut sink);
-        let written = exits.and(gather(comm, blocks, &solver.state, &mut sink));
+        let exits = gather(comm, (blocks, 1), &solver.exit, &mut sink);
+        let written = exits.and(gather(comm, (blocks, 1), &solver.state, &mut sink));
         let r = failed
             .map_or(Ok(()), Err)
             .and(written)

@@ -11,9 +11,11 @@
 //! and the file format.
 
 pub mod bounds;
+mod comm;
 pub mod db;
 pub mod depth;
 pub mod dist;
+mod dist_bounds;
 pub mod file;
 pub mod game;
 pub mod index;

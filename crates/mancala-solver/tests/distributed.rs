@@ -70,6 +70,48 @@ fn blocks_cover_every_index_once_with_its_owner() {
     }
 }
 
+/// Levels with bounds (Oware's own-row repetition): the same files and counts, and a time
+/// limit stops the build when a level is written (no checkpoint inside such a level).
+#[test]
+fn one_rank_writes_oware_s_bounds_as_the_one_machine_build() {
+    for (spec, max) in [("oware:pits=3,seeds=2", 12), ("oware", 9)] {
+        let dir = tempfile::tempdir().unwrap();
+        let local = Database::open(dir.path(), &rules(spec)).unwrap();
+        let want = local.build(max, None, &()).unwrap();
+        let want_files = files(&local);
+        let dir = tempfile::tempdir().unwrap();
+        let db = Database::open(dir.path(), &rules(spec)).unwrap();
+        let r = db
+            .build_distributed(&Single, max, None, &(), &DistOptions::default())
+            .unwrap();
+        assert!(r.stopped.is_none() && r.resumed.is_empty());
+        assert_eq!(r.build.stats, want.stats, "{spec}");
+        assert!(want.stats.iter().any(|(_, s)| s.undecided > 0), "{spec}");
+        assert_eq!(files(&db), want_files, "{spec}");
+        // A limit of 0 s: one level a call, then the rest.
+        let dir = tempfile::tempdir().unwrap();
+        let db = Database::open(dir.path(), &rules(spec)).unwrap();
+        let mut calls = 0;
+        loop {
+            calls += 1;
+            let r = db
+                .build_distributed(&Single, max, None, &(), &stop_at_every_checkpoint())
+                .unwrap();
+            assert!(r.resumed.is_empty());
+            match r.stopped {
+                Some((b, 0)) => {
+                    let built: Vec<u32> = r.build.built.iter().map(|&(l, _, _)| l).collect();
+                    assert_eq!(built, [b], "{spec}: one level a call");
+                }
+                Some(other) => panic!("{spec}: stopped at {other:?}"),
+                None => break,
+            }
+        }
+        assert_eq!(calls, want.built.len(), "{spec}");
+        assert_eq!(files(&db), want_files, "{spec}");
+    }
+}
+
 #[test]
 fn one_rank_writes_the_files_of_the_one_machine_build() {
     for (spec, max) in [("modiar:seeds=3", 18), ("mangala-ii", 12)] {
@@ -168,17 +210,25 @@ fn a_damaged_checkpoint_is_not_used() {
 
 #[test]
 fn a_level_too_big_for_the_memory_allowed_is_refused_before_any_work() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = Database::open(dir.path(), &rules("mangala-ii")).unwrap();
-    let err = db
-        .build_distributed(&Single, 12, Some(1 << 20), &(), &DistOptions::default())
-        .unwrap_err()
-        .to_string();
-    assert!(
-        err.contains("level 12") && err.contains("per rank"),
-        "{err}"
-    );
-    assert!(!db.level_path(0).exists());
+    // Oware's level 12 (1,352,078 boards) needs four bytes and four bits a board with bounds,
+    // and two bytes a board of the levels below (as many boards): about 8.8 MB on one rank
+    // (a byte a board below and two bytes and a bit for the level would be under 6 MiB).
+    for (spec, limit) in [("mangala-ii", 1 << 20), ("oware", 6 << 20)] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Database::open(dir.path(), &rules(spec)).unwrap();
+        let err = db
+            .build_distributed(&Single, 12, Some(limit), &(), &DistOptions::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("level 12") && err.contains("per rank"),
+            "{err}"
+        );
+        assert!(!db.level_path(0).exists());
+        // Two ranks hold half of it each.
+        let one = db.rank_memory(12, 1);
+        assert!(db.rank_memory(12, 2) <= one.div_ceil(2) + 64, "{spec}");
+    }
 }
 
 /// A level's progress: the level, its work units (done, total) as they advanced, and whether
