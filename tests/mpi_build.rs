@@ -5,8 +5,7 @@
 //! and a job whose rank is killed mid-level resumes, with another number of ranks, from the
 //! level's checkpoint to the same files; and jobs with a time limit stop at a checkpoint, each
 //! going one step further, to the same files; a small Kalah (stores and extra turns) too. Oware
-//! is also the one-machine files after a job killed mid-level and after jobs stopped by a time
-//! limit.
+//! resumes as well, from checkpoints of each board's word.
 #![cfg(feature = "mpi")]
 
 mod common;
@@ -272,68 +271,77 @@ fn a_job_with_a_time_limit_stops_at_a_checkpoint_and_the_next_goes_on() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A job building Oware killed mid-level keeps the levels it wrote; started again with another
-/// number of ranks it builds the level under way from its start, to the same files. With a
-/// time limit, jobs stop when a level is written, each going one level further.
+/// A job building Oware killed mid-level (its checkpoints hold each board's word) resumes, with
+/// another number of ranks, from the level's checkpoint to the same files; jobs with a time
+/// limit stop at a checkpoint, each going one step further, to the same files.
 #[test]
-fn an_oware_job_killed_or_out_of_time_goes_on_to_the_same_files() {
+fn an_oware_job_killed_or_out_of_time_resumes_to_the_same_files() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let (game, max) = ("oware", Some("14"));
     reference(game, max);
     let dir = tempdir("oware-killed");
-    let mut child = mpirun(2, game, max, &dir, &[])
+    let ckpt = dir.join(game).join("level-014.ckpt");
+    let mut child = mpirun(2, game, max, &dir, &["--checkpoint-secs", "0"])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .expect("mpirun (Open MPI) is installed");
-    // Wait for level 12, then kill the job.
-    let written = dir.join(game).join("level-012.mdb");
+    // Wait for the first checkpoint of level 14, then kill the job.
     let t0 = Instant::now();
-    while !written.exists() {
+    while !ckpt.exists() {
         assert!(
             child.try_wait().unwrap().is_none(),
-            "the job ended before level 12 was written"
+            "the job ended before level 14 was checkpointed"
         );
-        assert!(t0.elapsed() < Duration::from_secs(600), "no level 12");
+        assert!(
+            t0.elapsed() < Duration::from_secs(600),
+            "no checkpoint of level 14"
+        );
         std::thread::sleep(Duration::from_millis(5));
     }
-    child.kill().unwrap();
-    let _ = child.wait();
     let pattern = format!("--data-dir {} --mpi", dir.display());
     let _ = Command::new("pkill")
         .args(["-KILL", "-f", "--", &pattern])
         .status();
+    assert!(!child.wait().unwrap().success(), "the job goes down");
+    assert!(ckpt.exists(), "the checkpoint survives the kill");
     assert!(!dir.join(game).join("level-014.mdb").exists());
     let out = run(mpirun(3, game, max, &dir, &[]));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("level  12: 1352078 boards, already built"),
+        stderr.contains("level  14: resumed from its checkpoint"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("level  13: 2496144 boards, already built"),
         "{stderr}"
     );
     same_files(game, max, &dir);
+    assert!(!ckpt.exists(), "a finished level leaves no checkpoint");
     let _ = std::fs::remove_dir_all(&dir);
 
     let (game, max) = ("oware:pits=3,seeds=2", None);
     reference(game, max);
     let dir = tempdir("oware-time-limit");
+    let extra = ["--checkpoint-secs", "0", "--time-limit", "0"];
     let mut stops = 0;
     loop {
-        let out = run(mpirun(2, game, max, &dir, &["--time-limit", "0"]));
+        let out = run(mpirun(2, game, max, &dir, &extra));
         let stdout = String::from_utf8_lossy(&out.stdout);
         if stdout.contains("stopped at the time limit") {
             assert!(
-                stdout.contains("was written; run the same command again to go on"),
+                stdout.contains("run the same command again to resume"),
                 "{stdout}"
             );
             stops += 1;
-            assert!(stops < 100, "the jobs make no progress: {stdout}");
+            assert!(stops < 200, "the jobs make no progress: {stdout}");
             continue;
         }
         assert!(stdout.contains("levels 0-12"), "{stdout}");
         break;
     }
-    // Levels 0-12, the last one written by the job that ends: one stop a level before it.
-    assert_eq!(stops, 12);
+    // Level b stops b times (after the forward pass and thresholds b..2).
+    assert_eq!(stops, (1..=12).sum::<u32>());
     same_files(game, max, &dir);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -51,13 +51,11 @@ pub struct BuildArgs {
     #[arg(long)]
     pub mpi: bool,
     /// With --mpi: seconds of work at least between two checkpoints of a level under way, from
-    /// which a job started again resumes (0: after the forward pass and every threshold; not
-    /// for Oware's levels, which are built again from their start).
+    /// which a job started again resumes (0: after the forward pass and every threshold).
     #[arg(long, value_name = "SECS", default_value_t = 60, requires = "mpi")]
     pub checkpoint_secs: u64,
     /// With --mpi: stop at the first checkpoint after this many seconds (for batch queues with
-    /// a time limit); the same command started again resumes there. Oware's levels (bounds)
-    /// have no checkpoint inside a level: the build stops when a level is written.
+    /// a time limit); the same command started again resumes there.
     #[arg(long, value_name = "SECS", requires = "mpi")]
     pub time_limit: Option<u64>,
 }
@@ -342,13 +340,6 @@ fn build_mpi(a: &BuildArgs, db: &Database, max: u32, limit: Option<u64>) -> anyh
     }
     let secs = t0.elapsed().as_secs_f64();
     let boards: u64 = report.build.built.iter().map(|&(_, n, _)| n).sum();
-    if let Some((b, 0)) = report.stopped {
-        println!(
-            "{}: stopped at the time limit after level {b} was written; run the same command again to go on",
-            db.game().rules().name()
-        );
-        return Ok(());
-    }
     if let Some((b, threshold)) = report.stopped {
         println!(
             "{}: stopped at the time limit, level {b} checkpointed after threshold {threshold}; run the same command again to resume",

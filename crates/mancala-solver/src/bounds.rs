@@ -344,6 +344,25 @@ pub(crate) fn into_bounds(mut words: Zeroed<Word>, stones: u32) -> Bounds {
     }
 }
 
+/// The words' bytes, little-endian, as a checkpoint keeps them: a view of them where the
+/// machine is little-endian, a copy elsewhere. No word may change while the view lives.
+pub(crate) fn words_le(words: &[AtomicU32]) -> std::borrow::Cow<'_, [u8]> {
+    if cfg!(target_endian = "little") {
+        // Safety: AtomicU32 has the size and alignment of u32 and no padding, so the slice's
+        // memory is 4 * len initialised bytes; the caller writes no word while it is read.
+        std::borrow::Cow::Borrowed(unsafe {
+            std::slice::from_raw_parts(words.as_ptr() as *const u8, 4 * words.len())
+        })
+    } else {
+        std::borrow::Cow::Owned(
+            words
+                .iter()
+                .flat_map(|w| w.load(Relaxed).to_le_bytes())
+                .collect(),
+        )
+    }
+}
+
 /// Views words as atomic words.
 pub(crate) fn atomic(words: &mut [Word]) -> &[AtomicU32] {
     // Safety: AtomicU32 has the size, alignment (asserted above) and bit validity of u32, and

@@ -15,7 +15,7 @@
 //!   level in `level-NNN.ckpt`, from which a new job, with any number of ranks, resumes.
 //!
 //! A level with bounds (Oware's own-row repetition) is built by `dist_bounds.rs` on the
-//! same blocks, and has no checkpoint of its own.
+//! same blocks, its checkpoints holding each board's word.
 //!
 //! The transport is the [`Comm`] trait: [`Single`] for one process, MPI (feature `mpi`) for a
 //! job of many.
@@ -62,8 +62,7 @@ pub struct DistReport {
     /// after the forward pass).
     pub resumed: Vec<(u32, u32)>,
     /// (level, threshold) of the checkpoint the build stopped at, when it stopped at the time
-    /// limit ([`DistOptions::stop_after_secs`]) before the end; threshold 0: after the level
-    /// was written (a level with bounds has no checkpoint of its own).
+    /// limit ([`DistOptions::stop_after_secs`]) before the end.
     pub stopped: Option<(u32, u32)>,
 }
 
@@ -198,7 +197,8 @@ fn gather(
 /// Layout (little-endian): magic `MNCLCKPT`, format version (u32, 1), ruleset hash (u64),
 /// level (u16), threshold (u16), reserved (u32, zero), entries (u64), CRC-32 of the data (u32),
 /// CRC-32 of bytes 0..40 (u32), reserved to 48 bytes; then the exits, then the states, one
-/// byte a board each.
+/// byte a board each; or, for a level with bounds, each board's word (`bounds::Word`, four
+/// bytes little-endian) after the forward pass or a threshold (`stones + 1` down to 2).
 pub(crate) struct Checkpoint;
 
 const CKPT_MAGIC: &[u8; 8] = b"MNCLCKPT";
@@ -219,13 +219,20 @@ impl Checkpoint {
         h
     }
 
-    /// The threshold and data (exits then states) of a sound checkpoint of `level` with
-    /// `entries` boards for the rules of `hash`; `None` when there is none or it is unusable.
-    fn read(path: &Path, hash: u64, level: u32, entries: u64) -> Option<(u32, memmap2::Mmap)> {
+    /// The threshold and data (exits then states, or words with `bounded`) of a sound
+    /// checkpoint of `level` with `entries` boards for the rules of `hash`; `None` when there is
+    /// none or it is unusable.
+    fn read(
+        path: &Path,
+        (hash, bounded): (u64, bool),
+        level: u32,
+        entries: u64,
+    ) -> Option<(u32, memmap2::Mmap)> {
         let f = crate::file::open_regular(path).ok()?;
         // Safety: checkpoints are only replaced by rename, never written in place.
         let map = unsafe { memmap2::Mmap::map(&f) }.ok()?;
-        if map.len() as u64 != CKPT_LEN as u64 + 2 * entries || &map[0..8] != CKPT_MAGIC {
+        let (width, lowest) = if bounded { (4, 2) } else { (2, level / 2 + 1) };
+        if map.len() as u64 != CKPT_LEN as u64 + width * entries || &map[0..8] != CKPT_MAGIC {
             return None;
         }
         let u16_at = |o: usize| u16::from_le_bytes(map[o..o + 2].try_into().unwrap()) as u32;
@@ -238,7 +245,7 @@ impl Checkpoint {
             && u64_at(28) == entries
             && crc(&map[0..40]) == u32_at(40)
             && crc(&map[CKPT_LEN..]) == u32_at(36)
-            && threshold > level / 2
+            && threshold >= lowest
             && threshold <= level + 1;
         sound.then_some((threshold, map))
     }
@@ -475,7 +482,7 @@ impl Database {
         options: &DistOptions,
     ) -> Result<DistReport, DbError> {
         // Levels with bounds (Oware's own-row repetition): two bytes a board on disk, built by
-        // `crate::dist_bounds`, without checkpoints.
+        // `crate::dist_bounds`.
         let bounded = self.game().repetition() == crate::game::RepetitionValue::OwnRow;
         let width = if bounded { 2 } else { 1 };
         let (me, p) = (comm.rank(), comm.size());
@@ -539,18 +546,50 @@ impl Database {
             let t0 = Instant::now();
             let range = blocks.range(me);
             let ckpt_path = self.checkpoint_path(b);
+            // A checkpoint of this level, if rank 0 has a sound one: the step it was taken
+            // after (0: none), told to every rank, and its data on rank 0.
+            let found = if root {
+                Checkpoint::read(&ckpt_path, (self.ruleset_hash(), bounded), b, boards)
+            } else {
+                None
+            };
+            let resume = share_u64(comm, &[found.as_ref().map_or(0, |f| f.0 as u64)])[0] as u32;
+            if resume > 0 {
+                report.resumed.push((b, resume));
+            }
             let (values, stats, traffic): (Box<dyn std::ops::Deref<Target = [u8]>>, _, _) =
                 if bounded {
-                    let (v, stats, sent) = crate::dist_bounds::solve(
+                    let words = (resume > 0).then(|| {
+                        let data = found.as_ref().map(|(_, m)| &m[CKPT_LEN..]);
+                        scatter(comm, (blocks, 4), data)
+                    });
+                    drop(found);
+                    let mut last = Some(t0);
+                    let solved = crate::dist_bounds::solve(
                         comm,
                         (game, ix, b),
                         blocks,
                         (&lower, &lower_blocks),
+                        words.map(|w| (resume, w)),
                         &RootProgress { progress, root },
-                    );
-                    let mut s = [sent];
-                    comm.sum(&mut s);
-                    (Box::new(v), stats, s[0])
+                        |words, step| {
+                            let data = || [(crate::bounds::words_le(words), 4)];
+                            // The last step is threshold 1 (the forward pass at level 0).
+                            let at = (comm, blocks, b);
+                            self.checkpoint(at, (step, 1), &data, options, (&mut last, started))
+                        },
+                    )?;
+                    match solved {
+                        crate::dist_bounds::Solved::Stopped(step) => {
+                            report.stopped = Some((b, step));
+                            return Ok(report);
+                        }
+                        crate::dist_bounds::Solved::Done(v, stats, sent) => {
+                            let mut s = [sent];
+                            comm.sum(&mut s);
+                            (Box::new(v), stats, s[0])
+                        }
+                    }
                 } else {
                     let place = Ranks {
                         comm,
@@ -561,20 +600,11 @@ impl Database {
                         done: 0,
                         bytes_sent: 0,
                     };
-                    // A checkpoint of this level, if rank 0 has a sound one.
-                    let found = if root {
-                        Checkpoint::read(&ckpt_path, self.ruleset_hash(), b, boards)
-                    } else {
-                        None
-                    };
-                    let resume =
-                        share_u64(comm, &[found.as_ref().map_or(0, |f| f.0 as u64)])[0] as u32;
                     let mut solver = if resume > 0 {
                         let data = found.as_ref().map(|(_, m)| &m[CKPT_LEN..]);
                         let exit = scatter(comm, (blocks, 1), data.map(|d| &d[..boards as usize]));
                         let state = scatter(comm, (blocks, 1), data.map(|d| &d[boards as usize..]));
                         drop(found);
-                        report.resumed.push((b, resume));
                         let mut solver =
                             LevelSolver::resumed(game, ix, b, range.start, exit, state, place);
                         // Work units as at the end of the checkpointed step: the forward pass and the
@@ -589,7 +619,9 @@ impl Database {
                     };
                     let mut last = Some(t0);
                     let stopped = solver.run((resume > 0).then_some(resume), |solver, step| {
-                        self.checkpoint(solver, step, options, &mut last, started)
+                        let at = (comm, blocks, b);
+                        let data = || [(&solver.exit[..], 1), (&solver.state[..], 1)];
+                        self.checkpoint(at, (step, b / 2 + 1), &data, options, (&mut last, started))
                     })?;
                     if let Some(step) = stopped {
                         report.stopped = Some((b, step));
@@ -650,54 +682,45 @@ impl Database {
             if root {
                 progress.done(b, boards, Some(&stats), secs);
             }
-            // A level with bounds is checkpointed by its file: the time limit is looked at
-            // when one is written (rank 0's clock decides for all).
-            let due = options
-                .stop_after_secs
-                .is_some_and(|s| started.elapsed().as_secs_f64() >= s);
-            let more = plan.on_disk[n + 1..].iter().any(|&d| !d);
-            if bounded && more && share_u64(comm, &[due as u64])[0] == 1 {
-                report.stopped = Some((b, 0));
-                return Ok(report);
-            }
         }
         Ok(report)
     }
 
-    /// Writes the checkpoint of `solver` after `threshold` (`stones + 1`: after the forward
-    /// pass) when `options` say it is time (`last`: when the last one was written, or the
-    /// level started). True when the build is to stop there (its time is up).
-    fn checkpoint(
+    /// Writes the checkpoint of level `stones` under way (`comm` and `blocks` its ranks and
+    /// blocks; `data`: its arrays, each with its bytes a board) after `step` (`stones + 1`:
+    /// after the forward pass; else a threshold) when `options` say it is time (`last`: when
+    /// the last one was written, or the level started; `started`: when the build started).
+    /// The last step (`last_step`) is followed by the level file itself. True when the build is
+    /// to stop there (its time is up).
+    fn checkpoint<'d, D: AsRef<[u8]> + 'd, const N: usize>(
         &self,
-        solver: &LevelSolver<'_, Ranks<'_>>,
-        threshold: u32,
+        (comm, blocks, stones): (&dyn Comm, &Blocks, u32),
+        (step, last_step): (u32, u32),
+        data: &dyn Fn() -> [(D, usize); N],
         options: &DistOptions,
-        last: &mut Option<Instant>,
-        started: Instant,
+        (last, started): (&mut Option<Instant>, Instant),
     ) -> Result<bool, DbError> {
-        let comm = solver.place.comm;
         // Rank 0's clock decides for all.
         let due = last.is_none_or(|t| t.elapsed().as_secs_f64() >= options.checkpoint_secs);
         let stop = options
             .stop_after_secs
             .is_some_and(|s| started.elapsed().as_secs_f64() >= s);
         let decided = share_u64(comm, &[due as u64, stop as u64]);
-        if decided[0] == 0 || threshold == solver.stones / 2 + 1 {
-            // The last threshold is followed by the level file itself.
+        if decided[0] == 0 || step == last_step {
             return Ok(false);
         }
-        self.write_checkpoint(solver, threshold)?;
+        self.write_checkpoint((comm, blocks, stones), step, &data())?;
         *last = Some(Instant::now());
         Ok(decided[1] == 1)
     }
 
-    fn write_checkpoint(
+    fn write_checkpoint<D: AsRef<[u8]>>(
         &self,
-        solver: &LevelSolver<'_, Ranks<'_>>,
+        (comm, blocks, stones): (&dyn Comm, &Blocks, u32),
         threshold: u32,
+        data: &[(D, usize)],
     ) -> Result<(), DbError> {
-        let (comm, blocks) = (solver.place.comm, &solver.place.blocks);
-        let path = self.checkpoint_path(solver.stones);
+        let path = self.checkpoint_path(stones);
         let io = |e: std::io::Error| DbError::Io(format!("{}: {e}", path.display()));
         let (mut writer, mut failed) = (None, None);
         if comm.rank() == 0 {
@@ -710,19 +733,23 @@ impl Database {
             Some(w) => w.write(piece).map_err(io),
             None => Ok(()),
         };
-        // Both gathers run on every rank, whatever the first one did.
-        let exits = gather(comm, (blocks, 1), &solver.exit, &mut sink);
-        let written = exits.and(gather(comm, (blocks, 1), &solver.state, &mut sink));
+        // Every gather runs on every rank, whatever the ones before did.
+        let mut written = Ok(());
+        for (array, width) in data {
+            let r = gather(comm, (blocks, *width), array.as_ref(), &mut sink);
+            written = written.and(r);
+        }
+        let width: usize = data.iter().map(|(_, w)| w).sum();
         let r = failed
             .map_or(Ok(()), Err)
             .and(written)
             .and_then(|()| match writer {
                 Some(w) => {
                     let (len, data_crc) = w.data_crc();
-                    debug_assert_eq!(len, 2 * blocks.n);
+                    debug_assert_eq!(len, width as u64 * blocks.n);
                     let h = Checkpoint::header(
                         self.ruleset_hash(),
-                        solver.stones,
+                        stones,
                         threshold,
                         blocks.n,
                         data_crc,

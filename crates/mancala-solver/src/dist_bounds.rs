@@ -13,8 +13,9 @@
 //!
 //! Every decision of the method is a function of [`crate::bounds`] that the one-machine build
 //! calls too, and the sets are fixpoints whatever the order of the updates, so the bounds are
-//! the same bytes. A level under way is not checkpointed: a job stopped in it builds that level
-//! again from its start, as the one-machine build does.
+//! the same bytes. Between steps (the forward pass, each threshold with its safety cores)
+//! nothing waits and no core is under way, so the words are the whole state of the level: a
+//! checkpoint keeps them, and a job resumes from it with any number of ranks.
 
 use crate::bounds::{self, Word};
 use crate::comm::{Blocks, Comm, LEVEL_SHIFT, addressed, to_others};
@@ -409,17 +410,30 @@ impl Job<'_> {
     }
 }
 
+/// How a rank's part of a level with bounds ended.
+pub(crate) enum Solved {
+    /// The block's bounds (two bytes a board), the counts of the whole level (summed over the
+    /// ranks) and the bytes this rank sent.
+    Done(bounds::Bounds, LevelStats, u64),
+    /// Stopped after this step (see [`solve`]).
+    Stopped(u32),
+}
+
 /// Builds this rank's block of level `stones` of `game` (`blocks` its blocks over the ranks of
 /// `comm`), the lower levels' blocks of this rank in `lower` (two bytes a board: the stored
-/// bounds) over `lower_blocks`. Returns the block's bounds (two bytes a board), the counts of
-/// the whole level (summed over the ranks) and the bytes this rank sent.
-pub(crate) fn solve(
+/// bounds) over `lower_blocks`. `resume`: the step a checkpoint was taken after and this
+/// block's words then (four bytes a board, little-endian). After each step (`stones + 1`: the
+/// forward pass; `k`: threshold `k`) `after_step` gets the block's words and the step, and
+/// stops the build there when it says so.
+pub(crate) fn solve<E>(
     comm: &dyn Comm,
     (game, ix, stones): (&SolverGame, &Indexer, u32),
     blocks: &Blocks,
     (lower, lower_blocks): (&[Vec<u8>], &[Blocks]),
+    resume: Option<(u32, Vec<u8>)>,
     report: &dyn Report,
-) -> (bounds::Bounds, LevelStats, u64) {
+    mut after_step: impl FnMut(&[AtomicU32], u32) -> Result<bool, E>,
+) -> Result<Solved, E> {
     assert!(
         stones <= crate::level::MAX_LEVEL,
         "level {stones}: values are kept in seven bits"
@@ -441,11 +455,26 @@ pub(crate) fn solve(
         total: 2 * ix.level_size(stones) + stones as u64,
     };
     let mut words: Zeroed<Word> = Zeroed::new(len);
-    job.forward(&mut words, lower, lower_blocks);
+    let first = match resume {
+        Some((step, data)) => {
+            for (w, x) in words.iter_mut().zip(data.chunks_exact(4)) {
+                *w = u32::from_le_bytes(x.try_into().unwrap());
+            }
+            job.advance(len as u64);
+            step - 1
+        }
+        None => {
+            job.forward(&mut words, lower, lower_blocks);
+            if after_step(bounds::atomic(&mut words), stones + 1)? {
+                return Ok(Solved::Stopped(stones + 1));
+            }
+            stones
+        }
+    } as u8;
     let words_at = bounds::atomic(&mut words);
     let pend_w = bounds::bitmap(job.len);
     let pend_l = bounds::bitmap(job.len);
-    for k in (1..=b).rev() {
+    for k in (1..=first).rev() {
         let started = bounds::start_all(words_at, (&pend_w, &pend_l), b, k);
         // A board just in W_k takes a move from each predecessor (which joins L_k with none
         // left); a board just in L_k puts its predecessors in W_k.
@@ -477,6 +506,9 @@ pub(crate) fn solve(
             }
         }
         job.advance(1);
+        if after_step(words_at, k as u32)? {
+            return Ok(Solved::Stopped(k as u32));
+        }
     }
     let s = bounds::settle(&words, stones);
     let mut all = [s.wins, s.draws, s.losses, s.undecided, s.inexact];
@@ -488,5 +520,9 @@ pub(crate) fn solve(
         undecided: all[3],
         inexact: all[4],
     };
-    (bounds::into_bounds(words, stones), stats, job.sent)
+    Ok(Solved::Done(
+        bounds::into_bounds(words, stones),
+        stats,
+        job.sent,
+    ))
 }
