@@ -154,31 +154,33 @@ fn one_two_and_three_ranks_write_the_one_machine_files() {
     }
 }
 
-#[test]
-fn a_job_whose_rank_is_killed_mid_level_resumes_from_the_checkpoint() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let (game, max) = ("mangala-ii", Some("18"));
+/// Starts a 2-rank job building `game` to `max` with a checkpoint after every step, kills one
+/// of its ranks (SIGKILL) as soon as level `level`'s first checkpoint exists, and starts the
+/// same command with three ranks: it keeps the levels below (`kept`: the line saying the one
+/// below is already built), resumes `level` from the checkpoint and writes the one-machine
+/// files.
+fn killed_at_a_checkpoint_resumes(game: &str, max: &str, level: u32, kept: &str) {
+    let max = Some(max);
     reference(game, max);
-    let dir = tempdir("killed");
-    let ckpt = dir.join(game).join("level-018.ckpt");
+    let dir = tempdir(&format!("killed-{game}"));
+    let ckpt = dir.join(game).join(format!("level-{level:03}.ckpt"));
     let mut job = mpirun(2, game, max, &dir, &["--checkpoint-secs", "0"]);
     let mut child = job
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .expect("mpirun (Open MPI) is installed");
-    // Wait for the first checkpoint of level 18, then kill one rank.
     let t0 = Instant::now();
     while !ckpt.exists() {
         assert!(
             child.try_wait().unwrap().is_none(),
-            "the job ended before level 18 was checkpointed"
+            "{game}: the job ended before level {level} was checkpointed"
         );
         assert!(
             t0.elapsed() < Duration::from_secs(600),
-            "no checkpoint of level 18"
+            "{game}: no checkpoint of level {level}"
         );
-        std::thread::sleep(Duration::from_millis(20));
+        std::thread::sleep(Duration::from_millis(5));
     }
     let pattern = format!("--data-dir {} --mpi", dir.display());
     let pids = String::from_utf8(
@@ -203,23 +205,45 @@ fn a_job_whose_rank_is_killed_mid_level_resumes_from_the_checkpoint() {
             .success()
     );
     let status = child.wait().unwrap();
-    assert!(!status.success(), "the job goes down with its rank");
-    assert!(ckpt.exists(), "the checkpoint survives the kill");
-    assert!(!dir.join(game).join("level-018.mdb").exists());
-    // Started again, with three ranks: level 18 resumes from its checkpoint.
+    assert!(!status.success(), "{game}: the job goes down with its rank");
+    assert!(ckpt.exists(), "{game}: the checkpoint survives the kill");
+    assert!(
+        !dir.join(game)
+            .join(format!("level-{level:03}.mdb"))
+            .exists()
+    );
+    // Started again, with three ranks: the level resumes from its checkpoint.
     let out = run(mpirun(3, game, max, &dir, &[]));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("level  18: resumed from its checkpoint"),
+        stderr.contains(&format!("level {level:>3}: resumed from its checkpoint")),
         "{stderr}"
     );
-    assert!(
-        stderr.contains("level  16: 13037895 boards, already built"),
-        "{stderr}"
-    );
+    assert!(stderr.contains(kept), "{stderr}");
     same_files(game, max, &dir);
-    assert!(!ckpt.exists(), "a finished level leaves no checkpoint");
+    assert!(
+        !ckpt.exists(),
+        "{game}: a finished level leaves no checkpoint"
+    );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Mangala II, and Oware, whose checkpoints hold each board's word (its levels hold bounds).
+#[test]
+fn a_job_whose_rank_is_killed_mid_level_resumes_from_the_checkpoint() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    killed_at_a_checkpoint_resumes(
+        "mangala-ii",
+        "18",
+        18,
+        "level  16: 13037895 boards, already built",
+    );
+    killed_at_a_checkpoint_resumes(
+        "oware",
+        "14",
+        14,
+        "level  13: 2496144 boards, already built",
+    );
 }
 
 #[test]
@@ -242,91 +266,16 @@ fn an_error_on_rank_0_is_said_once_and_ends_every_rank() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn a_job_with_a_time_limit_stops_at_a_checkpoint_and_the_next_goes_on() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let (game, max) = ("mangala-ii:pits=3,seeds=2", Some("12"));
-    reference(game, max);
-    let dir = tempdir("time-limit");
-    // A checkpoint after every step and a limit of 0 s: each job does one step and stops.
+/// Jobs of 2 ranks building the whole of `game` with a checkpoint after every step and a time
+/// limit of 0 s, started until one ends: each stops at its first checkpoint, one step further
+/// than the last, and the last writes the one-machine files. Returns the stops.
+fn stops_until_done(game: &str, levels: &str) -> u32 {
+    reference(game, None);
+    let dir = tempdir(&format!("time-limit-{game}"));
     let extra = ["--checkpoint-secs", "0", "--time-limit", "0"];
     let mut stops = 0;
     loop {
-        let out = run(mpirun(2, game, max, &dir, &extra));
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        if stdout.contains("stopped at the time limit") {
-            assert!(
-                stdout.contains("run the same command again to resume"),
-                "{stdout}"
-            );
-            stops += 1;
-            assert!(stops < 100, "the jobs make no progress: {stdout}");
-            continue;
-        }
-        assert!(stdout.contains("levels 0-12"), "{stdout}");
-        break;
-    }
-    assert!(stops > 6, "{stops} stops: one a level at least");
-    same_files(game, max, &dir);
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// A job building Oware killed mid-level (its checkpoints hold each board's word) resumes, with
-/// another number of ranks, from the level's checkpoint to the same files; jobs with a time
-/// limit stop at a checkpoint, each going one step further, to the same files.
-#[test]
-fn an_oware_job_killed_or_out_of_time_resumes_to_the_same_files() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let (game, max) = ("oware", Some("14"));
-    reference(game, max);
-    let dir = tempdir("oware-killed");
-    let ckpt = dir.join(game).join("level-014.ckpt");
-    let mut child = mpirun(2, game, max, &dir, &["--checkpoint-secs", "0"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("mpirun (Open MPI) is installed");
-    // Wait for the first checkpoint of level 14, then kill the job.
-    let t0 = Instant::now();
-    while !ckpt.exists() {
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "the job ended before level 14 was checkpointed"
-        );
-        assert!(
-            t0.elapsed() < Duration::from_secs(600),
-            "no checkpoint of level 14"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let pattern = format!("--data-dir {} --mpi", dir.display());
-    let _ = Command::new("pkill")
-        .args(["-KILL", "-f", "--", &pattern])
-        .status();
-    assert!(!child.wait().unwrap().success(), "the job goes down");
-    assert!(ckpt.exists(), "the checkpoint survives the kill");
-    assert!(!dir.join(game).join("level-014.mdb").exists());
-    let out = run(mpirun(3, game, max, &dir, &[]));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains("level  14: resumed from its checkpoint"),
-        "{stderr}"
-    );
-    assert!(
-        stderr.contains("level  13: 2496144 boards, already built"),
-        "{stderr}"
-    );
-    same_files(game, max, &dir);
-    assert!(!ckpt.exists(), "a finished level leaves no checkpoint");
-    let _ = std::fs::remove_dir_all(&dir);
-
-    let (game, max) = ("oware:pits=3,seeds=2", None);
-    reference(game, max);
-    let dir = tempdir("oware-time-limit");
-    let extra = ["--checkpoint-secs", "0", "--time-limit", "0"];
-    let mut stops = 0;
-    loop {
-        let out = run(mpirun(2, game, max, &dir, &extra));
+        let out = run(mpirun(2, game, None, &dir, &extra));
         let stdout = String::from_utf8_lossy(&out.stdout);
         if stdout.contains("stopped at the time limit") {
             assert!(
@@ -337,11 +286,21 @@ fn an_oware_job_killed_or_out_of_time_resumes_to_the_same_files() {
             assert!(stops < 200, "the jobs make no progress: {stdout}");
             continue;
         }
-        assert!(stdout.contains("levels 0-12"), "{stdout}");
+        assert!(stdout.contains(levels), "{stdout}");
         break;
     }
-    // Level b stops b times (after the forward pass and thresholds b..2).
-    assert_eq!(stops, (1..=12).sum::<u32>());
-    same_files(game, max, &dir);
+    same_files(game, None, &dir);
     let _ = std::fs::remove_dir_all(&dir);
+    stops
+}
+
+#[test]
+fn a_job_with_a_time_limit_stops_at_a_checkpoint_and_the_next_goes_on() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    // Mangala II 3×2: levels 0-12, the even ones, each with a forward pass and thresholds.
+    let stops = stops_until_done("mangala-ii:pits=3,seeds=2", "levels 0-12");
+    assert!(stops > 6, "{stops} stops: one a level at least");
+    // Oware 3×2 (bounds): level b stops b times (after the forward pass and thresholds b..2).
+    let stops = stops_until_done("oware:pits=3,seeds=2", "levels 0-12");
+    assert_eq!(stops, (1..=12).sum::<u32>());
 }

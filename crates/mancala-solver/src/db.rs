@@ -278,11 +278,17 @@ impl Database {
             pits: self.game.pits_per_row() as u8,
             level: b as u16,
             entries: self.ix.level_size(b),
-            encoding: if self.game.repetition() == RepetitionValue::OwnRow {
-                crate::file::ENCODING_BOUNDED
-            } else {
-                crate::file::ENCODING_SHARE
-            },
+            encoding: self.encoding(),
+        }
+    }
+
+    /// How the game's level files hold a board's value: bounds (two bytes) for Oware's
+    /// own-row repetition, else the share (a byte).
+    pub(crate) fn encoding(&self) -> u8 {
+        if self.game.repetition() == RepetitionValue::OwnRow {
+            crate::file::ENCODING_BOUNDED
+        } else {
+            crate::file::ENCODING_SHARE
         }
     }
 
@@ -487,8 +493,13 @@ impl Database {
     /// ([`crate::level::memory_needed`]), or for a level with bounds (Oware's own-row
     /// repetition) four bytes and four bits ([`crate::bounds::memory_needed`]).
     pub fn build_memory(&self, b: u32) -> u64 {
-        let boards = self.ix.level_size(b);
-        if self.game.repetition() == RepetitionValue::OwnRow {
+        self.solve_memory(self.ix.level_size(b))
+    }
+
+    /// Memory the solver of a level (or of a block) of `boards` boards holds: see
+    /// [`Self::build_memory`].
+    pub(crate) fn solve_memory(&self, boards: u64) -> u64 {
+        if self.encoding() == crate::file::ENCODING_BOUNDED {
             crate::bounds::memory_needed(boards)
         } else {
             memory_needed(boards)

@@ -453,18 +453,12 @@ impl Database {
         let ix = self.indexer();
         let share = |n: u64| n.div_ceil(ranks as u64);
         let game = self.game();
-        let bounded = game.repetition() == crate::game::RepetitionValue::OwnRow;
+        let width = crate::file::entry_bytes(self.encoding());
         let lower: u64 = (0..b)
             .filter(|&l| game.has_level(l))
-            .map(|l| share(ix.level_size(l)) * if bounded { 2 } else { 1 })
+            .map(|l| share(ix.level_size(l)) * width)
             .sum();
-        let this = share(ix.level_size(b));
-        lower
-            + if bounded {
-                crate::bounds::memory_needed(this)
-            } else {
-                crate::level::memory_needed(this)
-            }
+        self.solve_memory(share(ix.level_size(b))) + lower
     }
 
     /// Builds every level up to `max_stones` stones that is not built yet, lowest first, with
@@ -483,8 +477,8 @@ impl Database {
     ) -> Result<DistReport, DbError> {
         // Levels with bounds (Oware's own-row repetition): two bytes a board on disk, built by
         // `crate::dist_bounds`.
-        let bounded = self.game().repetition() == crate::game::RepetitionValue::OwnRow;
-        let width = if bounded { 2 } else { 1 };
+        let bounded = self.encoding() == crate::file::ENCODING_BOUNDED;
+        let width = crate::file::entry_bytes(self.encoding()) as usize;
         let (me, p) = (comm.rank(), comm.size());
         let root = me == 0;
         let started = Instant::now();

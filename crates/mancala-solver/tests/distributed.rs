@@ -179,37 +179,40 @@ fn a_build_stopped_at_every_checkpoint_resumes_to_the_same_files() {
     }
 }
 
+/// Mangala II's checkpoint (exits and states) and Oware's (each board's word).
 #[test]
 fn a_damaged_checkpoint_is_not_used() {
-    let (spec, max) = ("mangala-ii", 8);
-    let want = reference(tempfile::tempdir().unwrap().path(), spec, max);
-    let dir = tempfile::tempdir().unwrap();
-    let db = Database::open(dir.path(), &rules(spec)).unwrap();
-    let stop = stop_at_every_checkpoint();
-    // Stop in level 8, after its forward pass.
-    loop {
-        let r = db
-            .build_distributed(&Single, max, None, &(), &stop)
-            .unwrap();
-        if r.stopped.is_some_and(|(b, _)| b == max) {
-            break;
+    for (spec, max) in [("mangala-ii", 8), ("oware", 8)] {
+        let want = reference(tempfile::tempdir().unwrap().path(), spec, max);
+        let dir = tempfile::tempdir().unwrap();
+        let db = Database::open(dir.path(), &rules(spec)).unwrap();
+        let stop = stop_at_every_checkpoint();
+        // Stop in level 8, after its forward pass.
+        loop {
+            let r = db
+                .build_distributed(&Single, max, None, &(), &stop)
+                .unwrap();
+            if r.stopped.is_some_and(|(b, _)| b == max) {
+                break;
+            }
         }
+        let path = db.checkpoint_path(max);
+        let mut bytes = std::fs::read(&path).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x40;
+        std::fs::write(&path, &bytes).unwrap();
+        let r = db
+            .build_distributed(&Single, max, None, &(), &DistOptions::default())
+            .unwrap();
+        assert!(r.resumed.is_empty(), "{spec}: {:?}", r.resumed);
+        assert_eq!(
+            r.build.built.iter().map(|b| b.0).collect::<Vec<_>>(),
+            vec![max],
+            "{spec}"
+        );
+        assert_eq!(files(&db), want, "{spec}");
+        assert!(!path.exists(), "{spec}");
     }
-    let path = db.checkpoint_path(max);
-    let mut bytes = std::fs::read(&path).unwrap();
-    let last = bytes.len() - 1;
-    bytes[last] ^= 0x40;
-    std::fs::write(&path, &bytes).unwrap();
-    let r = db
-        .build_distributed(&Single, max, None, &(), &DistOptions::default())
-        .unwrap();
-    assert!(r.resumed.is_empty(), "{:?}", r.resumed);
-    assert_eq!(
-        r.build.built.iter().map(|b| b.0).collect::<Vec<_>>(),
-        vec![max]
-    );
-    assert_eq!(files(&db), want);
-    assert!(!path.exists());
 }
 
 #[test]
