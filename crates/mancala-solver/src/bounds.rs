@@ -24,7 +24,8 @@
 use crate::game::SolverGame;
 use crate::index::Indexer;
 use crate::level::{
-    CHUNK, GROUP, LevelStats, Progress, WORDS, capture_share, prefetch, word_predecessors,
+    CHUNK, GROUP, LevelStats, Progress, TOLD_TOGETHER, WORDS, capture_share, prefetch,
+    word_predecessors,
 };
 use crate::memory::Zeroed;
 use rayon::prelude::*;
@@ -218,10 +219,13 @@ pub(crate) fn core_candidate(x: Word, own: u8, b: u8, k: u8) -> Word {
     x | f
 }
 
-/// Whether a board of word `x` is a safety-core candidate.
+/// Whether a safety core's count generates the moves of a board of word `x`: those of every
+/// `W` candidate. An `L` candidate's moves all lead into the core's `W` boards or `W_k`: a
+/// move inside the level only adds seeds to the row of the side sure of `k` (who moves next),
+/// so he still holds at least `k` there. Debug builds count them too and check this.
 #[inline(always)]
-pub(crate) fn is_candidate(x: Word) -> bool {
-    x & (CW | CL) != 0
+pub(crate) fn core_counts_moves(x: Word) -> bool {
+    x & CW != 0 || (cfg!(debug_assertions) && x & CL != 0)
 }
 
 /// What a move into a board of word `x` is for a core candidate's count: a move into the
@@ -238,7 +242,13 @@ pub(crate) fn core_target(x: Word) -> u8 {
 #[inline(always)]
 pub(crate) fn core_counted(w: &AtomicU32, f: Word, into_l: u32, all_w: bool) -> (bool, bool) {
     debug_assert!(into_l < 16);
-    w.fetch_add(into_l << CNT_SHIFT, Relaxed);
+    debug_assert!(
+        f & CL == 0 || all_w,
+        "an L candidate's move leads out of the core's W side"
+    );
+    if into_l > 0 {
+        w.fetch_add(into_l << CNT_SHIFT, Relaxed);
+    }
     (f & CW != 0 && into_l == 0, f & CL != 0 && !all_w)
 }
 
@@ -415,6 +425,8 @@ fn safe_core(
 ) -> u64 {
     let b = stones as u8;
     let n = game.pits_per_row();
+    let phases = std::env::var_os("MANCALA_SOLVER_PHASES").is_some();
+    let t = std::time::Instant::now();
     // The candidates, their flags set and their counts cleared.
     words.par_chunks(CHUNK).enumerate().for_each(|(c, ws)| {
         let mut cur = ix.cursor(stones, (c * CHUNK) as u64);
@@ -426,6 +438,19 @@ fn safe_core(
             w.store(core_candidate(w.load(Relaxed), own, b, k), Relaxed);
         }
     });
+    let t_flags = t.elapsed();
+    let flagged = |f: Word| {
+        if phases {
+            words
+                .par_iter()
+                .filter(|w| w.load(Relaxed) & f != 0)
+                .count()
+        } else {
+            0
+        }
+    };
+    let (w_candidates, l_candidates) = (flagged(CW), flagged(CL));
+    let t = std::time::Instant::now();
     // The boards taken out whose predecessors are still to be told, one bit a board.
     let gone_w = bitmap(words.len());
     let gone_l = bitmap(words.len());
@@ -448,7 +473,7 @@ fn safe_core(
                     if j > 0 {
                         cur.advance();
                     }
-                    if !is_candidate(w.load(Relaxed)) {
+                    if !core_counts_moves(w.load(Relaxed)) {
                         continue;
                     }
                     game.children(cur.board(), |ch| {
@@ -463,7 +488,7 @@ fn safe_core(
                 for (j, w) in ws.iter().enumerate().take(end).skip(g) {
                     let i = c * CHUNK + j;
                     let f = w.load(Relaxed);
-                    if !is_candidate(f) {
+                    if !core_counts_moves(f) {
                         continue;
                     }
                     let (mut into_l, mut all_w) = (0, true);
@@ -487,6 +512,8 @@ fn safe_core(
             gone
         })
         .sum();
+    let t_count = t.elapsed();
+    let t = std::time::Instant::now();
     // Taken out once every candidate is counted against the same candidates.
     gone_w
         .par_iter()
@@ -498,8 +525,11 @@ fn safe_core(
         });
     // The removals spread backwards, in sweeps: an L board gone takes a move from its W
     // predecessors, a W board gone takes its L predecessors out.
+    let gone_at_once = gone;
     let mut waiting = gone;
+    let mut sweeps = 0;
     while waiting > 0 {
+        sweeps += 1;
         let (taken, added) = sweep(
             (game, ix, stones),
             (&gone_w, &gone_l),
@@ -521,6 +551,14 @@ fn safe_core(
         );
         waiting = waiting + added - taken;
     }
+    if phases {
+        eprintln!(
+            "level {stones}, safety core at {k}: {w_candidates} W and {l_candidates} L candidates; flags {:.2} s, count {:.2} s ({gone_at_once} out at once), removals {:.2} s in {sweeps} sweeps",
+            t_flags.as_secs_f64(),
+            t_count.as_secs_f64(),
+            t.elapsed().as_secs_f64()
+        );
+    }
     // What is left joins the sets at k.
     let (pend_w, pend_l) = pend;
     words
@@ -538,9 +576,9 @@ fn safe_core(
 
 /// One sweep over two bitmaps of waiting boards (`pend`: W, L), in index order: each
 /// predecessor of a board taken from the first goes to `tell_w`, of one taken from the second
-/// to `tell_l`, which say whether they decided it. The predecessors of a bitmap word are
-/// gathered first with their words prefetched, so the cache misses of the updates overlap.
-/// Returns the boards taken and the boards decided.
+/// to `tell_l`, which say whether they decided it. Predecessors are gathered with their words
+/// prefetched and told [`TOLD_TOGETHER`] or more at a time, so the cache misses of the updates
+/// overlap. Returns the boards taken and the boards decided.
 fn sweep(
     g: (&SolverGame, &Indexer, u32),
     (pend_w, pend_l): (&[AtomicU64], &[AtomicU64]),
@@ -554,30 +592,44 @@ fn sweep(
         .enumerate()
         .map(|(c, (ws, ls))| {
             let (mut taken, mut decided) = (0u64, 0u64);
-            let mut batch: Vec<usize> = Vec::with_capacity(1024);
+            // Each predecessor's index, shifted left one bit: 0 for W, 1 for L.
+            let mut batch: Vec<usize> = Vec::with_capacity(TOLD_TOGETHER + 1024);
+            let mut tell = |batch: &mut Vec<usize>| {
+                for &t in batch.iter() {
+                    let now = if t & 1 == 0 {
+                        tell_w(t >> 1)
+                    } else {
+                        tell_l(t >> 1)
+                    };
+                    decided += now as u64;
+                }
+                batch.clear();
+            };
             for j in 0..ws.len() {
                 let w = c * WORDS + j;
-                taken += take_word(g, w, &ws[j], &mut batch, words);
-                decided += batch.iter().filter(|&&p| tell_w(p)).count() as u64;
-                taken += take_word(g, w, &ls[j], &mut batch, words);
-                decided += batch.iter().filter(|&&p| tell_l(p)).count() as u64;
+                taken += take_word(g, w, &ws[j], 0, &mut batch, words);
+                taken += take_word(g, w, &ls[j], 1, &mut batch, words);
+                if batch.len() >= TOLD_TOGETHER {
+                    tell(&mut batch);
+                }
             }
+            tell(&mut batch);
             (taken, decided)
         })
         .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
 }
 
-/// Takes the boards waiting in bitmap word `w` and puts their predecessors in `batch`,
-/// prefetching their words. Returns the boards taken.
+/// Takes the boards waiting in bitmap word `w` and puts their predecessors in `batch`
+/// (tagged `kind`), prefetching their words. Returns the boards taken.
 #[inline(always)]
 fn take_word(
     g: (&SolverGame, &Indexer, u32),
     w: usize,
     word: &AtomicU64,
+    kind: usize,
     batch: &mut Vec<usize>,
     words: &[AtomicU32],
 ) -> u64 {
-    batch.clear();
     if word.load(Relaxed) == 0 {
         return 0;
     }
@@ -589,7 +641,7 @@ fn take_word(
         |_, p| {
             let p = p as usize;
             prefetch(&words[p]);
-            batch.push(p);
+            batch.push(p << 1 | kind);
         },
     );
     bits.count_ones() as u64
@@ -691,6 +743,7 @@ pub(crate) fn solve(
         std::time::Duration::ZERO,
     );
     let mut cores = 0u32;
+    let (mut n_started, mut n_prop, mut n_core) = (0u64, 0u64, 0u64);
     let words_at = atomic(&mut words);
     // Boards just put in W_k and L_k whose predecessors are still to be told, one bit a
     // board each.
@@ -734,8 +787,9 @@ pub(crate) fn solve(
         // least k (W), or with no move left outside W_k and exits worth at most B - k (L).
         let started = start_all(words_at, (&pend_w, &pend_l), b, k);
         t_starts += t.elapsed();
+        n_started += started;
         let t = std::time::Instant::now();
-        propagate(started, k);
+        n_prop += propagate(started, k);
         t_prop += t.elapsed();
         // At the thresholds that decide the outcome, the boards from which the side sure of
         // k keeps the play for ever among boards where his own row holds at least k (so a
@@ -749,11 +803,13 @@ pub(crate) fn solve(
                 let joined = safe_core((game, ix, stones), k, words_at, (&pend_w, &pend_l));
                 t_core += t.elapsed();
                 cores += 1;
+                n_core += joined;
                 if joined == 0 {
                     break;
                 }
                 let t = std::time::Instant::now();
                 let grew = propagate(joined, k);
+                n_prop += grew;
                 t_prop += t.elapsed();
                 if grew == 0 {
                     break;
@@ -767,7 +823,7 @@ pub(crate) fn solve(
     if std::env::var_os("MANCALA_SOLVER_PHASES").is_some() {
         let secs = |d: std::time::Duration| d.as_secs_f64();
         eprintln!(
-            "level {stones}: forward {:.2} s, starts {:.2} s, propagation {:.2} s, safety cores {:.2} s in {cores} passes",
+            "level {stones}: forward {:.2} s, starts {:.2} s, propagation {:.2} s, safety cores {:.2} s in {cores} passes; joined at starts {n_started}, by propagation {n_prop}, by cores {n_core}",
             secs(t_forward),
             secs(t_starts),
             secs(t_prop),

@@ -322,7 +322,7 @@ impl Job<'_> {
                         if i > s {
                             cur.advance();
                         }
-                        if !bounds::is_candidate(w.load(Relaxed)) {
+                        if !bounds::core_counts_moves(w.load(Relaxed)) {
                             continue;
                         }
                         game.children(cur.board(), |ch| {
@@ -349,7 +349,7 @@ impl Job<'_> {
             let mut m = 0;
             for (i, w) in words.iter().enumerate().take(z).skip(a) {
                 let f = w.load(Relaxed);
-                if !bounds::is_candidate(f) {
+                if !bounds::core_counts_moves(f) {
                     continue;
                 }
                 let (mut into_l, mut all_w) = (0, true);

@@ -36,6 +36,8 @@ pub(crate) const CHUNK: usize = 1 << 14;
 pub(crate) const STEPS: usize = 6;
 /// Boards of the forward pass whose captures are looked up together.
 pub(crate) const GROUP: usize = 16;
+/// Predecessors a propagation sweep gathers (their entries prefetched) before it tells them.
+pub(crate) const TOLD_TOGETHER: usize = 64;
 /// Bitmap words handled as one piece of parallel work in a propagation sweep.
 pub(crate) const WORDS: usize = CHUNK / 64;
 
@@ -536,25 +538,31 @@ impl Placement for Local<'_> {
                 // A copy the sweep keeps in registers (no store of the loop reaches it).
                 let pass = *pass;
                 let (mut taken, mut decided) = (0u64, 0u64);
-                // The predecessors of one word's boards, gathered first and their state
-                // bytes prefetched, then told: the updates' cache misses overlap.
-                let mut batch: Vec<(usize, bool)> = Vec::with_capacity(1024);
+                // Predecessors gathered with their bytes prefetched, then told
+                // TOLD_TOGETHER or more at a time: the updates' cache misses overlap.
+                let mut batch: Vec<(usize, bool)> = Vec::with_capacity(TOLD_TOGETHER + 1024);
+                let mut tell = |batch: &mut Vec<(usize, bool)>| {
+                    for &(j, mover_loses) in batch.iter() {
+                        decided += pass.tell_decided(j, mover_loses) as u64;
+                    }
+                    batch.clear();
+                };
                 for (w, word) in words.iter().enumerate() {
                     if word.load(Relaxed) == 0 {
                         continue;
                     }
                     let bits = word.swap(0, Relaxed);
                     taken += bits.count_ones() as u64;
-                    batch.clear();
                     pass.predecessors(c * WORDS + w, bits, |j, mover_loses| {
                         let j = j as usize;
                         prefetch(&pass.state[j]);
                         batch.push((j, mover_loses));
                     });
-                    for &(j, mover_loses) in &batch {
-                        decided += pass.tell_decided(j, mover_loses) as u64;
+                    if batch.len() >= TOLD_TOGETHER {
+                        tell(&mut batch);
                     }
                 }
+                tell(&mut batch);
                 this.tick(taken);
                 (taken, decided)
             })
