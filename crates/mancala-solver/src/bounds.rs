@@ -22,9 +22,9 @@
 //! a board and four bits (at 30 seeds in Oware's twelve pits: 3.16 × 10^9 boards, 14.2 GB).
 
 use crate::game::SolverGame;
-use crate::index::Indexer;
+use crate::index::{Board, Indexer};
 use crate::level::{
-    CHUNK, GROUP, LevelStats, Progress, TOLD_TOGETHER, WORDS, capture_share, prefetch,
+    CHUNK, GROUP, KEPT, LevelStats, Progress, TOLD_TOGETHER, WORDS, capture_share, prefetch,
     word_predecessors,
 };
 use crate::memory::Zeroed;
@@ -530,26 +530,14 @@ fn safe_core(
     let mut sweeps = 0;
     while waiting > 0 {
         sweeps += 1;
-        let (taken, added) = sweep(
+        let (taken, marked, _, _) = sweep(
             (game, ix, stones),
             (&gone_w, &gone_l),
             words,
-            |p| {
-                let now = core_w_gone(&words[p]);
-                if now {
-                    mark(&gone_l, p);
-                }
-                now
-            },
-            |p| {
-                let now = core_l_gone(&words[p]);
-                if now {
-                    mark(&gone_w, p);
-                }
-                now
-            },
+            |p| core_w_gone(&words[p]),
+            |p| core_l_gone(&words[p]),
         );
-        waiting = waiting + added - taken;
+        waiting = waiting + marked - taken;
     }
     if phases {
         eprintln!(
@@ -575,76 +563,107 @@ fn safe_core(
 }
 
 /// One sweep over two bitmaps of waiting boards (`pend`: W, L), in index order: each
-/// predecessor of a board taken from the first goes to `tell_w`, of one taken from the second
-/// to `tell_l`, which say whether they decided it. Predecessors are gathered with their words
-/// prefetched and told [`TOLD_TOGETHER`] or more at a time, so the cache misses of the updates
-/// overlap. Returns the boards taken and the boards decided.
+/// predecessor of a board taken from the first goes to `tell_w`, which says whether this puts
+/// it in the second; each predecessor of one taken from the second goes to `tell_l`, which
+/// says whether this puts it in the first. A board so decided is propagated in its turn by
+/// the same sweep, its seeds known (up to [`KEPT`] boards waiting; beyond, it is marked in its
+/// bitmap for the next sweep). Predecessors are gathered with their words prefetched and told
+/// [`TOLD_TOGETHER`] or more at a time, so the cache misses of the updates overlap. Returns
+/// the boards taken from the bitmaps, the boards marked in them, the boards decided and the
+/// boards propagated.
 fn sweep(
     g: (&SolverGame, &Indexer, u32),
-    (pend_w, pend_l): (&[AtomicU64], &[AtomicU64]),
+    pend: (&[AtomicU64], &[AtomicU64]),
     words: &[AtomicU32],
     tell_w: impl Fn(usize) -> bool + Sync,
     tell_l: impl Fn(usize) -> bool + Sync,
-) -> (u64, u64) {
+) -> (u64, u64, u64, u64) {
+    let (game, ix, stones) = g;
+    let (pend_w, pend_l) = pend;
     pend_w
         .par_chunks(WORDS)
         .zip(pend_l.par_chunks(WORDS))
         .enumerate()
         .map(|(c, (ws, ls))| {
-            let (mut taken, mut decided) = (0u64, 0u64);
-            // Each predecessor's index, shifted left one bit: 0 for W, 1 for L.
+            let (mut taken, mut marked, mut decided, mut kept_taken) = (0u64, 0u64, 0u64, 0u64);
+            // Each predecessor's index, shifted left one bit (0: told of a board in the
+            // first set, 1: of one in the second), and its seeds.
             let mut batch: Vec<usize> = Vec::with_capacity(TOLD_TOGETHER + 1024);
-            let mut tell = |batch: &mut Vec<usize>| {
-                for &t in batch.iter() {
-                    let now = if t & 1 == 0 {
-                        tell_w(t >> 1)
-                    } else {
-                        tell_l(t >> 1)
-                    };
-                    decided += now as u64;
-                }
-                batch.clear();
+            let mut seeds: Vec<Board> = Vec::with_capacity(TOLD_TOGETHER + 1024);
+            // Boards decided and not yet propagated: index shifted left one bit (0: in the
+            // first set, 1: in the second), and seeds.
+            let mut kept: Vec<(usize, Board)> = Vec::new();
+            let gather = |p: u64,
+                          board: &Board,
+                          kind: usize,
+                          batch: &mut Vec<usize>,
+                          seeds: &mut Vec<Board>| {
+                let p = p as usize;
+                prefetch(&words[p]);
+                batch.push(p << 1 | kind);
+                seeds.push(*board);
             };
-            for j in 0..ws.len() {
-                let w = c * WORDS + j;
-                taken += take_word(g, w, &ws[j], 0, &mut batch, words);
-                taken += take_word(g, w, &ls[j], 1, &mut batch, words);
-                if batch.len() >= TOLD_TOGETHER {
-                    tell(&mut batch);
+            let mut tell =
+                |batch: &mut Vec<usize>, seeds: &mut Vec<Board>, kept: &mut Vec<(usize, Board)>| {
+                    for (&t, board) in batch.iter().zip(seeds.iter()) {
+                        let p = t >> 1;
+                        // A board told of one in the first set is decided into the second.
+                        let (now, into) = if t & 1 == 0 {
+                            (tell_w(p), 1)
+                        } else {
+                            (tell_l(p), 0)
+                        };
+                        decided += now as u64;
+                        if now {
+                            if kept.len() < KEPT {
+                                kept.push((p << 1 | into, *board));
+                            } else {
+                                mark(if into == 0 { pend_w } else { pend_l }, p);
+                                marked += 1;
+                            }
+                        }
+                    }
+                    batch.clear();
+                    seeds.clear();
+                };
+            for j in 0..=ws.len() {
+                if j < ws.len() {
+                    let w = c * WORDS + j;
+                    for (kind, word) in [(0, &ws[j]), (1, &ls[j])] {
+                        if word.load(Relaxed) == 0 {
+                            continue;
+                        }
+                        let bits = word.swap(0, Relaxed);
+                        taken += bits.count_ones() as u64;
+                        word_predecessors(
+                            g,
+                            (0, w, bits),
+                            |_| (),
+                            |_, p, board| gather(p, board, kind, &mut batch, &mut seeds),
+                        );
+                    }
+                }
+                // Told, and the boards they decide propagated, until the batch is small
+                // again (after the last bitmap word: until none is left).
+                while batch.len() >= TOLD_TOGETHER
+                    || (j == ws.len() && !(batch.is_empty() && kept.is_empty()))
+                {
+                    tell(&mut batch, &mut seeds, &mut kept);
+                    while batch.len() < TOLD_TOGETHER {
+                        let Some((t, board)) = kept.pop() else { break };
+                        kept_taken += 1;
+                        game.predecessors(&board, stones, |q| {
+                            gather(ix.rank(q), q, t & 1, &mut batch, &mut seeds)
+                        });
+                    }
                 }
             }
-            tell(&mut batch);
-            (taken, decided)
+            (taken, marked, decided, taken + kept_taken)
         })
-        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
-}
-
-/// Takes the boards waiting in bitmap word `w` and puts their predecessors in `batch`
-/// (tagged `kind`), prefetching their words. Returns the boards taken.
-#[inline(always)]
-fn take_word(
-    g: (&SolverGame, &Indexer, u32),
-    w: usize,
-    word: &AtomicU64,
-    kind: usize,
-    batch: &mut Vec<usize>,
-    words: &[AtomicU32],
-) -> u64 {
-    if word.load(Relaxed) == 0 {
-        return 0;
-    }
-    let bits = word.swap(0, Relaxed);
-    word_predecessors(
-        g,
-        (0, w, bits),
-        |_| (),
-        |_, p| {
-            let p = p as usize;
-            prefetch(&words[p]);
-            batch.push(p << 1 | kind);
-        },
-    );
-    bits.count_ones() as u64
+        .reduce(
+            || (0, 0, 0, 0),
+            |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2, a.3 + b.3),
+        )
 }
 
 /// Bytes of memory the build of a level of `boards` boards with bounds needs at its peak: a
@@ -756,27 +775,15 @@ pub(crate) fn solve(
     let propagate = |mut waiting: u64, k: u8| {
         let mut all = 0;
         while waiting > 0 {
-            let (taken, decided) = sweep(
+            let (taken, marked, decided, propagated) = sweep(
                 (game, ix, stones),
                 (&pend_w, &pend_l),
                 words_at,
-                |p| {
-                    let now = told_into_w(&words_at[p], b, k);
-                    if now {
-                        mark(&pend_l, p);
-                    }
-                    now
-                },
-                |p| {
-                    let now = told_into_l(&words_at[p], k);
-                    if now {
-                        mark(&pend_w, p);
-                    }
-                    now
-                },
+                |p| told_into_w(&words_at[p], b, k),
+                |p| told_into_l(&words_at[p], k),
             );
-            tick(taken);
-            waiting = waiting + decided - taken;
+            tick(propagated);
+            waiting = waiting + marked - taken;
             all += decided;
         }
         all

@@ -402,7 +402,7 @@ impl Placement for Ranks<'_> {
             .map(|ws| {
                 let mut out = vec![Vec::new(); p];
                 for &(w, bits) in ws {
-                    pass.predecessors(w, bits, |j, loses| {
+                    pass.predecessors(w, bits, |j, loses, _| {
                         let o = blocks.owner(j);
                         out[o].push((j - blocks.range(o).start) << 1 | loses as u64);
                     });

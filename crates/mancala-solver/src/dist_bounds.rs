@@ -257,7 +257,7 @@ impl Job<'_> {
                             (game, ix, stones),
                             (lo, w, bits),
                             |_| (),
-                            |_, j| {
+                            |_, j, _| {
                                 let o = blocks.owner(j);
                                 out.push((o, (j - blocks.range(o).start) << 1 | kind));
                             },

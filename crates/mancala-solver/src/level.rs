@@ -18,7 +18,7 @@
 //! on better terms.
 
 use crate::game::SolverGame;
-use crate::index::{Cursor, Indexer};
+use crate::index::{Board, Cursor, Indexer};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
@@ -38,6 +38,10 @@ pub(crate) const STEPS: usize = 6;
 pub(crate) const GROUP: usize = 16;
 /// Predecessors a propagation sweep gathers (their entries prefetched) before it tells them.
 pub(crate) const TOLD_TOGETHER: usize = 64;
+/// Boards a propagation sweep keeps to propagate next, with their seeds, rather than mark
+/// them in its bitmap (which would unrank them again), before it marks the rest (few in debug
+/// builds, so that the tests go both ways).
+pub(crate) const KEPT: usize = if cfg!(debug_assertions) { 64 } else { 1 << 14 };
 /// Bitmap words handled as one piece of parallel work in a propagation sweep.
 pub(crate) const WORDS: usize = CHUNK / 64;
 
@@ -232,12 +236,12 @@ impl Pass<'_> {
     /// predecessor's index in the level and whether the side to move loses on the board it
     /// precedes. Boards close together in the word are reached by stepping a cursor.
     #[inline(always)]
-    pub fn predecessors(&self, w: usize, bits: u64, mut each: impl FnMut(u64, bool)) {
+    pub fn predecessors(&self, w: usize, bits: u64, mut each: impl FnMut(u64, bool, &Board)) {
         word_predecessors(
             (self.game, self.ix, self.stones),
             (self.lo, w, bits),
             |i| mover_loses(self.state[i].load(Relaxed), self.stones),
-            |&loses, p| each(p, loses),
+            |&loses, p, board| each(p, loses, board),
         );
     }
 }
@@ -251,7 +255,7 @@ pub(crate) fn word_predecessors<T>(
     (game, ix, stones): (&SolverGame, &Indexer, u32),
     (lo, w, mut bits): (u64, usize, u64),
     mut of_board: impl FnMut(usize) -> T,
-    mut each: impl FnMut(&T, u64),
+    mut each: impl FnMut(&T, u64, &Board),
 ) {
     let mut at: Option<(usize, Cursor)> = None;
     while bits != 0 {
@@ -268,7 +272,7 @@ pub(crate) fn word_predecessors<T>(
             _ => at = Some((i, ix.cursor(stones, lo + i as u64))),
         }
         let board = *at.as_ref().unwrap().1.board();
-        game.predecessors(&board, stones, |p| each(&this, ix.rank(p)));
+        game.predecessors(&board, stones, |p| each(&this, ix.rank(p), p));
     }
 }
 
@@ -528,7 +532,9 @@ impl Placement for Local<'_> {
         waiting > 0
     }
 
-    /// A sweep over the bitmap: a board decided behind it is taken by the next one.
+    /// A sweep over the bitmap: a board decided is propagated in its turn by the same sweep,
+    /// its seeds known (up to [`KEPT`] boards waiting; beyond, it is marked for the next
+    /// sweep). Returns the boards propagated and the boards decided.
     fn propagate(&mut self, pass: &Pass<'_>, _: u64, _: &mut usize) -> (u64, u64) {
         let this = &*self;
         pass.pending
@@ -538,31 +544,57 @@ impl Placement for Local<'_> {
                 // A copy the sweep keeps in registers (no store of the loop reaches it).
                 let pass = *pass;
                 let (mut taken, mut decided) = (0u64, 0u64);
-                // Predecessors gathered with their bytes prefetched, then told
+                // Predecessors gathered with their bytes prefetched (with whether the side
+                // to move loses on the board they precede, and their seeds), then told
                 // TOLD_TOGETHER or more at a time: the updates' cache misses overlap.
-                let mut batch: Vec<(usize, bool)> = Vec::with_capacity(TOLD_TOGETHER + 1024);
-                let mut tell = |batch: &mut Vec<(usize, bool)>| {
-                    for &(j, mover_loses) in batch.iter() {
-                        decided += pass.tell_decided(j, mover_loses) as u64;
+                let mut batch: Vec<(usize, bool, Board)> = Vec::with_capacity(TOLD_TOGETHER + 1024);
+                // Boards decided and not yet propagated, with their seeds.
+                let mut kept: Vec<(usize, Board)> = Vec::new();
+                let gather = |j: u64, mover_loses: bool, board: &Board, batch: &mut Vec<_>| {
+                    let j = j as usize;
+                    prefetch(&pass.state[j]);
+                    batch.push((j, mover_loses, *board));
+                };
+                let mut tell = |batch: &mut Vec<(usize, bool, Board)>,
+                                kept: &mut Vec<(usize, Board)>| {
+                    for &(j, mover_loses, board) in batch.iter() {
+                        if !successor_decided(&pass.state[j], pass.exit[j], mover_loses, pass.th) {
+                            continue;
+                        }
+                        decided += 1;
+                        if kept.len() < KEPT {
+                            kept.push((j, board));
+                        } else {
+                            pass.mark(j);
+                        }
                     }
                     batch.clear();
                 };
-                for (w, word) in words.iter().enumerate() {
-                    if word.load(Relaxed) == 0 {
-                        continue;
+                for w in 0..=words.len() {
+                    if w < words.len() && words[w].load(Relaxed) != 0 {
+                        let bits = words[w].swap(0, Relaxed);
+                        taken += bits.count_ones() as u64;
+                        pass.predecessors(c * WORDS + w, bits, |j, mover_loses, board| {
+                            gather(j, mover_loses, board, &mut batch)
+                        });
                     }
-                    let bits = word.swap(0, Relaxed);
-                    taken += bits.count_ones() as u64;
-                    pass.predecessors(c * WORDS + w, bits, |j, mover_loses| {
-                        let j = j as usize;
-                        prefetch(&pass.state[j]);
-                        batch.push((j, mover_loses));
-                    });
-                    if batch.len() >= TOLD_TOGETHER {
-                        tell(&mut batch);
+                    // Told, and the boards they decide propagated, until the batch is small
+                    // again (after the last bitmap word: until none is left).
+                    let last = w == words.len();
+                    while batch.len() >= TOLD_TOGETHER
+                        || (last && !(batch.is_empty() && kept.is_empty()))
+                    {
+                        tell(&mut batch, &mut kept);
+                        while batch.len() < TOLD_TOGETHER {
+                            let Some((i, board)) = kept.pop() else { break };
+                            taken += 1;
+                            let loses = mover_loses(pass.state[i].load(Relaxed), pass.stones);
+                            pass.game.predecessors(&board, pass.stones, |p| {
+                                gather(pass.ix.rank(p), loses, p, &mut batch)
+                            });
+                        }
                     }
                 }
-                tell(&mut batch);
                 this.tick(taken);
                 (taken, decided)
             })
