@@ -134,17 +134,30 @@ pub(crate) fn first_word(inside: u32, best: (Option<u8>, Option<u8>)) -> Word {
         }
 }
 
+/// Whether a board of word `x` joins `W_k` at the start of threshold `k`: not in `W`, its
+/// best exit for the lower bound worth at least `k`.
+#[inline(always)]
+fn starts_w(x: Word, k: u8) -> bool {
+    x & (W_SET | NO_EXIT) == 0 && lo_field(x) >= k
+}
+
+/// Whether a board of word `x` joins `L_k` at the start of threshold `k` of level `b`: not in
+/// `L`, no move left outside `W_k` and its exits worth at most `B - k`.
+#[inline(always)]
+fn starts_l(x: Word, b: u8, k: u8) -> bool {
+    x & L_SET == 0 && joins_l(x, b, k)
+}
+
 /// The start of threshold `k` of level `b` for a board of word `x`: its word then, and
-/// whether it has just joined `W_k` and `L_k` (its best exit for the lower bound is worth at
-/// least `k`; no move left outside `W_k` and its exits worth at most `B - k`).
+/// whether it has just joined `W_k` and `L_k` ([`starts_w`], [`starts_l`]).
 #[inline(always)]
 fn start(x: Word, b: u8, k: u8) -> (Word, bool, bool) {
     let mut y = x;
-    let w = x & (W_SET | NO_EXIT) == 0 && lo_field(x) >= k;
+    let w = starts_w(x, k);
     if w {
         y = (y & !VAL) | W_SET | k as Word;
     }
-    let l = x & L_SET == 0 && joins_l(x, b, k);
+    let l = starts_l(x, b, k);
     if l {
         y = (y & !(VAL << L_SHIFT)) | L_SET | (k as Word) << L_SHIFT;
     }
@@ -159,18 +172,51 @@ pub(crate) fn start_all(
     b: u8,
     k: u8,
 ) -> u64 {
+    // Eight bytes of 0 or 1 to eight bits, byte i to bit i.
+    const PACK: u64 = 0x0102_0408_1020_4080;
+    const ONES: u64 = 0x0101_0101_0101_0101;
     words
         .par_chunks(CHUNK)
         .enumerate()
         .map(|(c, ws)| {
             let mut marked = 0;
-            for (j, w) in ws.iter().enumerate() {
-                let x = w.load(Relaxed);
-                let (y, into_w, into_l) = start(x, b, k);
-                marked += mark_joined((pend_w, pend_l), c * CHUNK + j, (into_w, into_l));
-                if y != x {
-                    w.store(y, Relaxed);
+            for (g, group) in ws.chunks(64).enumerate() {
+                // Which of the 64 boards start, read without a branch or an atomic access
+                // (the loop is vectorised): 1 joins W_k, 2 joins L_k.
+                let mut joins = [0u8; 64];
+                // Safety: no other thread reads or writes these boards' words during the
+                // start (each piece of parallel work has its own), and this view of them
+                // ends before any is written.
+                let seen: &[u32] = unsafe {
+                    std::slice::from_raw_parts(group.as_ptr() as *const u32, group.len())
+                };
+                for (j, &x) in joins.iter_mut().zip(seen) {
+                    *j = starts_w(x, k) as u8 | (starts_l(x, b, k) as u8) << 1;
                 }
+                let (mut into_w, mut into_l) = (0u64, 0u64);
+                for (i, eight) in joins.chunks_exact(8).enumerate() {
+                    let x = u64::from_le_bytes(eight.try_into().unwrap());
+                    into_w |= ((x & ONES).wrapping_mul(PACK) >> 56) << (8 * i);
+                    into_l |= (((x >> 1) & ONES).wrapping_mul(PACK) >> 56) << (8 * i);
+                }
+                let mut all = into_w | into_l;
+                if all == 0 {
+                    continue;
+                }
+                while all != 0 {
+                    let t = all.trailing_zeros() as usize;
+                    all &= all - 1;
+                    let w = &group[t];
+                    w.store(start(w.load(Relaxed), b, k).0, Relaxed);
+                }
+                let at = c * (CHUNK / 64) + g;
+                if into_w != 0 {
+                    pend_w[at].fetch_or(into_w, Relaxed);
+                }
+                if into_l != 0 {
+                    pend_l[at].fetch_or(into_l, Relaxed);
+                }
+                marked += (into_w.count_ones() + into_l.count_ones()) as u64;
             }
             marked
         })
@@ -838,4 +884,56 @@ pub(crate) fn solve(
         );
     }
     (into_bounds(words, stones), stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `start_all` marks and changes exactly the boards `start` says start, on words of every
+    /// kind (in a set or not, exits of every worth, moves left or none), over a length that
+    /// ends inside a bitmap word.
+    #[test]
+    fn the_start_of_a_threshold_is_start_for_each_board() {
+        let b = 12u8;
+        let len = 3 * CHUNK + 77;
+        // A small generator of words: xorshift, with the count of moves left often zero.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let words: Vec<Word> = (0..len)
+            .map(|_| {
+                let r = next();
+                let lo = (r % (b as u64 + 1)) as Word;
+                let hi = ((r >> 8) % (b as u64 + 1)) as Word;
+                let sets = (((r >> 16) & 1) as Word * W_SET) | (((r >> 17) & 1) as Word * L_SET);
+                let no_exit = if (r >> 18) % 5 == 0 { NO_EXIT } else { 0 };
+                let moves = if (r >> 21) % 3 == 0 {
+                    (r >> 24) as Word % 6
+                } else {
+                    0
+                };
+                lo | hi << L_SHIFT | sets | no_exit | moves << COUNT_SHIFT
+            })
+            .collect();
+        for k in [b, b / 2 + 1, b / 2, 1] {
+            let atomics: Vec<AtomicU32> = words.iter().map(|&x| AtomicU32::new(x)).collect();
+            let (pend_w, pend_l) = (bitmap(len), bitmap(len));
+            let marked = start_all(&atomics, (&pend_w, &pend_l), b, k);
+            let mut expected = 0;
+            for (i, &x) in words.iter().enumerate() {
+                let (y, w, l) = start(x, b, k);
+                expected += w as u64 + l as u64;
+                assert_eq!(atomics[i].load(Relaxed), y, "board {i} at {k}");
+                let bit = |m: &[AtomicU64]| m[i / 64].load(Relaxed) >> (i % 64) & 1 == 1;
+                assert_eq!((bit(&pend_w), bit(&pend_l)), (w, l), "board {i} at {k}");
+            }
+            assert_eq!(marked, expected);
+            assert!(expected > 0);
+        }
+    }
 }
