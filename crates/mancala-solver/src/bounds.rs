@@ -41,6 +41,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 /// | 15    | [`L_SET`]: in `L` |
 /// | 16    | [`NO_EXIT`]: no capture and the game goes on (both exits are none) |
 /// | 17, 18| [`CW`], [`CL`]: a safety core's candidates |
+/// | 19–23 | the seeds of the mover's row, in a level of at most [`ROW_MAX`] seeds (set by the forward pass) |
 /// | 24–27 | a safety core's count of a `W` candidate's moves into its `L` boards |
 /// | 28–31 | the moves inside the level not yet known to lead into `W` |
 ///
@@ -53,6 +54,9 @@ const L_SET: Word = 1 << 15;
 const NO_EXIT: Word = 1 << 16;
 const CW: Word = 1 << 17;
 const CL: Word = 1 << 18;
+const ROW_SHIFT: u32 = 19;
+/// The largest level whose words keep the seeds of the mover's row (five bits).
+pub(crate) const ROW_MAX: u32 = 31;
 const CNT_SHIFT: u32 = 24;
 const CNT_ONE: Word = 1 << CNT_SHIFT;
 const CNT_MASK: Word = 0xF << CNT_SHIFT;
@@ -250,6 +254,20 @@ pub(crate) fn core_threshold(k: u8, stones: u32) -> bool {
     k2 == stones || k2 == stones + 1 || k2 == stones + 2
 }
 
+/// The bits of a word that keep `own` seeds in the mover's row (levels of at most [`ROW_MAX`]
+/// seeds).
+#[inline(always)]
+pub(crate) fn row_bits(own: u8) -> Word {
+    debug_assert!(own as u32 <= ROW_MAX);
+    (own as Word) << ROW_SHIFT
+}
+
+/// The seeds of the mover's row a word keeps ([`row_bits`]).
+#[inline(always)]
+fn row_of(x: Word) -> u8 {
+    ((x >> ROW_SHIFT) & ROW_MAX) as u8
+}
+
 /// A board's word with its safety-core candidate flags at threshold `k` of level `b` set and
 /// its core count cleared: `own` seeds in the mover's row (see [`safe_core`]).
 #[inline(always)]
@@ -272,6 +290,14 @@ pub(crate) fn core_candidate(x: Word, own: u8, b: u8, k: u8) -> Word {
 #[inline(always)]
 pub(crate) fn core_counts_moves(x: Word) -> bool {
     x & CW != 0 || (cfg!(debug_assertions) && x & CL != 0)
+}
+
+/// Whether a move inside the level to a board whose mover's row is `row` (of level `b`) may
+/// lead into the `L` boards of the core at threshold `k`: the side that just moved, sure of
+/// `k`, still holds at least `k` in his row.
+#[inline(always)]
+pub(crate) fn core_keeps_row(row: &[u8], b: u8, k: u8) -> bool {
+    b - row.iter().sum::<u8>() >= k
 }
 
 /// What a move into a board of word `x` is for a core candidate's count: a move into the
@@ -473,15 +499,27 @@ fn safe_core(
     let n = game.pits_per_row();
     let phases = std::env::var_os("MANCALA_SOLVER_PHASES").is_some();
     let t = std::time::Instant::now();
-    // The candidates, their flags set and their counts cleared.
+    // The candidates, their flags set and their counts cleared. The seeds of the mover's row
+    // are those the forward pass kept in the words, or counted again on the boards where the
+    // words do not keep them (and in debug builds, to check them).
+    let kept = stones <= ROW_MAX;
     words.par_chunks(CHUNK).enumerate().for_each(|(c, ws)| {
-        let mut cur = ix.cursor(stones, (c * CHUNK) as u64);
+        let mut cur =
+            (!kept || cfg!(debug_assertions)).then(|| ix.cursor(stones, (c * CHUNK) as u64));
         for (j, w) in ws.iter().enumerate() {
-            if j > 0 {
-                cur.advance();
-            }
-            let own: u8 = cur.board()[..n].iter().sum();
-            w.store(core_candidate(w.load(Relaxed), own, b, k), Relaxed);
+            let x = w.load(Relaxed);
+            let own = match &mut cur {
+                Some(cur) => {
+                    if j > 0 {
+                        cur.advance();
+                    }
+                    let own: u8 = cur.board()[..n].iter().sum();
+                    debug_assert!(!kept || own == row_of(x), "the row kept in a word is wrong");
+                    own
+                }
+                None => row_of(x),
+            };
+            w.store(core_candidate(x, own, b, k), Relaxed);
         }
     });
     let t_flags = t.elapsed();
@@ -519,11 +557,27 @@ fn safe_core(
                     if j > 0 {
                         cur.advance();
                     }
-                    if !core_counts_moves(w.load(Relaxed)) {
+                    let f = w.load(Relaxed);
+                    if !core_counts_moves(f) {
                         continue;
                     }
+                    // A W candidate's move after which the mover's row holds less than k
+                    // cannot lead into the core's L boards, nor into L_k (the candidate
+                    // would be in W_k): it is not counted, its target not even ranked
+                    // (debug builds check this, and count an L candidate's every move).
+                    let every = cfg!(debug_assertions) && f & CL != 0;
                     game.children(cur.board(), |ch| {
                         if ch.captured == 0 {
+                            let kept = core_keeps_row(&ch.board[..n], b, k);
+                            if !(kept || every) {
+                                debug_assert_eq!(
+                                    core_target(words[ix.rank(&ch.board) as usize].load(Relaxed))
+                                        & 1,
+                                    0,
+                                    "a move out of the rows of the core leads into its L side"
+                                );
+                                return;
+                            }
                             let q = ix.rank(&ch.board) as usize;
                             prefetch(&words[q]);
                             targets.push((j as u32, q));
@@ -750,6 +804,8 @@ pub(crate) fn solve(
     let b = stones as u8;
     let size = crate::level::level_len(ix, stones);
     let total = 2 * size as u64 + stones as u64;
+    let n = game.pits_per_row();
+    let keep_rows = stones <= ROW_MAX;
     let done = AtomicU64::new(0);
     let tick = |n: u64| {
         let d = done.fetch_add(n, Relaxed) + n;
@@ -766,6 +822,8 @@ pub(crate) fn solve(
         let mut best = [(None::<u8>, None::<u8>); GROUP];
         // Their moves that stay in the level.
         let mut inside = [0u32; GROUP];
+        // The seeds of their movers' rows, for the safety cores.
+        let mut rows = [0 as Word; GROUP];
         for g in (0..ws.len()).step_by(GROUP) {
             caps.clear();
             for k in g..(g + GROUP).min(ws.len()) {
@@ -786,6 +844,9 @@ pub(crate) fn solve(
                 // A finished game has no move, so no capture to value below.
                 best[k - g] = (end, end);
                 inside[k - g] = n_inside;
+                if keep_rows {
+                    rows[k - g] = row_bits(cur.board()[..n].iter().sum());
+                }
             }
             for &(k, captured, again, at) in &caps {
                 let left = b - captured;
@@ -796,7 +857,7 @@ pub(crate) fn solve(
                 );
             }
             for k in g..(g + GROUP).min(ws.len()) {
-                ws[k] = first_word(inside[k - g], best[k - g]);
+                ws[k] = first_word(inside[k - g], best[k - g]) | rows[k - g];
             }
         }
         tick(ws.len() as u64);
