@@ -56,7 +56,7 @@ const CW: Word = 1 << 17;
 const CL: Word = 1 << 18;
 const ROW_SHIFT: u32 = 19;
 /// The largest level whose words keep the seeds of the mover's row (five bits).
-pub(crate) const ROW_MAX: u32 = 31;
+const ROW_MAX: u32 = 31;
 const CNT_SHIFT: u32 = 24;
 const CNT_ONE: Word = 1 << CNT_SHIFT;
 const CNT_MASK: Word = 0xF << CNT_SHIFT;
@@ -204,9 +204,6 @@ pub(crate) fn start_all(
                     into_l |= (((x >> 1) & ONES).wrapping_mul(PACK) >> 56) << (8 * i);
                 }
                 let mut all = into_w | into_l;
-                if all == 0 {
-                    continue;
-                }
                 while all != 0 {
                     let t = all.trailing_zeros() as usize;
                     all &= all - 1;
@@ -260,6 +257,12 @@ pub(crate) fn core_threshold(k: u8, stones: u32) -> bool {
 pub(crate) fn row_bits(own: u8) -> Word {
     debug_assert!(own as u32 <= ROW_MAX);
     (own as Word) << ROW_SHIFT
+}
+
+/// Whether the words of level `stones` keep the seeds of the mover's row ([`row_bits`]).
+#[inline(always)]
+fn keeps_row(stones: u32) -> bool {
+    stones <= ROW_MAX
 }
 
 /// The seeds of the mover's row a word keeps ([`row_bits`]).
@@ -502,7 +505,7 @@ fn safe_core(
     // The candidates, their flags set and their counts cleared. The seeds of the mover's row
     // are those the forward pass kept in the words, or counted again on the boards where the
     // words do not keep them (and in debug builds, to check them).
-    let kept = stones <= ROW_MAX;
+    let kept = keeps_row(stones);
     words.par_chunks(CHUNK).enumerate().for_each(|(c, ws)| {
         let mut cur =
             (!kept || cfg!(debug_assertions)).then(|| ix.cursor(stones, (c * CHUNK) as u64));
@@ -805,7 +808,7 @@ pub(crate) fn solve(
     let size = crate::level::level_len(ix, stones);
     let total = 2 * size as u64 + stones as u64;
     let n = game.pits_per_row();
-    let keep_rows = stones <= ROW_MAX;
+    let keep_rows = keeps_row(stones);
     let done = AtomicU64::new(0);
     let tick = |n: u64| {
         let d = done.fetch_add(n, Relaxed) + n;
