@@ -755,8 +755,8 @@ fn sweep(
                     while batch.len() < TOLD_TOGETHER {
                         let Some((t, board)) = kept.pop() else { break };
                         kept_taken += 1;
-                        game.predecessors(&board, stones, |q| {
-                            gather(ix.rank(q), q, t & 1, &mut batch, &mut seeds)
+                        game.predecessors_ranked(ix, &board, stones, |q, r| {
+                            gather(r, q, t & 1, &mut batch, &mut seeds)
                         });
                     }
                 }

@@ -7,7 +7,7 @@
 //! the mover's store leaves the board like a capture, so a board's value, the share of the
 //! seeds in the pits its mover still gets, does not depend on what the stores hold.
 
-use crate::index::{Board, MAX_PITS};
+use crate::index::{Board, Indexer, MAX_PITS};
 use mancala_core::ruleset::{CaptureRows, Chain, Feeding, GrandSlam, Repetition};
 use mancala_core::{Move, Position, Rules, Side};
 
@@ -52,6 +52,13 @@ pub struct SolverGame {
     capture_counts: [bool; 256],
     /// `ring[o][d]`: the pit `d` steps after pit `o` in sowing order (`d < m`).
     ring: [[u8; MAX_PITS]; MAX_PITS],
+    /// The pits are numbered in sowing order (`ring[o][d]` is `(o + d) % m`), so that a move
+    /// that does not go round sows into the pits after its origin by number.
+    in_order: bool,
+    /// `sown[o][s]`: a seed in each of the `s` pits after pit `o` (`s < m`, pits in sowing
+    /// order), a byte a pit (4 KiB, kept out of the struct so that its other fields stay on
+    /// a few cache lines).
+    sown: Box<[[u128; MAX_PITS]; MAX_PITS]>,
     /// Moves are played on the board here, not through the rules core: no feeding, grand
     /// slams legal, captures only by count on the landing pit and those chained backwards.
     direct: bool,
@@ -191,6 +198,20 @@ impl SolverGame {
                 }
                 t
             },
+            in_order: (0..2 * r.pits as usize).all(|o| {
+                (0..2 * r.pits as usize)
+                    .all(|d| rules.pit_after(o, d) == (o + d) % (2 * r.pits as usize))
+            }),
+            sown: {
+                let m = 2 * r.pits as usize;
+                let mut t = Box::new([[0u128; MAX_PITS]; MAX_PITS]);
+                for (o, row) in t.iter_mut().enumerate().take(m) {
+                    for s in 1..m {
+                        row[s] = row[s - 1] + (1u128 << (8 * ((o + s) % m)));
+                    }
+                }
+                t
+            },
             direct: !(r.stores || r.skip_origin && r.first_seed_in_origin)
                 && matches!(r.capture.chain, Chain::Backward | Chain::None),
             chain: r.capture.chain == Chain::Backward,
@@ -254,11 +275,15 @@ impl SolverGame {
     /// copies of a length known only at run time).
     #[inline(always)]
     pub fn mirror(&self, board: &Board) -> Board {
-        let x = u128::from_le_bytes(*board);
+        self.mirror_word(u128::from_le_bytes(*board)).to_le_bytes()
+    }
+
+    /// [`Self::mirror`] of a board held as one integer, a byte a pit.
+    #[inline(always)]
+    fn mirror_word(&self, x: u128) -> u128 {
         let bits = 8 * self.n as u32; // a row: at most 64 bits
         let row = (1u128 << bits) - 1;
-        let swapped = ((x >> bits) & row) | ((x & row) << bits);
-        swapped.to_le_bytes()
+        ((x >> bits) & row) | ((x & row) << bits)
     }
 
     /// The position of a normalised board, South to move. Its scores are a marker that no
@@ -365,8 +390,37 @@ impl SolverGame {
     /// child, or `None` when it is an illegal grand slam.
     #[inline(always)]
     fn sow_direct(&self, board: &Board, o: usize) -> Option<Child> {
-        let (n, m) = (self.n, self.m);
+        let m = self.m;
         let s = board[o] as usize;
+        // The seeds that leave the origin, and those sown into the pits after it.
+        let (gone, rest) = if self.first_seed_in_origin {
+            (s - 1, s - 1)
+        } else {
+            (s, s)
+        };
+        if self.in_order && rest < m {
+            // Less than a lap: the seeds fall into the pits after the origin by number (none
+            // into the origin, whether the rules skip it or not), added to the whole board at
+            // once (a byte a pit in one integer: no pit written in memory and then read back
+            // with the others).
+            let x = u128::from_le_bytes(*board);
+            let after = x - ((gone as u128) << (8 * o)) + self.sown[o][rest];
+            let landing = (o + rest) % m;
+            if !(self.capture_rows[landing]
+                && self.capture_counts[(after >> (8 * landing)) as u8 as usize])
+            {
+                return Some(Child {
+                    mv: Move::Sow {
+                        side: Side::South,
+                        pit: o as u8,
+                    },
+                    captured: 0,
+                    again: false,
+                    board: self.mirror_word(after).to_le_bytes(),
+                });
+            }
+            return self.capture_direct(o, after.to_le_bytes(), landing);
+        }
         let ring = &self.ring[o];
         let mut after = *board;
         // Seeds sown from the next pit on: the first may go back into the origin; with a
@@ -410,6 +464,14 @@ impl SolverGame {
                 after[c as usize] += 1;
             }
         }
+        self.capture_direct(o, after, landing)
+    }
+
+    /// The move from pit `o` whose seeds are sown (`after`), its last in `landing`: its
+    /// capture taken, or `None` when it is an illegal grand slam.
+    #[inline(always)]
+    fn capture_direct(&self, o: usize, mut after: Board, landing: usize) -> Option<Child> {
+        let (n, m) = (self.n, self.m);
         let mut captured = 0u8;
         if self.capture_rows[landing] && self.capture_counts[after[landing] as usize] {
             let mut mask = 1u32 << landing;
@@ -522,7 +584,7 @@ impl SolverGame {
             return self.predecessors_played_back(child, stones, f);
         }
         if self.skip_origin {
-            return self.predecessors_skipping(child, stones, f);
+            return self.predecessors_skipping_apart(child, stones, f);
         }
         // The board right after the move, seen from the player who made it.
         let after = self.mirror(child);
@@ -613,15 +675,28 @@ impl SolverGame {
     /// rules require it (the preference rule, with a move that does not feed, asks the rules
     /// core whether any move feeds). In debug builds every candidate is also played forwards
     /// through the rules core and compared.
-    fn predecessors_skipping(&self, child: &Board, stones: u32, mut f: impl FnMut(&Board)) {
+    ///
+    /// With `ix`, each board comes with its index, read off the terms of `child`'s mirror's
+    /// index where the move did not go round ([`Indexer::rank_sown_back`]); without, with 0.
+    fn predecessors_skipping(
+        &self,
+        child: &Board,
+        stones: u32,
+        ix: Option<&Indexer>,
+        mut f: impl FnMut(&Board, u64),
+    ) {
         let after = self.mirror(child);
         let (n, m) = (self.n, self.m);
-        self.pass_predecessor(&after, &mut f);
+        self.pass_predecessor(&after, &mut |q| f(q, ix.map_or(0, |ix| ix.rank(q))));
         let fed = after[n..m].iter().any(|&c| c != 0);
         // The empty pits of the player who moved (a move empties its origin), read from a
         // mask of the row's zero bytes rather than a branch a pit (which the processor could
         // not predict).
         let mut empty = zero_bytes(&after, n);
+        let terms = match ix {
+            Some(ix) if empty != 0 => Some((ix, ix.terms(&after))),
+            _ => None,
+        };
         while empty != 0 {
             let o = empty.trailing_zeros() as usize / 8;
             empty &= empty - 1;
@@ -675,10 +750,43 @@ impl SolverGame {
                     self.check_predecessor(&cand, o, ok, &after);
                 }
                 if ok {
-                    f(&cand);
+                    let r = match &terms {
+                        Some((ix, t)) if self.in_order && o + s < m => ix.rank_sown_back(t, o, s),
+                        Some((ix, _)) => ix.rank(&cand),
+                        None => 0,
+                    };
+                    debug_assert!(terms.is_none() || r == ix.unwrap().rank(&cand));
+                    f(&cand, r);
                 }
             }
         }
+    }
+
+    /// [`Self::predecessors_skipping`] without indices, in a function of its own: the builds
+    /// ask [`Self::predecessors_ranked`] for these games, and this keeps the code of the other
+    /// games' [`Self::predecessors`] small (inlined, it made Mangala II's propagation slower).
+    #[inline(never)]
+    fn predecessors_skipping_apart(&self, child: &Board, stones: u32, mut f: impl FnMut(&Board)) {
+        self.predecessors_skipping(child, stones, None, |q, _| f(q));
+    }
+
+    /// [`Self::predecessors`] with each board's index in its level (`ix`'s rank), read off
+    /// the index of the board they are played back from where that is cheaper.
+    #[inline]
+    pub fn predecessors_ranked(
+        &self,
+        ix: &Indexer,
+        child: &Board,
+        stones: u32,
+        mut f: impl FnMut(&Board, u64),
+    ) {
+        if self.skip_origin && !self.played_back {
+            return self.predecessors_skipping(child, stones, Some(ix), f);
+        }
+        // The fast reverse reads every pit as an origin (laps included), so the terms of a
+        // board would serve few of its predecessors: measured slower (Mangala II's
+        // propagation at level 18, one thread: 6.7-7.0 s against 6.2-6.8 s).
+        self.predecessors(child, stones, |q| f(q, ix.rank(q)));
     }
 
     /// [`Self::predecessors`] for the games the fast reverse does not handle (`played_back`):

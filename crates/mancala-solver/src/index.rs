@@ -75,6 +75,44 @@ impl Indexer {
         r
     }
 
+    /// A board's prefix sums and the terms of its rank, from which [`Self::rank_sown_back`]
+    /// ranks the boards a move played backwards makes of it.
+    #[inline]
+    pub(crate) fn terms(&self, board: &Board) -> Terms {
+        let mut t = Terms {
+            prefix: [0; MAX_PITS],
+            term: [0; MAX_PITS],
+            rank: 0,
+        };
+        let mut p = 0usize;
+        for (j, &c) in board[..self.m - 1].iter().enumerate() {
+            p += c as usize;
+            t.prefix[j] = p as u8;
+            t.term[j] = self.bar[j][p & 0xff];
+            t.rank += t.term[j];
+        }
+        t
+    }
+
+    /// The index of the board of `t` ([`Self::terms`]) with its pit `o` given `s` seeds
+    /// more, one taken from each of the `s` pits after it (`o + s < m`): the board before a
+    /// move from `o` that sowed `s` seeds after it without going round. Only the bars
+    /// `o..o + s` move (the prefix sums of the pits between gain `s` less those taken back so
+    /// far), so this reads `s` terms, not `m - 1`.
+    #[inline]
+    pub(crate) fn rank_sown_back(&self, t: &Terms, o: usize, s: usize) -> u64 {
+        debug_assert!(o + s < self.m);
+        let mut r = t.rank;
+        for j in o..o + s {
+            if j + 1 == self.m {
+                break;
+            }
+            let p = t.prefix[j] as usize + s - (j - o);
+            r = r + self.bar[j][p & 0xff] - t.term[j];
+        }
+        r
+    }
+
     /// The board with `b` stones and index `r` (`r < level_size(b)`).
     pub fn unrank(&self, b: u32, mut r: u64) -> Board {
         let k = self.m - 1;
@@ -112,6 +150,14 @@ fn board_from_bars(bars: &[usize; MAX_PITS], m: usize, b: u32) -> Board {
     }
     board[k] = (b as isize + k as isize - 1 - prev) as u8;
     board
+}
+
+/// A board's prefix sums and the terms of its rank ([`Indexer::terms`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Terms {
+    prefix: [u8; MAX_PITS],
+    term: [u64; MAX_PITS],
+    rank: u64,
 }
 
 /// Walks the boards of one stone count in index order.
@@ -166,6 +212,42 @@ mod tests {
                     assert_eq!(cur.board(), &board, "cursor at {r}");
                     assert!(seen.insert(board));
                     cur.advance();
+                }
+            }
+        }
+    }
+
+    /// `rank_sown_back` gives the index of the board it describes, for every pit and every
+    /// number of seeds that fits, on every board of small levels of 12 and 6 pits.
+    #[test]
+    fn ranks_of_moves_played_back_are_the_boards_ranks() {
+        for (m, top) in [(12usize, 6u32), (6, 9)] {
+            let ix = Indexer::new(m, top + m as u32);
+            for b in 0..=top {
+                let mut cur = ix.cursor(b, 0);
+                for r in 0..ix.level_size(b) {
+                    if r > 0 {
+                        cur.advance();
+                    }
+                    let after = *cur.board();
+                    let t = ix.terms(&after);
+                    assert_eq!(t.rank, r);
+                    for o in 0..m {
+                        let mut before = after;
+                        for s in 1..m - o {
+                            if before[o + s] == 0 {
+                                break;
+                            }
+                            before[o + s] -= 1;
+                            before[o] = after[o] + s as u8;
+                            assert_eq!(
+                                ix.rank_sown_back(&t, o, s),
+                                ix.rank(&before),
+                                "m={m} board {:?} o={o} s={s}",
+                                &after[..m]
+                            );
+                        }
+                    }
                 }
             }
         }

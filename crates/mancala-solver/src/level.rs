@@ -272,7 +272,7 @@ pub(crate) fn word_predecessors<T>(
             _ => at = Some((i, ix.cursor(stones, lo + i as u64))),
         }
         let board = *at.as_ref().unwrap().1.board();
-        game.predecessors(&board, stones, |p| each(&this, ix.rank(p), p));
+        game.predecessors_ranked(ix, &board, stones, |p, r| each(&this, r, p));
     }
 }
 
@@ -589,9 +589,10 @@ impl Placement for Local<'_> {
                             let Some((i, board)) = kept.pop() else { break };
                             taken += 1;
                             let loses = mover_loses(pass.state[i].load(Relaxed), pass.stones);
-                            pass.game.predecessors(&board, pass.stones, |p| {
-                                gather(pass.ix.rank(p), loses, p, &mut batch)
-                            });
+                            pass.game
+                                .predecessors_ranked(pass.ix, &board, pass.stones, |p, r| {
+                                    gather(r, loses, p, &mut batch)
+                                });
                         }
                     }
                 }

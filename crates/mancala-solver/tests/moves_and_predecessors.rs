@@ -57,8 +57,19 @@ fn check_game(g: &SolverGame, spec: &str, max: u32) {
                 *backward.entry((ix.rank(p), r)).or_default() += 1;
             });
         }
+        // The same, with the indices the ranked walk gives (read off the board played back
+        // from where a move did not go round).
+        let mut ranked: HashMap<(u64, u64), usize> = HashMap::new();
+        for r in 0..ix.level_size(b) {
+            let board = ix.unrank(b, r);
+            g.predecessors_ranked(&ix, &board, b, |p, q| {
+                assert_eq!(q, ix.rank(p), "{spec}: index of {:?}", &p[..m]);
+                *ranked.entry((q, r)).or_default() += 1;
+            });
+        }
         edges_checked += forward.len();
         assert_eq!(forward, backward, "{spec}: level {b}");
+        assert_eq!(forward, ranked, "{spec}: level {b}, ranked");
     }
     assert!(
         edges_checked > 100,
