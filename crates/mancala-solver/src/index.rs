@@ -103,10 +103,8 @@ impl Indexer {
     pub(crate) fn rank_sown_back(&self, t: &Terms, o: usize, s: usize) -> u64 {
         debug_assert!(o + s < self.m);
         let mut r = t.rank;
-        for j in o..o + s {
-            if j + 1 == self.m {
-                break;
-            }
+        // The last pit has no bar.
+        for j in o..(o + s).min(self.m - 1) {
             let p = t.prefix[j] as usize + s - (j - o);
             r = r + self.bar[j][p & 0xff] - t.term[j];
         }
