@@ -276,11 +276,22 @@ fn row_of(x: Word) -> u8 {
 #[inline(always)]
 pub(crate) fn core_candidate(x: Word, own: u8, b: u8, k: u8) -> Word {
     let x = x & !(CW | CL | CNT_MASK);
+    // A board the opponent holds to at most B - k' with k + k' > B (in L_k' by an attractor
+    // strategy, which reaches an exit without a repetition) is in no core where its mover is
+    // sure of k: against that strategy the play would reach an exit worth at least k to him
+    // and at most B - k' < k. Likewise a board in W_k' is in no core where its opponent is
+    // sure of k. Leaving them out leaves the greatest fixpoint as it is (it lies among the
+    // candidates left) and spares their removals.
+    let held = |set: Word, at: u8| x & set != 0 && at > b - k;
     let mut f = 0;
-    if x & W_SET == 0 && own >= k {
+    if x & W_SET == 0 && own >= k && !held(L_SET, hi_field(x)) {
         f |= CW;
     }
-    if x & L_SET == 0 && b - own >= k && (x & NO_EXIT != 0 || hi_field(x) <= b - k) {
+    if x & L_SET == 0
+        && b - own >= k
+        && (x & NO_EXIT != 0 || hi_field(x) <= b - k)
+        && !held(W_SET, lo_field(x))
+    {
         f |= CL;
     }
     x | f
@@ -953,6 +964,50 @@ pub(crate) fn solve(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A safety core's candidates: a board the opponent holds below `k` by an attractor (in
+    /// `L_k'` with `k + k' > B`) is no `W` candidate, a board in such a `W_k'` no `L`
+    /// candidate; at the half, boards in the sets at the half itself stay candidates.
+    #[test]
+    fn the_cores_leave_out_boards_held_by_the_other_side() {
+        let b = 12u8;
+        let word = |w: Option<u8>, l: Option<u8>| {
+            let lo = w.map_or(0, |t| t as Word | W_SET);
+            // Not in L: its best exit for the hoped share is worth 0 (every exit is low).
+            let hi = l.map_or(0, |t| (t as Word) << L_SHIFT | L_SET);
+            lo | hi
+        };
+        let flags = |x: Word, own: u8, k: u8| {
+            let y = core_candidate(x, own, b, k);
+            (y & CW != 0, y & CL != 0)
+        };
+        for k in [7, 6] {
+            // Neither set: a W candidate where the mover holds k, an L candidate where his
+            // opponent does.
+            assert_eq!(flags(word(None, None), k, k), (true, 2 * k == b), "k = {k}");
+            assert_eq!(
+                flags(word(None, None), b - k, k),
+                (2 * k == b, true),
+                "k = {k}"
+            );
+            assert_eq!(
+                flags(word(None, None), k - 1, k),
+                (false, 2 * k <= b + 1),
+                "k = {k}"
+            );
+            // In L at 7 (the mover held to at most 5), in W at 7: out above and at the half.
+            assert_eq!(flags(word(None, Some(7)), k, k), (false, false), "k = {k}");
+            assert_eq!(
+                flags(word(Some(7), None), b - k, k),
+                (false, false),
+                "k = {k}"
+            );
+        }
+        // At the half, boards in L_6 or W_6 (a draw each way) stay candidates of the other
+        // side.
+        assert_eq!(flags(word(None, Some(6)), 6, 6), (true, false));
+        assert_eq!(flags(word(Some(6), None), 6, 6), (false, true));
+    }
 
     /// `start_all` marks and changes exactly the boards `start` says start, on words of every
     /// kind (in a set or not, exits of every worth, moves left or none), over a length that
