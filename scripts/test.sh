@@ -29,6 +29,8 @@ export MANCALA_TEST_POSTGRES
 
 echo "== cargo test (workspace, with the MPI build)"
 cargo test --workspace --locked --features mpi 2>&1
+echo "== the solver against minimax in the release build, the one the databases are built with (debug builds take checking paths of their own)"
+cargo test --release --locked -p mancala-solver --lib --test agree_with_minimax 2>&1
 echo "== the differential test against OpenSpiel (ignored by a plain cargo test)"
 cargo test --locked -p mancala-core --test openspiel_diff -- --include-ignored 2>&1
 echo "== the store suite on PostgreSQL, and several servers on one database (ignored by a plain cargo test)"

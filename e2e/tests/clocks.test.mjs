@@ -15,6 +15,22 @@ const seconds = (text) => {
   return (Number(m[1] || 0) * 3600) + Number(m[2]) * 60 + Number(m[3]) + Number(m[4] || 0) / 10;
 };
 
+// Waits until a page shows a game with no move yet, idle, whose pits are playable or not as
+// `moves` says; fails naming `what` when it does not come.
+const newBoard = async (page, what, moves) => {
+  try {
+    await page.waitForFunction((moves) => {
+      const shown = document.querySelectorAll("#g-moves [data-move]").length;
+      const pits = [...document.querySelectorAll("#board [role=button]")];
+      const any = pits.some((p) => /, playable/.test(p.getAttribute("aria-label") || ""));
+      return shown === 0 && pits.length > 0 && any === moves;
+    }, moves, { timeout: 30000 });
+  } catch (e) {
+    assert.fail(`${what}: ${e.message}`);
+  }
+  await waitIdle(page);
+};
+
 test("a game with a clock: counted down on both pages, a draw declined, a flag fall, a rematch", async () => {
   const south = await a.newPage();
   await south.goto(new URL("/#/", BASE).href);
@@ -33,11 +49,15 @@ test("a game with a clock: counted down on both pages, a draw declined, a flag f
   // through the API so that the flag falls soon.
   const made = await apiGame(south, { game: "modiar", opponent: "remote", side: "south", clock: "0.25+0" });
   const id = made.id;
+  // The page shows the new game once its invitation is this game's (until then it may still
+  // show the last one's, with its three minutes).
   await south.waitForSelector("#g-invite:not([hidden])");
+  await south.waitForFunction((id) => document.getElementById("g-invite-link").value.includes(`game=${id}&`), id, { timeout: 30000 });
   const link = await south.inputValue("#g-invite-link");
   await setRange(south, "#g-speed", 4);
-  // Both clocks shown, a minute each, none running before the friend comes.
+  // Both clocks shown, a quarter of a minute each, none running before the friend comes.
   await south.waitForSelector("#g-south-clock:not([hidden])");
+  await south.waitForFunction(() => document.getElementById("g-south-clock").textContent === "0:15", null, { timeout: 30000 }).catch(() => {});
   assert.equal(await south.textContent("#g-south-clock"), "0:15");
   assert.equal(await south.textContent("#g-north-clock"), "0:15");
 
@@ -115,12 +135,14 @@ test("a game with a clock: counted down on both pages, a draw declined, a flag f
   await north.waitForSelector("#g-rematch-open:not([hidden])", { timeout: 30000 });
   await north.click("#g-rematch-open");
   await north.waitForFunction((old) => !location.hash.includes(old), id);
-  await waitIdle(north);
-  // The old North plays South now, and moves first.
+  // The new game's board, not the old one's (which stays idle until the new one comes): no
+  // move yet. The old North plays South now, and moves first.
+  await newBoard(north, "the old North moves first", true);
   assert.ok((await playable(north)).length > 0, "the old North moves first");
   assert.ok((await pit(north, "A").boundingBox()).y > (await pit(north, "a").boundingBox()).y, "seen from South");
   await south.click("#g-rematch-open");
-  await waitIdle(south);
+  await south.waitForFunction((old) => !location.hash.includes(old), id);
+  await newBoard(south, "the old South's page shows the new game", false);
   assert.deepEqual(await playable(south), []);
   assert.ok((await pit(south, "a").boundingBox()).y > (await pit(south, "A").boundingBox()).y, "the old South sees the board from North");
   assert.equal(await south.textContent("#g-north-clock"), "0:15");

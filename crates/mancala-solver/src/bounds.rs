@@ -893,9 +893,11 @@ pub(crate) fn solve(
     // just in L_k puts its predecessors in W_k; a board just in W_k takes one undecided move
     // from each of its predecessors, which join L_k when they have none left. A board
     // decided behind a sweep is taken by the next one. Returns the boards it decided.
+    let sweeps = std::cell::Cell::new(0u32);
     let propagate = |mut waiting: u64, k: u8| {
         let mut all = 0;
         while waiting > 0 {
+            sweeps.set(sweeps.get() + 1);
             let (taken, marked, decided, propagated) = sweep(
                 (game, ix, stones),
                 (&pend_w, &pend_l),
@@ -951,10 +953,11 @@ pub(crate) fn solve(
     if std::env::var_os("MANCALA_SOLVER_PHASES").is_some() {
         let secs = |d: std::time::Duration| d.as_secs_f64();
         eprintln!(
-            "level {stones}: forward {:.2} s, starts {:.2} s, propagation {:.2} s, safety cores {:.2} s in {cores} passes; joined at starts {n_started}, by propagation {n_prop}, by cores {n_core}",
+            "level {stones}: forward {:.2} s, starts {:.2} s, propagation {:.2} s in {} sweeps, safety cores {:.2} s in {cores} passes; joined at starts {n_started}, by propagation {n_prop}, by cores {n_core}",
             secs(t_forward),
             secs(t_starts),
             secs(t_prop),
+            sweeps.get(),
             secs(t_core)
         );
     }
