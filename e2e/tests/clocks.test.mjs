@@ -3,7 +3,7 @@
 // the sides swapped is offered and accepted, and the record has the times.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { BASE, browser, shot, pit, playable, setRange, waitIdle, newGame, apiGame, axe } from "./lib.mjs";
+import { BASE, browser, shot, pit, pitLabels, playable, movesShown, setRange, waitIdle, until, newGame, apiGame, axe } from "./lib.mjs";
 
 let a, b;
 before(async () => { a = await browser("chromium-clock-a-"); b = await browser("chromium-clock-b-"); });
@@ -15,19 +15,12 @@ const seconds = (text) => {
   return (Number(m[1] || 0) * 3600) + Number(m[2]) * 60 + Number(m[3]) + Number(m[4] || 0) / 10;
 };
 
-// Waits until a page shows a game with no move yet, idle, whose pits are playable or not as
-// `moves` says; fails naming `what` when it does not come.
-const newBoard = async (page, what, moves) => {
-  try {
-    await page.waitForFunction((moves) => {
-      const shown = document.querySelectorAll("#g-moves [data-move]").length;
-      const pits = [...document.querySelectorAll("#board [role=button]")];
-      const any = pits.some((p) => /, playable/.test(p.getAttribute("aria-label") || ""));
-      return shown === 0 && pits.length > 0 && any === moves;
-    }, moves, { timeout: 30000 });
-  } catch (e) {
-    assert.fail(`${what}: ${e.message}`);
-  }
+// Waits until a page shows a new game (no move yet, its pits drawn, some playable or none as
+// `mine` says), then until it is idle; fails naming `what`.
+const newBoard = async (page, what, mine) => {
+  await until(what, async () => (await movesShown(page)).length === 0
+    && (await pitLabels(page)).length > 0
+    && ((await playable(page)).length > 0) === mine);
   await waitIdle(page);
 };
 
@@ -57,7 +50,7 @@ test("a game with a clock: counted down on both pages, a draw declined, a flag f
   await setRange(south, "#g-speed", 4);
   // Both clocks shown, a quarter of a minute each, none running before the friend comes.
   await south.waitForSelector("#g-south-clock:not([hidden])");
-  await south.waitForFunction(() => document.getElementById("g-south-clock").textContent === "0:15", null, { timeout: 30000 }).catch(() => {});
+  await until("the new game's clocks", async () => (await south.textContent("#g-south-clock")) === "0:15");
   assert.equal(await south.textContent("#g-south-clock"), "0:15");
   assert.equal(await south.textContent("#g-north-clock"), "0:15");
 
