@@ -89,13 +89,15 @@ export async function until(what, holds, timeout = 30000) {
   }
 }
 
-// The page is settled: no move drawn or asked for, the state shown is the server's.
+// The page is settled: it shows the game its address names (not the one shown before), no
+// move drawn or asked for, the state shown is the server's.
 export async function waitIdle(page, timeout = 60000) {
   await page.waitForFunction(() => {
     const v = document.getElementById("view-game");
     const st = document.getElementById("g-status");
     const s = st.textContent;
-    return !v.hasAttribute("data-busy") && s !== "" && s !== "…" && !st.hasAttribute("data-thinking");
+    const named = location.hash.match(/^#\/game\/([^?]+)/);
+    return (!named || v.dataset.game === named[1]) && !v.hasAttribute("data-busy") && s !== "" && s !== "…" && !st.hasAttribute("data-thinking");
   }, null, { timeout });
 }
 
@@ -112,7 +114,14 @@ export async function newGame(page, { game, opponent = "engine", level = "greedy
   // The button by its id: its name is in the page's language.
   await page.click("#ng-start");
   await page.waitForURL(/#\/game\//);
-  return page.url().split("#/game/")[1];
+  const id = page.url().split("#/game/")[1];
+  await shows(page, id);
+  return id;
+}
+
+// Waits until the page shows game `id` (not the one it showed before).
+export async function shows(page, id) {
+  await page.waitForSelector(`#view-game[data-game="${id}"]`, { state: "attached" });
 }
 
 // A game created through the API (a set-up position, say); the page then opens it with its seat.
@@ -130,6 +139,7 @@ export async function apiGame(page, body) {
     localStorage.setItem("mancala.games", JSON.stringify(all));
   }, r);
   await page.goto(new URL("/#/game/" + r.id, BASE).href);
+  await shows(page, r.id);
   return r;
 }
 

@@ -2,7 +2,7 @@
 //! every position with few stones and on a random sample of larger ones: Modiar, Mangala II,
 //! Kalah (its sizes and variants) and Oware (its sizes and grand-slam variants, with its own
 //! repetition rule: where a value is stored as not exact, the search's value must lie at or
-//! above its stored lower bound).
+//! above its stored lower bound), and each of the four with its sowing turned clockwise.
 
 mod common;
 
@@ -248,4 +248,52 @@ fn oware_agrees_with_minimax_on_its_small_levels() {
         false,
     );
     check_rules(&oware(r, true), "oware", (3, 3, 0, 5_000_000), true);
+}
+
+/// A built-in game's rules file with its sowing turned clockwise, resized: the solver's paths
+/// for a sowing that does not follow the pits' numbering (no sown-back ranks, the general sowing
+/// and unsowing) against the search, which plays the rules core's clockwise ring.
+fn clockwise(id: &str, pits: u8, seeds: u8) -> Ruleset {
+    let path = format!(
+        "{}/../mancala-core/rules/{id}.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(
+        text.contains("direction = \"ccw\""),
+        "{id}: no direction to turn"
+    );
+    let r = parse_rules_toml(&text.replace("direction = \"ccw\"", "direction = \"cw\"")).unwrap();
+    r.resized(pits, seeds).unwrap()
+}
+
+#[test]
+fn clockwise_games_agree_with_minimax() {
+    for (id, pits, seeds, all_up_to) in [
+        ("modiar", 3, 2, 12),
+        ("mangala-ii", 3, 2, 8),
+        ("kalah", 3, 2, 9),
+    ] {
+        let r = Rules::new(clockwise(id, pits, seeds)).unwrap();
+        let max = 2 * pits as u32 * seeds as u32;
+        check_rules(
+            &r,
+            &format!("{id} clockwise"),
+            (max, all_up_to, 40, 5_000_000),
+            false,
+        );
+    }
+    let r = clockwise("oware", 3, 2);
+    check_rules(
+        &oware(r.clone(), false),
+        "oware clockwise",
+        (12, 5, 8, 500_000),
+        false,
+    );
+    check_rules(
+        &oware(r, true),
+        "oware clockwise",
+        (12, 5, 8, 500_000),
+        true,
+    );
 }

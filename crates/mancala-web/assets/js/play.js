@@ -69,6 +69,8 @@ export const Play = {
     }
     this.missing(false);
     this.shown = id;
+    // Which game the view shows, for a test (or a style) to tell it from the one before.
+    $("view-game").dataset.game = id;
     this.markLast(this.state);
     this.render();
     if (this.engineToMove() && this.token) {
@@ -86,6 +88,7 @@ export const Play = {
     const v = $("view-game");
     v.toggleAttribute("data-missing", gone);
     this.shown = null;
+    delete v.dataset.game;
     $("board").innerHTML = "";
     $("g-moves").innerHTML = "";
     $("g-result").hidden = true;
