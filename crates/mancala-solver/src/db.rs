@@ -76,7 +76,7 @@ pub enum DbError {
     /// The board's value depends on where a cycle closes under the game's repetition rule: the
     /// database holds only bounds of it (`mancala_solver::bounds`).
     #[error(
-        "the value of this board of {name} is not exact in the databases (it depends on where a repetition closes): the mover gets from {at_least} to {at_most} of the {board} stones on the board; search it instead"
+        "the value of this board of {name} is not exact in the databases (it depends on where a repetition closes): the mover gets from {at_least} to {at_most} of the {board} stones on the board; the engine's search (`mancala best`) plays it with the game's history"
     )]
     NotExact {
         name: String,
