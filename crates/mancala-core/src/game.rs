@@ -163,18 +163,21 @@ impl Game {
         None
     }
 
-    /// Whether the current position occurred before in this game. Scores never go down, so
-    /// only the positions since the scores last changed need looking at.
+    /// The positions before the current one since the scores last changed, the latest first:
+    /// the only ones a repetition can bring back (scores never go down), and so those a
+    /// position's value depends on where a repetition gives each player his own row.
+    pub fn positions_since_scores_changed(&self) -> impl Iterator<Item = &Position> + '_ {
+        let now = self.current.scores();
+        self.plies
+            .iter()
+            .rev()
+            .map(|p| &p.before)
+            .take_while(move |b| b.scores() == now)
+    }
+
+    /// Whether the current position occurred before in this game.
     fn repeated(&self) -> bool {
         let now = self.current;
-        for ply in self.plies.iter().rev() {
-            if ply.before.scores() != now.scores() {
-                return false;
-            }
-            if ply.before == now {
-                return true;
-            }
-        }
-        false
+        self.positions_since_scores_changed().any(|b| *b == now)
     }
 }

@@ -16,7 +16,7 @@ use mancala_search::oracle::db_oracle;
 use mancala_search::{
     AlphaBeta, Limits, Oracle, Player, PlayerSpec, RandomPlayer, SearchResult, analysis,
 };
-use mancala_solver::{Database, Solution, default_data_dir};
+use mancala_solver::{Database, RepetitionValue, Solution, default_data_dir};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::path::{Path, PathBuf};
@@ -163,10 +163,25 @@ pub fn best<'py>(
     result_dict(py, state, &r)
 }
 
-/// The database's answer for the position of `state`.
+/// The database's answer for the position of `state`. Where a repetition ends the game with
+/// each player taking his own row (Oware), a position's value depends on the positions since
+/// the last capture, which could come again; the databases hold it for a position with none
+/// (reached by a capture, or where the game started), and the others are refused.
 fn database_solution(state: &PyState, data_dir: Option<PathBuf>) -> PyResult<Solution> {
     let dir = data_dir.unwrap_or_else(default_data_dir);
     let db = Database::open(&dir, &state.loaded.rules).map_err(errors::database)?;
+    let since = state.game.positions_since_scores_changed().count();
+    if since > 0 && db.game().repetition() == RepetitionValue::OwnRow {
+        let name = state.loaded.rules.name();
+        let (n, s) = if since == 1 {
+            ("", "it")
+        } else {
+            ("s", "one of them")
+        };
+        return Err(errors::database(format!(
+            "the value of this position of {name} depends on the {since} position{n} since the last capture (the game ends when {s} comes again, each player taking his own row); the databases hold the value of a position reached by a capture or where the game started: mancala.hint and mancala.best search it with the game's history"
+        )));
+    }
     db.solve(&state.game.position()).map_err(errors::database)
 }
 
@@ -178,7 +193,10 @@ fn database_solution(state: &PyState, data_dir: Option<PathBuf>) -> PyResult<Sol
 /// `data_dir` defaults to $MANCALA_DATA, else $XDG_DATA_HOME/mancala, else
 /// ~/.local/share/mancala (as for `mancala solve`); the databases are built with
 /// `mancala db build`. DatabaseError when the game has no database or the level needed is
-/// missing. The value does not depend on the moves before (RULINGS: repetition splits).
+/// missing, and for Oware (whose repetition gives each player his own row, so that a value
+/// depends on the positions since the last capture) when the state's position is not the first
+/// since a capture or since the game's start, or when its value there is not exact. Elsewhere
+/// the value does not depend on the moves before (RULINGS: repetition splits).
 #[pyfunction]
 #[pyo3(signature = (state, data_dir = None))]
 pub fn solve<'py>(

@@ -128,6 +128,44 @@ def test_solve_without_a_database_raises_database_error(tmp_path):
         mancala.solve(mancala.load_game("kalah").new_initial_state(), data_dir=tmp_path)
 
 
+def test_solve_refuses_an_oware_position_that_depends_on_the_positions_before(mancala_bin, tmp_path):
+    # Oware's repetition gives each player his own row: a position's value depends on the
+    # positions since the last capture, which could come again. The databases hold the value
+    # of a position with none before it; solve refuses the others rather than answer wrong.
+    spec = "oware:pits=3,seeds=2"
+    out = subprocess.run([mancala_bin, "db", "build", spec, "--data-dir", str(tmp_path)],
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    game = mancala.load_game(spec)
+    rng = random.Random(29)
+    refused = answered = 0
+    for _ in range(20):
+        s = game.new_initial_state()
+        since = 0
+        while not s.is_terminal():
+            if since > 0:
+                with pytest.raises(mancala.DatabaseError, match=f"depends on the {since} position"):
+                    mancala.solve(s, data_dir=tmp_path)
+                # The same position set up on its own has no positions before it.
+                fresh = game.new_initial_state(s.position())
+                refused += 1
+            else:
+                fresh = s
+            try:
+                got = mancala.solve(fresh, data_dir=tmp_path)
+            except mancala.DatabaseError as e:
+                assert "not exact" in str(e), str(e)
+            else:
+                want = run_json(mancala_bin, "solve", spec, "--position", fresh.position(),
+                                "--data-dir", str(tmp_path))
+                assert got["value"] == want["value"] and got["moves"] == want["moves"]
+                answered += 1
+            before = s.scores()
+            s.apply_action(rng.choice(s.legal_actions()))
+            since = 0 if s.scores() != before else since + 1
+    assert refused > 0 and answered > 0
+
+
 def test_hint_uses_the_database_where_it_covers_the_position(data_dir, tmp_path):
     s = mancala.load_game("modiar:seeds=3").new_initial_state()
     solved = mancala.solve(s, data_dir=data_dir)
