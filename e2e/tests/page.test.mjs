@@ -216,6 +216,8 @@ test("small things: with 12 cups no number sits on a count, the guess field show
   for (const lang of ["en", "tr", "fr"]) {
     await page.goto(new URL(`/?lang=${lang}#/cups`, BASE).href);
     await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    // The field is measured once its view is shown (hidden, it has no width).
+    await page.waitForSelector("#c-guess", { state: "visible" });
     const [need, room] = await page.$eval("#c-guess", (i) => {
       const cs = getComputedStyle(i);
       const c = document.createElement("canvas").getContext("2d");
