@@ -173,13 +173,13 @@ fn database_solution(state: &PyState, data_dir: Option<PathBuf>) -> PyResult<Sol
     let since = state.game.positions_since_scores_changed().count();
     if since > 0 && db.game().repetition() == RepetitionValue::OwnRow {
         let name = state.loaded.rules.name();
-        let (n, s) = if since == 1 {
-            ("", "it")
+        let (before, s) = if since == 1 {
+            ("the position before it".to_string(), "it")
         } else {
-            ("s", "one of them")
+            (format!("the {since} positions before it"), "one of them")
         };
         return Err(errors::database(format!(
-            "the value of this position of {name} depends on the {since} position{n} since the last capture (the game ends when {s} comes again, each player taking his own row); the databases hold the value of a position reached by a capture or where the game started: mancala.hint and mancala.best search it with the game's history"
+            "the value of this position of {name} depends on {before} since the last capture (the game ends when {s} comes again, each player taking his own row); the databases hold the value of a position reached by a capture or where the game started: mancala.hint and mancala.best search it with the game's history"
         )));
     }
     db.solve(&state.game.position()).map_err(errors::database)

@@ -144,7 +144,8 @@ def test_solve_refuses_an_oware_position_that_depends_on_the_positions_before(ma
         since = 0
         while not s.is_terminal():
             if since > 0:
-                with pytest.raises(mancala.DatabaseError, match=f"depends on the {since} position"):
+                said = "the position before it" if since == 1 else f"the {since} positions before it"
+                with pytest.raises(mancala.DatabaseError, match=f"depends on {said} since the last capture"):
                     mancala.solve(s, data_dir=tmp_path)
                 # The same position set up on its own has no positions before it.
                 fresh = game.new_initial_state(s.position())
