@@ -3,7 +3,7 @@
 // the sides swapped is offered and accepted, and the record has the times.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { BASE, browser, shot, pit, pitLabels, playable, movesShown, setRange, waitIdle, until, newGame, apiGame, axe } from "./lib.mjs";
+import { BASE, browser, shot, pit, playable, setRange, waitIdle, newGame, apiGame, axe } from "./lib.mjs";
 
 let a, b;
 before(async () => { a = await browser("chromium-clock-a-"); b = await browser("chromium-clock-b-"); });
@@ -13,15 +13,6 @@ const seconds = (text) => {
   const m = text.match(/^(?:(\d+):)?(\d+):(\d+)(?:\.(\d))?$/);
   assert.ok(m, `a clock's text: ${text}`);
   return (Number(m[1] || 0) * 3600) + Number(m[2]) * 60 + Number(m[3]) + Number(m[4] || 0) / 10;
-};
-
-// Waits until a page shows a new game (no move yet, its pits drawn, some playable or none as
-// `mine` says), then until it is idle; fails naming `what`.
-const newBoard = async (page, what, mine) => {
-  await until(what, async () => (await movesShown(page)).length === 0
-    && (await pitLabels(page)).length > 0
-    && ((await playable(page)).length > 0) === mine);
-  await waitIdle(page);
 };
 
 test("a game with a clock: counted down on both pages, a draw declined, a flag fall, a rematch", async () => {
@@ -42,15 +33,12 @@ test("a game with a clock: counted down on both pages, a draw declined, a flag f
   // through the API so that the flag falls soon.
   const made = await apiGame(south, { game: "modiar", opponent: "remote", side: "south", clock: "0.25+0" });
   const id = made.id;
-  // The page shows the new game once its invitation is this game's (until then it may still
-  // show the last one's, with its three minutes).
+  // apiGame waits until the page shows this game (not the last one, with its three minutes).
   await south.waitForSelector("#g-invite:not([hidden])");
-  await south.waitForFunction((id) => document.getElementById("g-invite-link").value.includes(`game=${id}&`), id, { timeout: 30000 });
   const link = await south.inputValue("#g-invite-link");
   await setRange(south, "#g-speed", 4);
   // Both clocks shown, a quarter of a minute each, none running before the friend comes.
   await south.waitForSelector("#g-south-clock:not([hidden])");
-  await until("the new game's clocks", async () => (await south.textContent("#g-south-clock")) === "0:15");
   assert.equal(await south.textContent("#g-south-clock"), "0:15");
   assert.equal(await south.textContent("#g-north-clock"), "0:15");
 
@@ -128,14 +116,14 @@ test("a game with a clock: counted down on both pages, a draw declined, a flag f
   await north.waitForSelector("#g-rematch-open:not([hidden])", { timeout: 30000 });
   await north.click("#g-rematch-open");
   await north.waitForFunction((old) => !location.hash.includes(old), id);
-  // The new game's board, not the old one's (which stays idle until the new one comes): no
-  // move yet. The old North plays South now, and moves first.
-  await newBoard(north, "the old North moves first", true);
+  // waitIdle waits for the game the address names, not the old one (idle until the new one
+  // comes). The old North plays South now, and moves first.
+  await waitIdle(north);
   assert.ok((await playable(north)).length > 0, "the old North moves first");
   assert.ok((await pit(north, "A").boundingBox()).y > (await pit(north, "a").boundingBox()).y, "seen from South");
   await south.click("#g-rematch-open");
   await south.waitForFunction((old) => !location.hash.includes(old), id);
-  await newBoard(south, "the old South's page shows the new game", false);
+  await waitIdle(south);
   assert.deepEqual(await playable(south), []);
   assert.ok((await pit(south, "a").boundingBox()).y > (await pit(south, "A").boundingBox()).y, "the old South sees the board from North");
   assert.equal(await south.textContent("#g-north-clock"), "0:15");

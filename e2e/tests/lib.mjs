@@ -79,16 +79,6 @@ export async function movesShown(page) {
   return page.$$eval("#g-moves [data-move]", (ms) => ms.map((m) => m.getAttribute("data-move")));
 }
 
-// Waits until `holds()` (read through the helpers here) is true; fails naming `what` when it is
-// not within `timeout` ms.
-export async function until(what, holds, timeout = 30000) {
-  const end = Date.now() + timeout;
-  while (!(await holds())) {
-    if (Date.now() > end) assert.fail(`${what}: not within ${timeout} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 // The page is settled: it shows the game its address names (not the one shown before), no
 // move drawn or asked for, the state shown is the server's.
 export async function waitIdle(page, timeout = 60000) {
