@@ -285,8 +285,8 @@ fn bad_input_is_refused_with_exit_status_2() {
     );
 }
 
-/// A level with bounds (Oware) needs four bytes and four bits a board, not Mangala II's two
-/// bytes and a bit: Oware's level 16 (13,037,895 boards, about 56 MiB) is refused under 48 MiB
+/// A level with bounds (Oware) needs four bytes and three bits a board, not Mangala II's two
+/// bytes and a bit: Oware's level 16 (13,037,895 boards, about 54 MiB) is refused under 48 MiB
 /// before anything is built, where two bytes a board (26 MiB) would have let it start.
 #[test]
 fn oware_levels_are_refused_by_their_own_memory_need() {

@@ -19,12 +19,12 @@
 //!
 //! While a level is built, everything known of a board lives in one 32-bit word (see
 //! [`Word`]), so a move played backwards reaches one cache line, and the build needs four bytes
-//! a board and four bits (at 30 seeds in Oware's twelve pits: 3.16 × 10^9 boards, 14.2 GB).
+//! a board and three bits (at 30 seeds in Oware's twelve pits: 3.16 × 10^9 boards, 13.8 GB).
 
 use crate::game::SolverGame;
 use crate::index::{Board, Indexer};
 use crate::level::{
-    CHUNK, GROUP, KEPT, LevelStats, Progress, TOLD_TOGETHER, WORDS, capture_share, prefetch,
+    CHUNK, GROUP, KEPT, LevelStats, Progress, STEPS, TOLD_TOGETHER, WORDS, capture_share, prefetch,
     word_predecessors,
 };
 use crate::memory::Zeroed;
@@ -169,12 +169,16 @@ fn start(x: Word, b: u8, k: u8) -> (Word, bool, bool) {
 }
 
 /// The start of threshold `k` of level `b` over `words` ([`start`] for each board), the boards
-/// that join `W_k` and `L_k` marked in `pend` (W, L). Returns how many were marked.
+/// that join `W_k` and `L_k` marked in `pend` (W, L). With `exits` (a bitmap, and the threshold
+/// `k + 1` of a core computed later), the boards whose exits then allow them in that core are
+/// marked in it, read before the start changes any word ([`exits_at_most`]). Returns how many
+/// boards were marked in `pend`.
 pub(crate) fn start_all(
     words: &[AtomicU32],
     (pend_w, pend_l): (&[AtomicU64], &[AtomicU64]),
     b: u8,
     k: u8,
+    exits: Option<(&[AtomicU64], u8)>,
 ) -> u64 {
     // Eight bytes of 0 or 1 to eight bits, byte i to bit i.
     const PACK: u64 = 0x0102_0408_1020_4080;
@@ -186,7 +190,8 @@ pub(crate) fn start_all(
             let mut marked = 0;
             for (g, group) in ws.chunks(64).enumerate() {
                 // Which of the 64 boards start, read without a branch or an atomic access
-                // (the loop is vectorised): 1 joins W_k, 2 joins L_k.
+                // (the loop is vectorised): 1 joins W_k, 2 joins L_k; 4 for the exits.
+
                 let mut joins = [0u8; 64];
                 // Safety: no other thread reads or writes these boards' words during the
                 // start (each piece of parallel work has its own), and this view of them
@@ -197,11 +202,19 @@ pub(crate) fn start_all(
                 for (j, &x) in joins.iter_mut().zip(seen) {
                     *j = starts_w(x, k) as u8 | (starts_l(x, b, k) as u8) << 1;
                 }
-                let (mut into_w, mut into_l) = (0u64, 0u64);
+                if let Some((_, later)) = exits {
+                    for (j, &x) in joins.iter_mut().zip(seen) {
+                        *j |= (exits_at_most(x, b, later) as u8) << 2;
+                    }
+                }
+                let (mut into_w, mut into_l, mut ok) = (0u64, 0u64, 0u64);
                 for (i, eight) in joins.chunks_exact(8).enumerate() {
                     let x = u64::from_le_bytes(eight.try_into().unwrap());
                     into_w |= ((x & ONES).wrapping_mul(PACK) >> 56) << (8 * i);
                     into_l |= (((x >> 1) & ONES).wrapping_mul(PACK) >> 56) << (8 * i);
+                    if exits.is_some() {
+                        ok |= (((x >> 2) & ONES).wrapping_mul(PACK) >> 56) << (8 * i);
+                    }
                 }
                 let mut all = into_w | into_l;
                 while all != 0 {
@@ -211,6 +224,10 @@ pub(crate) fn start_all(
                     w.store(start(w.load(Relaxed), b, k).0, Relaxed);
                 }
                 let at = c * (CHUNK / 64) + g;
+                if let Some((bits, _)) = exits {
+                    // Boards past the level's end read as none (their bytes are 0).
+                    bits[at].store(ok, Relaxed);
+                }
                 if into_w != 0 {
                     pend_w[at].fetch_or(into_w, Relaxed);
                 }
@@ -297,6 +314,48 @@ pub(crate) fn core_candidate(x: Word, own: u8, b: u8, k: u8) -> Word {
     x | f
 }
 
+/// A board's word with its candidate flags set for the safety core at `k = B/2 + 1` of an
+/// even level `b` computed once threshold `B/2` is done (its cores included), and its core
+/// count cleared: `own` seeds in the mover's row, `exits_ok` when its exits gave the mover at
+/// most `b - k` once threshold `k` was done (a board that joined `L` since no longer keeps its
+/// exits' worth).
+///
+/// That core, against the sets as they were at `k`, is found among fewer candidates once
+/// `B/2` is done. Each condition at `k` implies the one at `k - 1` and the sets only grew, so
+/// the boards of the core not in the sets at `k - 1` would be a core there; no core is left at
+/// `k - 1` once it is done. So the core's `W` boards joined `W` at `k - 1` exactly and its `L`
+/// boards `L` at `k - 1`: these are its only candidates, about half those at its own time.
+/// Boards in a set at `k - 1` of the other side are left out as in [`core_candidate`], and the
+/// sets at `k` are those joined at `k` or above ([`core_target`]). Where the core so found is
+/// not empty (Oware's level 4), the level is built again with the core at its own time.
+#[inline(always)]
+pub(crate) fn deferred_candidate(x: Word, own: u8, b: u8, k: u8, exits_ok: bool) -> Word {
+    debug_assert!(b.is_multiple_of(2) && 2 * k == b + 2);
+    let x = x & !(CW | CL | CNT_MASK);
+    let held = |set: Word, at: u8| x & set != 0 && at > b - k;
+    let mut f = 0;
+    if x & W_SET != 0 && lo_field(x) == k - 1 && own >= k && !held(L_SET, hi_field(x)) {
+        f |= CW;
+    }
+    if x & L_SET != 0
+        && hi_field(x) == k - 1
+        && b - own >= k
+        && exits_ok
+        && !held(W_SET, lo_field(x))
+    {
+        f |= CL;
+    }
+    x | f
+}
+
+/// Whether the exits of a board of word `x` give its mover at most `b - k`, read once
+/// threshold `k` of level `b` is done, for the core at `k` computed later
+/// ([`deferred_candidate`]); a board in `L` is none of its candidates.
+#[inline(always)]
+fn exits_at_most(x: Word, b: u8, k: u8) -> bool {
+    x & L_SET == 0 && (x & NO_EXIT != 0 || hi_field(x) <= b - k)
+}
+
 /// Whether a safety core's count generates the moves of a board of word `x`: those of every
 /// `W` candidate. An `L` candidate's moves all lead into the core's `W` boards or `W_k`: a
 /// move inside the level only adds seeds to the row of the side sure of `k` (who moves next),
@@ -314,11 +373,15 @@ pub(crate) fn core_keeps_row(row: &[u8], b: u8, k: u8) -> bool {
     b - row.iter().sum::<u8>() >= k
 }
 
-/// What a move into a board of word `x` is for a core candidate's count: a move into the
-/// core's `L` boards or `L_k` (bit 0), a move into its `W` boards or `W_k` (bit 1).
+/// What a move into a board of word `x` is for a candidate's count in the safety core at
+/// threshold `k`: a move into the core's `L` boards or `L_k` (bit 0), a move into its `W`
+/// boards or `W_k` (bit 1). A board in a set joined it at its threshold, `k` or above, except
+/// in the core at `B/2 + 1` computed after the threshold below (see [`deferred_candidate`]).
 #[inline(always)]
-pub(crate) fn core_target(x: Word) -> u8 {
-    (x & (L_SET | CL) != 0) as u8 | ((x & (W_SET | CW) != 0) as u8) << 1
+pub(crate) fn core_target(x: Word, k: u8) -> u8 {
+    let into_l = x & CL != 0 || (x & L_SET != 0 && hi_field(x) >= k);
+    let into_w = x & CW != 0 || (x & W_SET != 0 && lo_field(x) >= k);
+    into_l as u8 | (into_w as u8) << 1
 }
 
 /// A candidate of word `w` (`f` when its moves were counted) whose moves inside the level
@@ -504,11 +567,64 @@ pub(crate) fn bitmap(boards: usize) -> Zeroed<AtomicU64> {
 /// fail (a greatest fixpoint: the same whatever the order); its boards join `W_k` and `L_k`
 /// and are marked in `pend` (W, L) for the propagation. Returns how many joined.
 fn safe_core(
-    (game, ix, stones): (&SolverGame, &Indexer, u32),
+    g: (&SolverGame, &Indexer, u32),
     k: u8,
     words: &[AtomicU32],
     pend: (&[AtomicU64], &[AtomicU64]),
 ) -> u64 {
+    let b = g.2 as u8;
+    core_removals(g, k, words, pend, "", None, |x, own, _| {
+        core_candidate(x, own, b, k)
+    });
+    // What is left joins the sets at k.
+    let (pend_w, pend_l) = pend;
+    words
+        .par_chunks(CHUNK)
+        .enumerate()
+        .map(|(c, ws)| {
+            let mut joined = 0;
+            for (j, w) in ws.iter().enumerate() {
+                joined += mark_joined((pend_w, pend_l), c * CHUNK + j, core_join(w, k));
+            }
+            joined
+        })
+        .sum()
+}
+
+/// The safety core at `k = B/2 + 1` of an even level, computed once threshold `B/2` is done
+/// ([`deferred_candidate`]; `exits_ok`: the boards whose exits gave the mover at most `B - k`
+/// once threshold `k` was done; `pend`: the bitmaps of the propagation, empty). Returns whether
+/// it is empty; its boards, if any, are in no set.
+fn deferred_core_empty(
+    g: (&SolverGame, &Indexer, u32),
+    k: u8,
+    words: &[AtomicU32],
+    pend: (&[AtomicU64], &[AtomicU64]),
+    exits_ok: &[AtomicU64],
+) -> bool {
+    let b = g.2 as u8;
+    let which = " (after the threshold below)";
+    core_removals(g, k, words, pend, which, Some(exits_ok), |x, own, ok| {
+        deferred_candidate(x, own, b, k, ok)
+    });
+    !words.par_iter().any(|w| w.load(Relaxed) & (CW | CL) != 0)
+}
+
+/// The boards of a safety core at threshold `k`, left flagged `CW` and `CL` ([`safe_core`]):
+/// the candidates flagged by `candidate` (word, seeds of the mover's row, whether the board is
+/// marked in `marks`: the word with its flags set and its core count cleared), those that fail
+/// taken out. The
+/// boards taken out wait in `gone` (W, L): the propagation's bitmaps, empty between its
+/// sweeps, and left empty.
+fn core_removals(
+    (game, ix, stones): (&SolverGame, &Indexer, u32),
+    k: u8,
+    words: &[AtomicU32],
+    gone: (&[AtomicU64], &[AtomicU64]),
+    which: &str,
+    marks: Option<&[AtomicU64]>,
+    candidate: impl Fn(Word, u8, bool) -> Word + Sync,
+) {
     let b = stones as u8;
     let n = game.pits_per_row();
     let phases = std::env::var_os("MANCALA_SOLVER_PHASES").is_some();
@@ -520,7 +636,11 @@ fn safe_core(
     words.par_chunks(CHUNK).enumerate().for_each(|(c, ws)| {
         let mut cur =
             (!kept || cfg!(debug_assertions)).then(|| ix.cursor(stones, (c * CHUNK) as u64));
+        let mut bits = 0u64;
         for (j, w) in ws.iter().enumerate() {
+            if j % 64 == 0 {
+                bits = marks.map_or(0, |m| m[(c * CHUNK + j) / 64].load(Relaxed));
+            }
             let x = w.load(Relaxed);
             let own = match &mut cur {
                 Some(cur) => {
@@ -533,7 +653,7 @@ fn safe_core(
                 }
                 None => row_of(x),
             };
-            w.store(core_candidate(x, own, b, k), Relaxed);
+            w.store(candidate(x, own, bits >> (j % 64) & 1 == 1), Relaxed);
         }
     });
     let t_flags = t.elapsed();
@@ -550,8 +670,11 @@ fn safe_core(
     let (w_candidates, l_candidates) = (flagged(CW), flagged(CL));
     let t = std::time::Instant::now();
     // The boards taken out whose predecessors are still to be told, one bit a board.
-    let gone_w = bitmap(words.len());
-    let gone_l = bitmap(words.len());
+    let (gone_w, gone_l) = gone;
+    debug_assert!(
+        gone_w.iter().chain(gone_l).all(|w| w.load(Relaxed) == 0),
+        "a board waits to be propagated"
+    );
     // Each W candidate's moves into the core's L boards or L_k; the candidates that fail at
     // once (read against the candidates as they are before any is taken out).
     let gone: u64 = words
@@ -559,22 +682,34 @@ fn safe_core(
         .enumerate()
         .map(|(c, ws)| {
             let mut cur = ix.cursor(stones, (c * CHUNK) as u64);
+            // The board the cursor is on.
+            let mut at = 0;
             let mut gone = 0;
-            // The moves inside the level of a group of boards, their targets' words
+            // The moves inside the level of a group of candidates, their targets' words
             // prefetched as they are found and read once the group's moves are all
             // generated (the cache misses overlap).
             let mut targets: Vec<(u32, usize)> = Vec::with_capacity(GROUP * 8);
-            for g in (0..ws.len()).step_by(GROUP) {
+            let mut group: Vec<(u32, Word)> = Vec::with_capacity(GROUP);
+            let mut j = 0;
+            while j < ws.len() {
                 targets.clear();
-                let end = (g + GROUP).min(ws.len());
-                for (j, w) in ws.iter().enumerate().take(end).skip(g) {
-                    if j > 0 {
-                        cur.advance();
-                    }
-                    let f = w.load(Relaxed);
+                group.clear();
+                while j < ws.len() && group.len() < GROUP {
+                    let f = ws[j].load(Relaxed);
                     if !core_counts_moves(f) {
+                        j += 1;
                         continue;
                     }
+                    // The cursor steps to a near candidate, and starts again at a far one.
+                    if j - at <= STEPS {
+                        for _ in at..j {
+                            cur.advance();
+                        }
+                    } else {
+                        cur = ix.cursor(stones, (c * CHUNK + j) as u64);
+                    }
+                    at = j;
+                    group.push((j as u32, f));
                     // A W candidate's move after which the mover's row holds less than k
                     // cannot lead into the core's L boards, nor into L_k (the candidate
                     // would be in W_k): it is not counted, its target not even ranked
@@ -585,8 +720,10 @@ fn safe_core(
                             let kept = core_keeps_row(&ch.board[..n], b, k);
                             if !(kept || every) {
                                 debug_assert_eq!(
-                                    core_target(words[ix.rank(&ch.board) as usize].load(Relaxed))
-                                        & 1,
+                                    core_target(
+                                        words[ix.rank(&ch.board) as usize].load(Relaxed),
+                                        k
+                                    ) & 1,
                                     0,
                                     "a move out of the rows of the core leads into its L side"
                                 );
@@ -597,28 +734,25 @@ fn safe_core(
                             targets.push((j as u32, q));
                         }
                     });
+                    j += 1;
                 }
                 let mut t = 0;
-                for (j, w) in ws.iter().enumerate().take(end).skip(g) {
-                    let i = c * CHUNK + j;
-                    let f = w.load(Relaxed);
-                    if !core_counts_moves(f) {
-                        continue;
-                    }
+                for &(j, f) in &group {
+                    let i = c * CHUNK + j as usize;
                     let (mut into_l, mut all_w) = (0, true);
-                    while t < targets.len() && targets[t].0 == j as u32 {
-                        let to = core_target(words[targets[t].1].load(Relaxed));
+                    while t < targets.len() && targets[t].0 == j {
+                        let to = core_target(words[targets[t].1].load(Relaxed), k);
                         into_l += (to & 1) as u32;
                         all_w &= to & 2 != 0;
                         t += 1;
                     }
-                    let (out_w, out_l) = core_counted(w, f, into_l, all_w);
+                    let (out_w, out_l) = core_counted(&ws[j as usize], f, into_l, all_w);
                     if out_w {
-                        mark(&gone_w, i);
+                        mark(gone_w, i);
                         gone += 1;
                     }
                     if out_l {
-                        mark(&gone_l, i);
+                        mark(gone_l, i);
                         gone += 1;
                     }
                 }
@@ -646,7 +780,7 @@ fn safe_core(
         sweeps += 1;
         let (taken, marked, _, _) = sweep(
             (game, ix, stones),
-            (&gone_w, &gone_l),
+            (gone_w, gone_l),
             words,
             |p| core_w_gone(&words[p]),
             |p| core_l_gone(&words[p]),
@@ -655,25 +789,12 @@ fn safe_core(
     }
     if phases {
         eprintln!(
-            "level {stones}, safety core at {k}: {w_candidates} W and {l_candidates} L candidates; flags {:.2} s, count {:.2} s ({gone_at_once} out at once), removals {:.2} s in {sweeps} sweeps",
+            "level {stones}, safety core at {k}{which}: {w_candidates} W and {l_candidates} L candidates; flags {:.2} s, count {:.2} s ({gone_at_once} out at once), removals {:.2} s in {sweeps} sweeps",
             t_flags.as_secs_f64(),
             t_count.as_secs_f64(),
             t.elapsed().as_secs_f64()
         );
     }
-    // What is left joins the sets at k.
-    let (pend_w, pend_l) = pend;
-    words
-        .par_chunks(CHUNK)
-        .enumerate()
-        .map(|(c, ws)| {
-            let mut joined = 0;
-            for (j, w) in ws.iter().enumerate() {
-                joined += mark_joined((pend_w, pend_l), c * CHUNK + j, core_join(w, k));
-            }
-            joined
-        })
-        .sum()
 }
 
 /// One sweep over two bitmaps of waiting boards (`pend`: W, L), in index order: each
@@ -781,10 +902,12 @@ fn sweep(
 }
 
 /// Bytes of memory the build of a level of `boards` boards with bounds needs at its peak: a
-/// word a board ([`Word`]), the two bitmaps of boards waiting to be propagated and a safety
-/// core's two. The bounds are written over the words at the end.
+/// word a board ([`Word`]), the two bitmaps of boards waiting to be propagated (where a safety
+/// core's boards taken out wait too) and, on an even level, the bitmap of the exits kept for
+/// the core at `B/2 + 1` ([`deferred_candidate`]). The bounds are written over the words at the
+/// end.
 pub fn memory_needed(boards: u64) -> u64 {
-    boards * 4 + boards.div_ceil(64) * 8 * 4
+    boards * 4 + boards.div_ceil(64) * 8 * 3
 }
 
 /// A level's bounds, two bytes a board in index order, kept in the memory its build used.
@@ -806,10 +929,26 @@ impl std::ops::Deref for Bounds {
 /// `LevelStats::undecided`). `lower[b]` holds the stored bounds of level `b < stones` (empty
 /// where no board has `b`).
 pub(crate) fn solve(
-    (game, ix, stones): (&SolverGame, &Indexer, u32),
+    g: (&SolverGame, &Indexer, u32),
     lower: &[&[u8]],
     progress: &dyn Progress,
 ) -> (Bounds, LevelStats) {
+    let built = solve_pass(g, lower, progress, true)
+        .or_else(|| solve_pass(g, lower, progress, false))
+        .expect("a level whose cores are computed at their thresholds is always built");
+    (built.0, built.1)
+}
+
+/// [`solve`], with the safety core at `B/2 + 1` of an even level computed after threshold
+/// `B/2` when `defer` ([`deferred_candidate`]): `None` when that core is not empty (the level
+/// is then to be built without `defer`). Also returns how many boards the cores at `B/2 + 1`
+/// put in the sets (none where it was computed after `B/2`).
+pub(crate) fn solve_pass(
+    (game, ix, stones): (&SolverGame, &Indexer, u32),
+    lower: &[&[u8]],
+    progress: &dyn Progress,
+    defer: bool,
+) -> Option<(Bounds, LevelStats, u64)> {
     assert!(
         stones <= crate::level::MAX_LEVEL,
         "level {stones}: values are kept in seven bits"
@@ -883,6 +1022,11 @@ pub(crate) fn solve(
         std::time::Duration::ZERO,
     );
     let mut cores = 0u32;
+    // The threshold whose safety core is computed after the threshold below, and the bitmap of
+    // the boards whose exits allow them in that core (its pages untouched until then).
+    let deferred = (defer && stones % 2 == 0 && stones >= 2).then_some(b / 2 + 1);
+    let mut exits_ok = deferred.map(|_| bitmap(size));
+    let mut above_half = 0u64;
     let (mut n_started, mut n_prop, mut n_core) = (0u64, 0u64, 0u64);
     let words_at = atomic(&mut words);
     // Boards just put in W_k and L_k whose predecessors are still to be told, one bit a
@@ -915,7 +1059,14 @@ pub(crate) fn solve(
         let t = std::time::Instant::now();
         // The boards the sets start from: those whose best exit for a bound is worth at
         // least k (W), or with no move left outside W_k and exits worth at most B - k (L).
-        let started = start_all(words_at, (&pend_w, &pend_l), b, k);
+        // The start of threshold B/2 of an even level also keeps, for the core at B/2 + 1
+        // computed after it, which boards' exits allow them in that core: a board that joins
+        // L at B/2 no longer keeps its exits' worth.
+        let exits = match (&exits_ok, deferred) {
+            (Some(ok), Some(d)) if k + 1 == d => Some((&ok[..], d)),
+            _ => None,
+        };
+        let started = start_all(words_at, (&pend_w, &pend_l), b, k, exits);
         t_starts += t.elapsed();
         n_started += started;
         let t = std::time::Instant::now();
@@ -927,13 +1078,17 @@ pub(crate) fn solve(
         // them, until no more join. A core whose attractor grew by no board is the last: the
         // next would be a set of boards the last one's removals left that holds with the sets
         // it held with, so the last core with it would have been greater.
-        if core_threshold(k, stones) {
+        // (The core at B/2 + 1 of an even level waits for threshold B/2 to be done.)
+        if core_threshold(k, stones) && Some(k) != deferred {
             loop {
                 let t = std::time::Instant::now();
                 let joined = safe_core((game, ix, stones), k, words_at, (&pend_w, &pend_l));
                 t_core += t.elapsed();
                 cores += 1;
                 n_core += joined;
+                if 2 * k as u32 == stones + 2 {
+                    above_half += joined;
+                }
                 if joined == 0 {
                     break;
                 }
@@ -944,6 +1099,16 @@ pub(crate) fn solve(
                 if grew == 0 {
                     break;
                 }
+            }
+        }
+        if let Some(ok) = exits_ok.take_if(|_| Some(k + 1) == deferred) {
+            let t = std::time::Instant::now();
+            let empty =
+                deferred_core_empty((game, ix, stones), k + 1, words_at, (&pend_w, &pend_l), &ok);
+            t_core += t.elapsed();
+            cores += 1;
+            if !empty {
+                return None;
             }
         }
         tick(1);
@@ -961,12 +1126,92 @@ pub(crate) fn solve(
             secs(t_core)
         );
     }
-    (into_bounds(words, stones), stats)
+    Some((into_bounds(words, stones), stats, above_half))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The core at `B/2 + 1` of an even level computed after threshold `B/2` gives every level
+    /// the bytes and counts it has with the core at its own time, where it is empty, and is
+    /// found not empty exactly where the core at its own time puts boards in the sets (the level
+    /// is then built again). Small Owares, with levels where it is not empty (Oware's level 4,
+    /// 5 pits a row at 4 and 6 seeds).
+    #[test]
+    fn the_core_above_the_half_computed_after_it_changes_no_level() {
+        let (mut same, mut again) = (0, 0);
+        for (spec, max) in [
+            ("oware", 8),
+            ("oware:pits=5,seeds=2", 8),
+            ("oware:pits=3,seeds=4", 12),
+            ("oware:pits=2,seeds=6", 14),
+        ] {
+            let rules = mancala_core::rules_for(&spec.parse().unwrap()).unwrap();
+            let game = SolverGame::new(&rules).unwrap();
+            let ix = Indexer::new(game.pits(), max);
+            let mut levels: Vec<Vec<u8>> = Vec::new();
+            for b in 0..=max {
+                let lower: Vec<&[u8]> = levels.iter().map(|l| &l[..]).collect();
+                let (bounds, stats, above) =
+                    solve_pass((&game, &ix, b), &lower, &(), false).unwrap();
+                match solve_pass((&game, &ix, b), &lower, &(), true) {
+                    Some((later, later_stats, none)) => {
+                        assert_eq!(&later[..], &bounds[..], "{spec}, level {b}");
+                        assert_eq!(later_stats, stats, "{spec}, level {b}");
+                        assert_eq!(above, 0, "{spec}, level {b}: a core missed");
+                        assert_eq!(none, 0);
+                        same += (b % 2 == 0 && b > 0) as u32;
+                    }
+                    None => {
+                        assert!(b % 2 == 0 && above > 0, "{spec}, level {b}");
+                        again += 1;
+                    }
+                }
+                levels.push(bounds.to_vec());
+            }
+        }
+        assert!(
+            same > 10 && again >= 3,
+            "{same} levels the same, {again} built again"
+        );
+    }
+
+    /// The candidates of the core at `B/2 + 1` computed after `B/2`: the boards that joined
+    /// the sets at `B/2` exactly, whose rows and exits would make them candidates at their own
+    /// time, and not held by the other side at `B/2` or above.
+    #[test]
+    fn the_core_computed_after_the_half_takes_the_boards_that_joined_there() {
+        let (b, k) = (12u8, 7u8);
+        let w = |at: u8| at as Word | W_SET;
+        let l = |at: u8| (at as Word) << L_SHIFT | L_SET;
+        let flags = |x: Word, own: u8, ok: bool| {
+            let y = deferred_candidate(x, own, b, k, ok);
+            (y & CW != 0, y & CL != 0)
+        };
+        // Joined W at 6 with 7 seeds in the mover's row: a W candidate; not with 6 seeds, nor
+        // if it joined W at 7 (in W_7 then) or is in no set (it cannot be in the core).
+        assert_eq!(flags(w(6), 7, true), (true, false));
+        assert_eq!(flags(w(6), 6, true), (false, false));
+        assert_eq!(flags(w(7), 7, true), (false, false));
+        assert_eq!(flags(0, 7, true), (false, false));
+        // Held by the opponent at 6 or above (in L_6): no W candidate.
+        assert_eq!(flags(w(6) | l(6), 7, true), (false, false));
+        assert_eq!(flags(w(6) | l(5), 7, true), (true, false));
+        // Joined L at 6 with 7 seeds in the opponent's row and exits that gave the mover at
+        // most 5: an L candidate; not when its exits gave him 6, nor when in W at 6.
+        assert_eq!(flags(l(6), 5, true), (false, true));
+        assert_eq!(flags(l(6), 5, false), (false, false));
+        assert_eq!(flags(l(6), 6, true), (false, false));
+        assert_eq!(flags(l(7), 5, true), (false, false));
+        assert_eq!(flags(l(6) | w(6), 5, true), (false, false));
+        // The exits read once threshold 7 is done: a board in L then is none of its candidates.
+        let exit = |hi: u8| (hi as Word) << L_SHIFT;
+        assert!(exits_at_most(exit(5), b, k));
+        assert!(!exits_at_most(exit(6), b, k));
+        assert!(exits_at_most(NO_EXIT, b, k));
+        assert!(!exits_at_most(l(7), b, k));
+    }
 
     /// A safety core's candidates: a board the opponent holds below `k` by an attractor (in
     /// `L_k'` with `k + k' > B`) is no `W` candidate, a board in such a `W_k'` no `L`
@@ -1043,19 +1288,28 @@ mod tests {
             })
             .collect();
         for k in [b, b / 2 + 1, b / 2, 1] {
-            let atomics: Vec<AtomicU32> = words.iter().map(|&x| AtomicU32::new(x)).collect();
-            let (pend_w, pend_l) = (bitmap(len), bitmap(len));
-            let marked = start_all(&atomics, (&pend_w, &pend_l), b, k);
-            let mut expected = 0;
-            for (i, &x) in words.iter().enumerate() {
-                let (y, w, l) = start(x, b, k);
-                expected += w as u64 + l as u64;
-                assert_eq!(atomics[i].load(Relaxed), y, "board {i} at {k}");
-                let bit = |m: &[AtomicU64]| m[i / 64].load(Relaxed) >> (i % 64) & 1 == 1;
-                assert_eq!((bit(&pend_w), bit(&pend_l)), (w, l), "board {i} at {k}");
+            // With the exits for a core at k + 1 kept or not.
+            for keep in [false, true].into_iter().filter(|&keep| !keep || k < b) {
+                let atomics: Vec<AtomicU32> = words.iter().map(|&x| AtomicU32::new(x)).collect();
+                let (pend_w, pend_l, exits) = (bitmap(len), bitmap(len), bitmap(len));
+                let kept = keep.then_some((&exits[..], k + 1));
+                let marked = start_all(&atomics, (&pend_w, &pend_l), b, k, kept);
+                let mut expected = 0;
+                let mut ok = 0;
+                for (i, &x) in words.iter().enumerate() {
+                    let (y, w, l) = start(x, b, k);
+                    expected += w as u64 + l as u64;
+                    assert_eq!(atomics[i].load(Relaxed), y, "board {i} at {k}");
+                    let bit = |m: &[AtomicU64]| m[i / 64].load(Relaxed) >> (i % 64) & 1 == 1;
+                    assert_eq!((bit(&pend_w), bit(&pend_l)), (w, l), "board {i} at {k}");
+                    let e = keep && exits_at_most(x, b, k + 1);
+                    assert_eq!(bit(&exits), e, "board {i} at {k}");
+                    ok += e as u32;
+                }
+                assert_eq!(marked, expected);
+                assert!(expected > 0);
+                assert!(!keep || ok > 0);
             }
-            assert_eq!(marked, expected);
-            assert!(expected > 0);
         }
     }
 }

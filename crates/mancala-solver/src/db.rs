@@ -491,16 +491,22 @@ impl Database {
 
     /// Memory to build level `b`, in bytes: two bytes and a bit a board
     /// ([`crate::level::memory_needed`]), or for a level with bounds (Oware's own-row
-    /// repetition) four bytes and four bits ([`crate::bounds::memory_needed`]).
+    /// repetition) four bytes and three bits ([`crate::bounds::memory_needed`]).
     pub fn build_memory(&self, b: u32) -> u64 {
-        self.solve_memory(self.ix.level_size(b))
-    }
-
-    /// Memory the solver of a level (or of a block) of `boards` boards holds: see
-    /// [`Self::build_memory`].
-    pub(crate) fn solve_memory(&self, boards: u64) -> u64 {
+        let boards = self.ix.level_size(b);
         if self.encoding() == crate::file::ENCODING_BOUNDED {
             crate::bounds::memory_needed(boards)
+        } else {
+            memory_needed(boards)
+        }
+    }
+
+    /// Memory the solver of a block of `boards` boards holds in a distributed build: two
+    /// bytes and a bit a board, or with bounds four bytes and four bits
+    /// ([`crate::dist_bounds::memory_needed`]).
+    pub(crate) fn block_memory(&self, boards: u64) -> u64 {
+        if self.encoding() == crate::file::ENCODING_BOUNDED {
+            crate::dist_bounds::memory_needed(boards)
         } else {
             memory_needed(boards)
         }

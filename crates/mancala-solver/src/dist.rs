@@ -458,7 +458,7 @@ impl Database {
             .filter(|&l| game.has_level(l))
             .map(|l| share(ix.level_size(l)) * width)
             .sum();
-        self.solve_memory(share(ix.level_size(b))) + lower
+        self.block_memory(share(ix.level_size(b))) + lower
     }
 
     /// Builds every level up to `max_stones` stones that is not built yet, lowest first, with

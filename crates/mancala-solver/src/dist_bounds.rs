@@ -342,7 +342,7 @@ impl Job<'_> {
                 })
                 .collect();
             let flags = self.ask(&to, 1, |q, out| {
-                out[0] = bounds::core_target(words[q as usize].load(Relaxed));
+                out[0] = bounds::core_target(words[q as usize].load(Relaxed), k);
             });
             drop(to);
             // The candidates' moves are consecutive: each candidate counted once.
@@ -410,6 +410,13 @@ impl Job<'_> {
     }
 }
 
+/// Bytes of memory a rank's block of `boards` boards with bounds needs at its peak: a word a
+/// board, the two bitmaps of boards waiting to be propagated and a safety core's two (here each
+/// core is computed at its threshold: no exits are kept for a later one).
+pub(crate) fn memory_needed(boards: u64) -> u64 {
+    boards * 4 + boards.div_ceil(64) * 8 * 4
+}
+
 /// How a rank's part of a level with bounds ended.
 pub(crate) enum Solved {
     /// The block's bounds (two bytes a board), the counts of the whole level (summed over the
@@ -475,7 +482,7 @@ pub(crate) fn solve<E>(
     let pend_w = bounds::bitmap(job.len);
     let pend_l = bounds::bitmap(job.len);
     for k in (1..=first).rev() {
-        let started = bounds::start_all(words_at, (&pend_w, &pend_l), b, k);
+        let started = bounds::start_all(words_at, (&pend_w, &pend_l), b, k, None);
         // A board just in W_k takes a move from each predecessor (which joins L_k with none
         // left); a board just in L_k puts its predecessors in W_k.
         let joined_w = |p: usize| {
