@@ -24,8 +24,8 @@
 use crate::game::SolverGame;
 use crate::index::{Board, Indexer};
 use crate::level::{
-    CHUNK, GROUP, KEPT, LevelStats, Progress, STEPS, TOLD_TOGETHER, WORDS, capture_share, prefetch,
-    word_predecessors,
+    CHUNK, GROUP, KEPT, LevelStats, Progress, TOLD_TOGETHER, WORDS, capture_share, cursor_to,
+    prefetch, word_predecessors,
 };
 use crate::memory::Zeroed;
 use rayon::prelude::*;
@@ -191,7 +191,6 @@ pub(crate) fn start_all(
             for (g, group) in ws.chunks(64).enumerate() {
                 // Which of the 64 boards start, read without a branch or an atomic access
                 // (the loop is vectorised): 1 joins W_k, 2 joins L_k; 4 for the exits.
-
                 let mut joins = [0u8; 64];
                 // Safety: no other thread reads or writes these boards' words during the
                 // start (each piece of parallel work has its own), and this view of them
@@ -573,9 +572,12 @@ fn safe_core(
     pend: (&[AtomicU64], &[AtomicU64]),
 ) -> u64 {
     let b = g.2 as u8;
-    core_removals(g, k, words, pend, "", None, |x, own, _| {
+    let left = core_removals(g, k, words, pend, "", None, |x, own, _| {
         core_candidate(x, own, b, k)
     });
+    if left == 0 {
+        return 0;
+    }
     // What is left joins the sets at k.
     let (pend_w, pend_l) = pend;
     words
@@ -604,18 +606,17 @@ fn deferred_core_empty(
 ) -> bool {
     let b = g.2 as u8;
     let which = " (after the threshold below)";
-    core_removals(g, k, words, pend, which, Some(exits_ok), |x, own, ok| {
+    let left = core_removals(g, k, words, pend, which, Some(exits_ok), |x, own, ok| {
         deferred_candidate(x, own, b, k, ok)
     });
-    !words.par_iter().any(|w| w.load(Relaxed) & (CW | CL) != 0)
+    left == 0
 }
 
 /// The boards of a safety core at threshold `k`, left flagged `CW` and `CL` ([`safe_core`]):
 /// the candidates flagged by `candidate` (word, seeds of the mover's row, whether the board is
 /// marked in `marks`: the word with its flags set and its core count cleared), those that fail
-/// taken out. The
-/// boards taken out wait in `gone` (W, L): the propagation's bitmaps, empty between its
-/// sweeps, and left empty.
+/// taken out. The boards taken out wait in `gone` (W, L): the propagation's bitmaps, empty
+/// between its sweeps, and left empty. Returns how many flags are left (a board may keep both).
 fn core_removals(
     (game, ix, stones): (&SolverGame, &Indexer, u32),
     k: u8,
@@ -624,7 +625,7 @@ fn core_removals(
     which: &str,
     marks: Option<&[AtomicU64]>,
     candidate: impl Fn(Word, u8, bool) -> Word + Sync,
-) {
+) -> u64 {
     let b = stones as u8;
     let n = game.pits_per_row();
     let phases = std::env::var_os("MANCALA_SOLVER_PHASES").is_some();
@@ -633,41 +634,40 @@ fn core_removals(
     // are those the forward pass kept in the words, or counted again on the boards where the
     // words do not keep them (and in debug builds, to check them).
     let kept = keeps_row(stones);
-    words.par_chunks(CHUNK).enumerate().for_each(|(c, ws)| {
-        let mut cur =
-            (!kept || cfg!(debug_assertions)).then(|| ix.cursor(stones, (c * CHUNK) as u64));
-        let mut bits = 0u64;
-        for (j, w) in ws.iter().enumerate() {
-            if j % 64 == 0 {
-                bits = marks.map_or(0, |m| m[(c * CHUNK + j) / 64].load(Relaxed));
-            }
-            let x = w.load(Relaxed);
-            let own = match &mut cur {
-                Some(cur) => {
-                    if j > 0 {
-                        cur.advance();
-                    }
-                    let own: u8 = cur.board()[..n].iter().sum();
-                    debug_assert!(!kept || own == row_of(x), "the row kept in a word is wrong");
-                    own
+    // Each piece's W and L candidates, counted as they are flagged.
+    let (w_candidates, l_candidates) = words
+        .par_chunks(CHUNK)
+        .enumerate()
+        .map(|(c, ws)| {
+            let mut cur =
+                (!kept || cfg!(debug_assertions)).then(|| ix.cursor(stones, (c * CHUNK) as u64));
+            let mut bits = 0u64;
+            let (mut nw, mut nl) = (0u64, 0u64);
+            for (j, w) in ws.iter().enumerate() {
+                if j % 64 == 0 {
+                    bits = marks.map_or(0, |m| m[(c * CHUNK + j) / 64].load(Relaxed));
                 }
-                None => row_of(x),
-            };
-            w.store(candidate(x, own, bits >> (j % 64) & 1 == 1), Relaxed);
-        }
-    });
+                let x = w.load(Relaxed);
+                let own = match &mut cur {
+                    Some(cur) => {
+                        if j > 0 {
+                            cur.advance();
+                        }
+                        let own: u8 = cur.board()[..n].iter().sum();
+                        debug_assert!(!kept || own == row_of(x), "the row kept in a word is wrong");
+                        own
+                    }
+                    None => row_of(x),
+                };
+                let y = candidate(x, own, bits >> (j % 64) & 1 == 1);
+                nw += (y & CW != 0) as u64;
+                nl += (y & CL != 0) as u64;
+                w.store(y, Relaxed);
+            }
+            (nw, nl)
+        })
+        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
     let t_flags = t.elapsed();
-    let flagged = |f: Word| {
-        if phases {
-            words
-                .par_iter()
-                .filter(|w| w.load(Relaxed) & f != 0)
-                .count()
-        } else {
-            0
-        }
-    };
-    let (w_candidates, l_candidates) = (flagged(CW), flagged(CL));
     let t = std::time::Instant::now();
     // The boards taken out whose predecessors are still to be told, one bit a board.
     let (gone_w, gone_l) = gone;
@@ -700,14 +700,8 @@ fn core_removals(
                         j += 1;
                         continue;
                     }
-                    // The cursor steps to a near candidate, and starts again at a far one.
-                    if j - at <= STEPS {
-                        for _ in at..j {
-                            cur.advance();
-                        }
-                    } else {
-                        cur = ix.cursor(stones, (c * CHUNK + j) as u64);
-                    }
+                    let base = (c * CHUNK) as u64;
+                    cursor_to(ix, stones, &mut cur, base + at as u64, base + j as u64);
                     at = j;
                     group.push((j as u32, f));
                     // A W candidate's move after which the mover's row holds less than k
@@ -775,10 +769,12 @@ fn core_removals(
     // predecessors, a W board gone takes its L predecessors out.
     let gone_at_once = gone;
     let mut waiting = gone;
+    // Every flag taken out: at once, and by a tell that says so.
+    let mut taken_out = gone;
     let mut sweeps = 0;
     while waiting > 0 {
         sweeps += 1;
-        let (taken, marked, _, _) = sweep(
+        let (taken, marked, out, _) = sweep(
             (game, ix, stones),
             (gone_w, gone_l),
             words,
@@ -786,7 +782,17 @@ fn core_removals(
             |p| core_l_gone(&words[p]),
         );
         waiting = waiting + marked - taken;
+        taken_out += out;
     }
+    let left = w_candidates + l_candidates - taken_out;
+    debug_assert_eq!(
+        left,
+        words
+            .iter()
+            .map(|w| (w.load(Relaxed) & CW != 0) as u64 + (w.load(Relaxed) & CL != 0) as u64)
+            .sum::<u64>(),
+        "the flags left of a core"
+    );
     if phases {
         eprintln!(
             "level {stones}, safety core at {k}{which}: {w_candidates} W and {l_candidates} L candidates; flags {:.2} s, count {:.2} s ({gone_at_once} out at once), removals {:.2} s in {sweeps} sweeps",
@@ -795,6 +801,7 @@ fn core_removals(
             t.elapsed().as_secs_f64()
         );
     }
+    left
 }
 
 /// One sweep over two bitmaps of waiting boards (`pend`: W, L), in index order: each

@@ -493,20 +493,21 @@ impl Database {
     /// ([`crate::level::memory_needed`]), or for a level with bounds (Oware's own-row
     /// repetition) four bytes and three bits ([`crate::bounds::memory_needed`]).
     pub fn build_memory(&self, b: u32) -> u64 {
-        let boards = self.ix.level_size(b);
-        if self.encoding() == crate::file::ENCODING_BOUNDED {
-            crate::bounds::memory_needed(boards)
-        } else {
-            memory_needed(boards)
-        }
+        self.solve_memory(self.ix.level_size(b), crate::bounds::memory_needed)
     }
 
     /// Memory the solver of a block of `boards` boards holds in a distributed build: two
     /// bytes and a bit a board, or with bounds four bytes and four bits
     /// ([`crate::dist_bounds::memory_needed`]).
     pub(crate) fn block_memory(&self, boards: u64) -> u64 {
+        self.solve_memory(boards, crate::dist_bounds::memory_needed)
+    }
+
+    /// Memory to solve `boards` boards: [`memory_needed`], or `bounded` for a level with
+    /// bounds.
+    fn solve_memory(&self, boards: u64, bounded: fn(u64) -> u64) -> u64 {
         if self.encoding() == crate::file::ENCODING_BOUNDED {
-            crate::dist_bounds::memory_needed(boards)
+            bounded(boards)
         } else {
             memory_needed(boards)
         }

@@ -411,10 +411,11 @@ impl Job<'_> {
 }
 
 /// Bytes of memory a rank's block of `boards` boards with bounds needs at its peak: a word a
-/// board, the two bitmaps of boards waiting to be propagated and a safety core's two (here each
-/// core is computed at its threshold: no exits are kept for a later one).
+/// board, the two bitmaps of boards waiting to be propagated and a safety core's two of its own
+/// (each core is computed at its threshold here, so no exits are kept for a later one): the
+/// one-machine build's ([`bounds::memory_needed`]) and a bitmap more.
 pub(crate) fn memory_needed(boards: u64) -> u64 {
-    boards * 4 + boards.div_ceil(64) * 8 * 4
+    bounds::memory_needed(boards) + boards.div_ceil(64) * 8
 }
 
 /// How a rank's part of a level with bounds ended.

@@ -246,6 +246,21 @@ impl Pass<'_> {
     }
 }
 
+/// Brings `cur`, on the board of index `from` of level `stones`, to the board of index `to`
+/// (`from <= to`): stepped through the boards between when they are few ([`STEPS`]), unranked
+/// afresh when they are many.
+#[inline(always)]
+pub(crate) fn cursor_to(ix: &Indexer, stones: u32, cur: &mut Cursor, from: u64, to: u64) {
+    debug_assert!(from <= to);
+    if to - from <= STEPS as u64 {
+        for _ in from..to {
+            cur.advance();
+        }
+    } else {
+        *cur = ix.cursor(stones, to);
+    }
+}
+
 /// The predecessors of the boards of `bits`, bitmap word `w` of the block of level `stones`
 /// that starts at index `lo`: `each` gets what `of_board` says of the board (asked once a
 /// board, with its place in the block) and the index in the level of one of its predecessors.
@@ -263,13 +278,11 @@ pub(crate) fn word_predecessors<T>(
         bits &= bits - 1;
         let this = of_board(i);
         match &mut at {
-            Some((a, cur)) if i - *a <= STEPS => {
-                for _ in *a..i {
-                    cur.advance();
-                }
+            Some((a, cur)) => {
+                cursor_to(ix, stones, cur, lo + *a as u64, lo + i as u64);
                 *a = i;
             }
-            _ => at = Some((i, ix.cursor(stones, lo + i as u64))),
+            None => at = Some((i, ix.cursor(stones, lo + i as u64))),
         }
         let board = *at.as_ref().unwrap().1.board();
         game.predecessors_ranked(ix, &board, stones, |p, r| each(&this, r, p));
