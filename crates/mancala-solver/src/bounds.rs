@@ -28,6 +28,7 @@ use crate::level::{
     prefetch, word_predecessors,
 };
 use crate::memory::Zeroed;
+use crate::vector::wide;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
@@ -175,69 +176,81 @@ fn start(x: Word, b: u8, k: u8) -> (Word, bool, bool) {
 /// boards were marked in `pend`.
 pub(crate) fn start_all(
     words: &[AtomicU32],
-    (pend_w, pend_l): (&[AtomicU64], &[AtomicU64]),
+    pend: (&[AtomicU64], &[AtomicU64]),
     b: u8,
     k: u8,
     exits: Option<(&[AtomicU64], u8)>,
 ) -> u64 {
-    // Eight bytes of 0 or 1 to eight bits, byte i to bit i.
-    const PACK: u64 = 0x0102_0408_1020_4080;
-    const ONES: u64 = 0x0101_0101_0101_0101;
     words
         .par_chunks(CHUNK)
         .enumerate()
-        .map(|(c, ws)| {
-            let mut marked = 0;
-            for (g, group) in ws.chunks(64).enumerate() {
-                // Which of the 64 boards start, read without a branch or an atomic access
-                // (the loop is vectorised): 1 joins W_k, 2 joins L_k; 4 for the exits.
-                let mut joins = [0u8; 64];
-                // Safety: no other thread reads or writes these boards' words during the
-                // start (each piece of parallel work has its own), and this view of them
-                // ends before any is written.
-                let seen: &[u32] = unsafe {
-                    std::slice::from_raw_parts(group.as_ptr() as *const u32, group.len())
-                };
-                for (j, &x) in joins.iter_mut().zip(seen) {
-                    *j = starts_w(x, k) as u8 | (starts_l(x, b, k) as u8) << 1;
-                }
-                if let Some((_, later)) = exits {
-                    for (j, &x) in joins.iter_mut().zip(seen) {
-                        *j |= (exits_at_most(x, b, later) as u8) << 2;
-                    }
-                }
-                let (mut into_w, mut into_l, mut ok) = (0u64, 0u64, 0u64);
-                for (i, eight) in joins.chunks_exact(8).enumerate() {
-                    let x = u64::from_le_bytes(eight.try_into().unwrap());
-                    into_w |= ((x & ONES).wrapping_mul(PACK) >> 56) << (8 * i);
-                    into_l |= (((x >> 1) & ONES).wrapping_mul(PACK) >> 56) << (8 * i);
-                    if exits.is_some() {
-                        ok |= (((x >> 2) & ONES).wrapping_mul(PACK) >> 56) << (8 * i);
-                    }
-                }
-                let mut all = into_w | into_l;
-                while all != 0 {
-                    let t = all.trailing_zeros() as usize;
-                    all &= all - 1;
-                    let w = &group[t];
-                    w.store(start(w.load(Relaxed), b, k).0, Relaxed);
-                }
-                let at = c * (CHUNK / 64) + g;
-                if let Some((bits, _)) = exits {
-                    // Boards past the level's end read as none (their bytes are 0).
-                    bits[at].store(ok, Relaxed);
-                }
-                if into_w != 0 {
-                    pend_w[at].fetch_or(into_w, Relaxed);
-                }
-                if into_l != 0 {
-                    pend_l[at].fetch_or(into_l, Relaxed);
-                }
-                marked += (into_w.count_ones() + into_l.count_ones()) as u64;
-            }
-            marked
-        })
+        .map(|(c, ws)| start_chunk(c, ws, pend, b, k, exits))
         .sum()
+}
+
+wide! {
+    /// [`start_all`] over the words `ws` of chunk `c`: returns how many boards it marked.
+    fn start_chunk(
+        c: usize,
+        ws: &[AtomicU32],
+        pend: (&[AtomicU64], &[AtomicU64]),
+        b: u8,
+        k: u8,
+        exits: Option<(&[AtomicU64], u8)>,
+    ) -> u64 {
+        let (pend_w, pend_l) = pend;
+        // Eight bytes of 0 or 1 to eight bits, byte i to bit i.
+        const PACK: u64 = 0x0102_0408_1020_4080;
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        let mut marked = 0;
+        for (g, group) in ws.chunks(64).enumerate() {
+            // Which of the 64 boards start, read without a branch or an atomic access (the loop
+            // is vectorised): 1 joins W_k, 2 joins L_k; 4 for the exits.
+            let mut joins = [0u8; 64];
+            // Safety: no other thread reads or writes these boards' words during the start (each
+            // piece of parallel work has its own), and this view of them ends before any is
+            // written.
+            let seen: &[u32] =
+                unsafe { std::slice::from_raw_parts(group.as_ptr() as *const u32, group.len()) };
+            for (j, &x) in joins.iter_mut().zip(seen) {
+                *j = starts_w(x, k) as u8 | (starts_l(x, b, k) as u8) << 1;
+            }
+            if let Some((_, later)) = exits {
+                for (j, &x) in joins.iter_mut().zip(seen) {
+                    *j |= (exits_at_most(x, b, later) as u8) << 2;
+                }
+            }
+            let (mut into_w, mut into_l, mut ok) = (0u64, 0u64, 0u64);
+            for (i, eight) in joins.chunks_exact(8).enumerate() {
+                let x = u64::from_le_bytes(eight.try_into().unwrap());
+                into_w |= ((x & ONES).wrapping_mul(PACK) >> 56) << (8 * i);
+                into_l |= (((x >> 1) & ONES).wrapping_mul(PACK) >> 56) << (8 * i);
+                if exits.is_some() {
+                    ok |= (((x >> 2) & ONES).wrapping_mul(PACK) >> 56) << (8 * i);
+                }
+            }
+            let mut all = into_w | into_l;
+            while all != 0 {
+                let t = all.trailing_zeros() as usize;
+                all &= all - 1;
+                let w = &group[t];
+                w.store(start(w.load(Relaxed), b, k).0, Relaxed);
+            }
+            let at = c * (CHUNK / 64) + g;
+            if let Some((bits, _)) = exits {
+                // Boards past the level's end read as none (their bytes are 0).
+                bits[at].store(ok, Relaxed);
+            }
+            if into_w != 0 {
+                pend_w[at].fetch_or(into_w, Relaxed);
+            }
+            if into_l != 0 {
+                pend_l[at].fetch_or(into_l, Relaxed);
+            }
+            marked += (into_w.count_ones() + into_l.count_ones()) as u64;
+        }
+        marked
+    }
 }
 
 /// Tells a board that one of its moves inside the level leads to a board just put in `W_k`
@@ -450,55 +463,82 @@ fn bounds_of(x: Word, b: u8) -> (u8, u8) {
 /// The boards won, drawn and lost whose outcome the bounds decide, the others undecided, and
 /// those not exact, of the words of level `stones` at its end.
 pub(crate) fn settle(words: &[Word], stones: u32) -> LevelStats {
-    let b = stones as u8;
     words
         .par_chunks(CHUNK)
-        .enumerate()
-        .map(|(c, ws)| {
-            let mut s = LevelStats::default();
-            for (j, &x) in ws.iter().enumerate() {
-                let (lo, hi) = bounds_of(x, b);
-                debug_assert!(
-                    lo <= hi,
-                    "board {} of level {stones}: {lo} > {hi}",
-                    c * CHUNK + j
-                );
-                s.inexact += (lo != hi) as u64;
-                if 2 * lo as u32 > stones {
-                    s.wins += 1;
-                } else if (2 * hi as u32) < stones {
-                    s.losses += 1;
-                } else if lo == hi {
-                    s.draws += 1;
-                } else {
-                    s.undecided += 1;
-                }
-            }
-            s
-        })
+        .map(|ws| settle_chunk(ws, stones))
         .reduce(LevelStats::default, |a, b| a.plus(&b))
 }
 
+wide! {
+    /// [`settle`] over the words `ws`.
+    fn settle_chunk(ws: &[Word], stones: u32) -> LevelStats {
+        let b = stones as u8;
+        let mut s = LevelStats::default();
+        for &x in ws {
+            let (lo, hi) = bounds_of(x, b);
+            debug_assert!(lo <= hi, "a board of level {stones}: {lo} > {hi}");
+            let win = 2 * lo as u32 > stones;
+            let loss = !win && (2 * hi as u32) < stones;
+            let draw = !win && !loss && lo == hi;
+            s.inexact += (lo != hi) as u64;
+            s.wins += win as u64;
+            s.losses += loss as u64;
+            s.draws += draw as u64;
+            s.undecided += (!win && !loss && !draw) as u64;
+        }
+        s
+    }
+}
+
 /// The bounds of the words of level `stones` at its end, written over them in index order:
-/// board i's two bytes go to bytes 2i and 2i + 1, which are those of words i / 2 and below,
-/// already read.
+/// board i's two bytes (`lo`, `hi`) go to bytes 2i and 2i + 1. Each chunk's bounds are first
+/// written over the first half of its own words (in parallel), then moved down in chunk order
+/// (a chunk's bounds land below the words of every later chunk).
 pub(crate) fn into_bounds(mut words: Zeroed<Word>, stones: u32) -> Bounds {
     let b = stones as u8;
     let size = words.len();
-    for i in 0..size {
-        let (lo, hi) = bounds_of(words[i], b);
-        let pair = u16::from_ne_bytes([lo, hi]);
-        let at = i / 2;
-        let shift = if cfg!(target_endian = "little") {
-            16 * (i % 2)
-        } else {
-            16 * (1 - i % 2)
-        };
-        words[at] = (words[at] & !(0xFFFF << shift)) | (pair as Word) << shift;
+    words
+        .par_chunks_mut(CHUNK)
+        .for_each(|ws| pack_bounds(ws, b));
+    // Safety: the words are 4 * size initialised bytes; the view ends before `words` is used
+    // again.
+    let bytes = unsafe { std::slice::from_raw_parts_mut(words.as_mut_ptr() as *mut u8, 4 * size) };
+    for c in 1..size.div_ceil(CHUNK) {
+        let len = 2 * CHUNK.min(size - c * CHUNK);
+        bytes.copy_within(4 * c * CHUNK..4 * c * CHUNK + len, 2 * c * CHUNK);
     }
     Bounds {
         words,
         boards: size,
+    }
+}
+
+wide! {
+    /// The bounds of the words `ws` of level `b`, written over the first half of them (board
+    /// j's at bytes 2j and 2j + 1), 64 boards at a time: a block's words are read before its
+    /// bounds are written, and its bounds end below the next block's words.
+    fn pack_bounds(ws: &mut [Word], b: u8) -> () {
+        const BLOCK: usize = 64;
+        let len = ws.len();
+        let at = ws.as_mut_ptr();
+        let mut i = 0;
+        while i < len {
+            let n = BLOCK.min(len - i);
+            let mut block = [0 as Word; BLOCK];
+            let mut out = [0u8; 2 * BLOCK];
+            // Safety: words i..i + n are in `ws`, and bytes 2i..2(i + n) too; those bytes lie
+            // below the end of this block's words (4(i + n)), so they overwrite only words of
+            // this block, copied first, or of blocks before it.
+            unsafe { std::ptr::copy_nonoverlapping(at.add(i), block.as_mut_ptr(), n) };
+            for (pair, &x) in out.chunks_exact_mut(2).zip(&block) {
+                let (lo, hi) = bounds_of(x, b);
+                pair[0] = lo;
+                pair[1] = hi;
+            }
+            let to = unsafe { (at as *mut u8).add(2 * i) };
+            unsafe { std::ptr::copy_nonoverlapping(out.as_ptr(), to, 2 * n) };
+            i += n;
+        }
     }
 }
 
@@ -571,10 +611,7 @@ fn safe_core(
     words: &[AtomicU32],
     pend: (&[AtomicU64], &[AtomicU64]),
 ) -> u64 {
-    let b = g.2 as u8;
-    let left = core_removals(g, k, words, pend, "", None, |x, own, _| {
-        core_candidate(x, own, b, k)
-    });
+    let left = core_removals(g, k, words, pend, None);
     if left == 0 {
         return 0;
     }
@@ -604,62 +641,113 @@ fn deferred_core_empty(
     pend: (&[AtomicU64], &[AtomicU64]),
     exits_ok: &[AtomicU64],
 ) -> bool {
-    let b = g.2 as u8;
-    let which = " (after the threshold below)";
-    let left = core_removals(g, k, words, pend, which, Some(exits_ok), |x, own, ok| {
-        deferred_candidate(x, own, b, k, ok)
-    });
+    let left = core_removals(g, k, words, pend, Some(exits_ok));
     left == 0
 }
 
+wide! {
+    /// The candidates of the safety core at `k` of level `b` among the words `ws` of chunk
+    /// `c`, flagged as [`core_candidate`] says, or with `exits` (the core at `B/2 + 1` computed
+    /// after the threshold below) as [`deferred_candidate`] says, their rows read in their
+    /// words: returns how many `W` and `L` candidates there are.
+    fn flag_chunk(
+        c: usize,
+        ws: &[AtomicU32],
+        b: u8,
+        k: u8,
+        exits: Option<&[AtomicU64]>,
+    ) -> (u64, u64) {
+        // Safety: the flags of a chunk are set by one piece of parallel work, and no other
+        // reads or writes its words meanwhile (a plain view, so that the loop is vectorised).
+        let view: &mut [u32] =
+            unsafe { std::slice::from_raw_parts_mut(ws.as_ptr() as *mut u32, ws.len()) };
+        let (mut nw, mut nl) = (0u64, 0u64);
+        for (g, group) in view.chunks_mut(64).enumerate() {
+            match exits {
+                None => {
+                    for x in group.iter_mut() {
+                        *x = core_candidate(*x, row_of(*x), b, k);
+                        nw += (*x & CW != 0) as u64;
+                        nl += (*x & CL != 0) as u64;
+                    }
+                }
+                Some(m) => {
+                    let bits = m[c * (CHUNK / 64) + g].load(Relaxed);
+                    for (j, x) in group.iter_mut().enumerate() {
+                        *x = deferred_candidate(*x, row_of(*x), b, k, bits >> j & 1 == 1);
+                        nw += (*x & CW != 0) as u64;
+                        nl += (*x & CL != 0) as u64;
+                    }
+                }
+            }
+        }
+        (nw, nl)
+    }
+}
+
 /// The boards of a safety core at threshold `k`, left flagged `CW` and `CL` ([`safe_core`]):
-/// the candidates flagged by `candidate` (word, seeds of the mover's row, whether the board is
-/// marked in `marks`: the word with its flags set and its core count cleared), those that fail
-/// taken out. The boards taken out wait in `gone` (W, L): the propagation's bitmaps, empty
-/// between its sweeps, and left empty. Returns how many flags are left (a board may keep both).
+/// the candidates (their flags set and their counts cleared by [`core_candidate`], or with
+/// `exits` by [`deferred_candidate`]), those that fail taken out. The boards taken out wait
+/// in `gone` (W, L): the propagation's bitmaps, empty between its sweeps, and left empty.
+/// Returns how many flags are left (a board may keep both).
 fn core_removals(
     (game, ix, stones): (&SolverGame, &Indexer, u32),
     k: u8,
     words: &[AtomicU32],
     gone: (&[AtomicU64], &[AtomicU64]),
-    which: &str,
-    marks: Option<&[AtomicU64]>,
-    candidate: impl Fn(Word, u8, bool) -> Word + Sync,
+    exits: Option<&[AtomicU64]>,
 ) -> u64 {
     let b = stones as u8;
+    let which = if exits.is_some() {
+        " (after the threshold below)"
+    } else {
+        ""
+    };
     let n = game.pits_per_row();
     let phases = std::env::var_os("MANCALA_SOLVER_PHASES").is_some();
     let t = std::time::Instant::now();
     // The candidates, their flags set and their counts cleared. The seeds of the mover's row
-    // are those the forward pass kept in the words, or counted again on the boards where the
-    // words do not keep them (and in debug builds, to check them).
+    // are those the forward pass kept in the words (checked in debug builds), or counted again
+    // on the boards where the words do not keep them.
     let kept = keeps_row(stones);
     // Each piece's W and L candidates, counted as they are flagged.
     let (w_candidates, l_candidates) = words
         .par_chunks(CHUNK)
         .enumerate()
         .map(|(c, ws)| {
-            let mut cur =
-                (!kept || cfg!(debug_assertions)).then(|| ix.cursor(stones, (c * CHUNK) as u64));
+            if cfg!(debug_assertions) && kept {
+                let mut cur = ix.cursor(stones, (c * CHUNK) as u64);
+                for (j, w) in ws.iter().enumerate() {
+                    if j > 0 {
+                        cur.advance();
+                    }
+                    let own: u8 = cur.board()[..n].iter().sum();
+                    assert_eq!(
+                        own,
+                        row_of(w.load(Relaxed)),
+                        "the row kept in a word is wrong"
+                    );
+                }
+            }
+            if kept {
+                return flag_chunk(c, ws, b, k, exits);
+            }
+            let mut cur = ix.cursor(stones, (c * CHUNK) as u64);
             let mut bits = 0u64;
             let (mut nw, mut nl) = (0u64, 0u64);
             for (j, w) in ws.iter().enumerate() {
                 if j % 64 == 0 {
-                    bits = marks.map_or(0, |m| m[(c * CHUNK + j) / 64].load(Relaxed));
+                    bits = exits.map_or(0, |m| m[(c * CHUNK + j) / 64].load(Relaxed));
+                }
+                if j > 0 {
+                    cur.advance();
                 }
                 let x = w.load(Relaxed);
-                let own = match &mut cur {
-                    Some(cur) => {
-                        if j > 0 {
-                            cur.advance();
-                        }
-                        let own: u8 = cur.board()[..n].iter().sum();
-                        debug_assert!(!kept || own == row_of(x), "the row kept in a word is wrong");
-                        own
-                    }
-                    None => row_of(x),
+                let own: u8 = cur.board()[..n].iter().sum();
+                let y = match exits {
+                    None => core_candidate(x, own, b, k),
+                    Some(_) => deferred_candidate(x, own, b, k, bits >> (j % 64) & 1 == 1),
                 };
-                let y = candidate(x, own, bits >> (j % 64) & 1 == 1);
                 nw += (y & CW != 0) as u64;
                 nl += (y & CL != 0) as u64;
                 w.store(y, Relaxed);

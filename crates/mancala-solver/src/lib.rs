@@ -25,6 +25,7 @@ mod memory;
 pub mod mpi;
 pub mod search;
 pub mod table;
+mod vector;
 
 pub use db::{
     BuildProgress, BuildReport, Database, DbError, Outcome, Solution, Value, default_data_dir,
