@@ -1272,6 +1272,46 @@ mod tests {
         );
     }
 
+    /// Every copy of the passes compiled wide (portable, AVX2, AVX-512: those this processor
+    /// has) builds the same bounds and counts, on levels with safety cores that keep boards
+    /// (Oware's levels 2–9) and without.
+    #[test]
+    fn every_copy_of_the_wide_passes_builds_the_same_levels() {
+        use crate::vector::WIDEST;
+        struct Widest;
+        impl Drop for Widest {
+            fn drop(&mut self) {
+                WIDEST.store(2, Relaxed);
+            }
+        }
+        let _restore = Widest;
+        let rules = mancala_core::rules_for(&"oware".parse().unwrap()).unwrap();
+        let game = SolverGame::new(&rules).unwrap();
+        let max = 11;
+        let ix = Indexer::new(game.pits(), max);
+        let build = |widest: u8| {
+            WIDEST.store(widest, Relaxed);
+            let mut levels: Vec<Vec<u8>> = Vec::new();
+            let mut stats = Vec::new();
+            for b in 0..=max {
+                let lower: Vec<&[u8]> = levels.iter().map(|l| &l[..]).collect();
+                let (bounds, s) = solve((&game, &ix, b), &lower, &());
+                levels.push(bounds.to_vec());
+                stats.push(s);
+            }
+            (levels, stats)
+        };
+        let portable = build(0);
+        assert!(portable.1.iter().any(|s| s.draws > 0 && s.undecided > 0));
+        for widest in [1, 2] {
+            let wide = build(widest);
+            for b in 0..=max as usize {
+                assert_eq!(wide.0[b], portable.0[b], "level {b}, copies up to {widest}");
+                assert_eq!(wide.1[b], portable.1[b], "level {b}, copies up to {widest}");
+            }
+        }
+    }
+
     /// The candidates of the core at `B/2 + 1` computed after `B/2`: the boards that joined
     /// the sets at `B/2` exactly, whose rows and exits would make them candidates at their own
     /// time, and not held by the other side at `B/2` or above.

@@ -5,12 +5,30 @@
 //! the processor running it has (AVX-512: sixteen words, their tests read as a bit mask; AVX2:
 //! eight), chosen when it runs.
 
+/// The widest copies of [`wide!`] functions that may run: 2 (AVX-512), 1 (AVX2) or 0 (the
+/// portable body). Tests lower it to compare the copies; the other copies give the same
+/// results, so tests running meanwhile are only slower.
+#[cfg(test)]
+pub(crate) static WIDEST: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(2);
+
+/// Whether copies as wide as `level` ([`WIDEST`]) may run.
+#[inline(always)]
+fn allowed(level: u8) -> bool {
+    #[cfg(test)]
+    return WIDEST.load(std::sync::atomic::Ordering::Relaxed) >= level;
+    #[cfg(not(test))]
+    {
+        let _ = level;
+        true
+    }
+}
+
 /// Whether this processor has what the AVX2 copies of [`wide!`] functions are compiled for.
 #[cfg(target_arch = "x86_64")]
 #[inline]
 pub(crate) fn has_avx2() -> bool {
     use std::arch::is_x86_feature_detected as has;
-    has!("avx2") && has!("bmi1") && has!("bmi2") && has!("popcnt")
+    allowed(1) && has!("avx2") && has!("bmi1") && has!("bmi2") && has!("popcnt")
 }
 
 /// Whether this processor has what the AVX-512 copies of [`wide!`] functions are compiled for.
@@ -18,7 +36,7 @@ pub(crate) fn has_avx2() -> bool {
 #[inline]
 pub(crate) fn has_avx512() -> bool {
     use std::arch::is_x86_feature_detected as has;
-    has_avx2() && has!("avx512f") && has!("avx512bw") && has!("avx512vl")
+    allowed(2) && has_avx2() && has!("avx512f") && has!("avx512bw") && has!("avx512vl")
 }
 
 /// A function whose body is compiled three times on x86-64 (portable, AVX2, AVX-512), the
