@@ -465,18 +465,19 @@ fn bounds_of(x: Word, b: u8) -> (u8, u8) {
 pub(crate) fn settle(words: &[Word], stones: u32) -> LevelStats {
     words
         .par_chunks(CHUNK)
-        .map(|ws| settle_chunk(ws, stones))
+        .enumerate()
+        .map(|(c, ws)| settle_chunk(c * CHUNK, ws, stones))
         .reduce(LevelStats::default, |a, b| a.plus(&b))
 }
 
 wide! {
-    /// [`settle`] over the words `ws`.
-    fn settle_chunk(ws: &[Word], stones: u32) -> LevelStats {
+    /// [`settle`] over the words `ws`, of the boards from index `first` on.
+    fn settle_chunk(first: usize, ws: &[Word], stones: u32) -> LevelStats {
         let b = stones as u8;
         let mut s = LevelStats::default();
-        for &x in ws {
+        for (j, &x) in ws.iter().enumerate() {
             let (lo, hi) = bounds_of(x, b);
-            debug_assert!(lo <= hi, "a board of level {stones}: {lo} > {hi}");
+            debug_assert!(lo <= hi, "board {} of level {stones}: {lo} > {hi}", first + j);
             let win = 2 * lo as u32 > stones;
             let loss = !win && (2 * hi as u32) < stones;
             let draw = !win && !loss && lo == hi;
@@ -517,7 +518,7 @@ wide! {
     /// The bounds of the words `ws` of level `b`, written over the first half of them (board
     /// j's at bytes 2j and 2j + 1), 64 boards at a time: a block's words are read before its
     /// bounds are written, and its bounds end below the next block's words.
-    fn pack_bounds(ws: &mut [Word], b: u8) -> () {
+    fn pack_bounds(ws: &mut [Word], b: u8) {
         const BLOCK: usize = 64;
         let len = ws.len();
         let at = ws.as_mut_ptr();
@@ -645,6 +646,18 @@ fn deferred_core_empty(
     left == 0
 }
 
+/// A board's word with its candidate flags for the safety core at `k` of level `b` set and its
+/// core count cleared ([`core_candidate`]); for the core at `B/2 + 1` computed after the
+/// threshold below, with `after_half` saying whether its exits allowed it there
+/// ([`deferred_candidate`]). `own`: the seeds of the mover's row.
+#[inline(always)]
+fn flagged(x: Word, own: u8, b: u8, k: u8, after_half: Option<bool>) -> Word {
+    match after_half {
+        None => core_candidate(x, own, b, k),
+        Some(exits_ok) => deferred_candidate(x, own, b, k, exits_ok),
+    }
+}
+
 wide! {
     /// The candidates of the safety core at `k` of level `b` among the words `ws` of chunk
     /// `c`, flagged as [`core_candidate`] says, or with `exits` (the core at `B/2 + 1` computed
@@ -663,22 +676,11 @@ wide! {
             unsafe { std::slice::from_raw_parts_mut(ws.as_ptr() as *mut u32, ws.len()) };
         let (mut nw, mut nl) = (0u64, 0u64);
         for (g, group) in view.chunks_mut(64).enumerate() {
-            match exits {
-                None => {
-                    for x in group.iter_mut() {
-                        *x = core_candidate(*x, row_of(*x), b, k);
-                        nw += (*x & CW != 0) as u64;
-                        nl += (*x & CL != 0) as u64;
-                    }
-                }
-                Some(m) => {
-                    let bits = m[c * (CHUNK / 64) + g].load(Relaxed);
-                    for (j, x) in group.iter_mut().enumerate() {
-                        *x = deferred_candidate(*x, row_of(*x), b, k, bits >> j & 1 == 1);
-                        nw += (*x & CW != 0) as u64;
-                        nl += (*x & CL != 0) as u64;
-                    }
-                }
+            let bits = exits.map_or(0, |m| m[c * (CHUNK / 64) + g].load(Relaxed));
+            for (j, x) in group.iter_mut().enumerate() {
+                *x = flagged(*x, row_of(*x), b, k, exits.map(|_| bits >> j & 1 == 1));
+                nw += (*x & CW != 0) as u64;
+                nl += (*x & CL != 0) as u64;
             }
         }
         (nw, nl)
@@ -744,10 +746,7 @@ fn core_removals(
                 }
                 let x = w.load(Relaxed);
                 let own: u8 = cur.board()[..n].iter().sum();
-                let y = match exits {
-                    None => core_candidate(x, own, b, k),
-                    Some(_) => deferred_candidate(x, own, b, k, bits >> (j % 64) & 1 == 1),
-                };
+                let y = flagged(x, own, b, k, exits.map(|_| bits >> (j % 64) & 1 == 1));
                 nw += (y & CW != 0) as u64;
                 nl += (y & CL != 0) as u64;
                 w.store(y, Relaxed);
@@ -1291,6 +1290,12 @@ mod tests {
         let ix = Indexer::new(game.pits(), max);
         let build = |widest: u8| {
             WIDEST.store(widest, Relaxed);
+            #[cfg(target_arch = "x86_64")]
+            assert!(
+                (widest >= 2 || !crate::vector::has_avx512())
+                    && (widest >= 1 || !crate::vector::has_avx2()),
+                "copies wider than {widest} may still run"
+            );
             let mut levels: Vec<Vec<u8>> = Vec::new();
             let mut stats = Vec::new();
             for b in 0..=max {

@@ -41,8 +41,13 @@ pub(crate) fn has_avx512() -> bool {
 
 /// A function whose body is compiled three times on x86-64 (portable, AVX2, AVX-512), the
 /// widest this processor has chosen at each call. Its arguments are plain names with types
-/// (no generics, no patterns).
+/// (no generics, no patterns); its return type may be left out.
 macro_rules! wide {
+    ($(#[$m:meta])* $vis:vis fn $name:ident($($arg:ident: $ty:ty),* $(,)?) $body:block) => {
+        $crate::vector::wide! {
+            $(#[$m])* $vis fn $name($($arg: $ty),*) -> () $body
+        }
+    };
     ($(#[$m:meta])* $vis:vis fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $body:block)
         => {
         $(#[$m])*
