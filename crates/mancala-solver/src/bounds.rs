@@ -184,6 +184,7 @@ pub(crate) fn start_all(
     words
         .par_chunks(CHUNK)
         .enumerate()
+        .with_max_len(1)
         .map(|(c, ws)| start_chunk(c, ws, pend, b, k, exits))
         .sum()
 }
@@ -466,6 +467,7 @@ pub(crate) fn settle(words: &[Word], stones: u32) -> LevelStats {
     words
         .par_chunks(CHUNK)
         .enumerate()
+        .with_max_len(1)
         .map(|(c, ws)| settle_chunk(c * CHUNK, ws, stones))
         .reduce(LevelStats::default, |a, b| a.plus(&b))
 }
@@ -500,6 +502,7 @@ pub(crate) fn into_bounds(mut words: Zeroed<Word>, stones: u32) -> Bounds {
     let size = words.len();
     words
         .par_chunks_mut(CHUNK)
+        .with_max_len(1)
         .for_each(|ws| pack_bounds(ws, b));
     // Safety: the words are 4 * size initialised bytes; the view ends before `words` is used
     // again.
@@ -621,6 +624,7 @@ fn safe_core(
     words
         .par_chunks(CHUNK)
         .enumerate()
+        .with_max_len(1)
         .map(|(c, ws)| {
             let mut joined = 0;
             for (j, w) in ws.iter().enumerate() {
@@ -716,6 +720,7 @@ fn core_removals(
     let (w_candidates, l_candidates) = words
         .par_chunks(CHUNK)
         .enumerate()
+        .with_max_len(1)
         .map(|(c, ws)| {
             if cfg!(debug_assertions) && kept {
                 let mut cur = ix.cursor(stones, (c * CHUNK) as u64);
@@ -767,6 +772,7 @@ fn core_removals(
     let gone: u64 = words
         .par_chunks(CHUNK)
         .enumerate()
+        .with_max_len(1)
         .map(|(c, ws)| {
             let mut cur = ix.cursor(stones, (c * CHUNK) as u64);
             // The board the cursor is on.
@@ -913,6 +919,7 @@ fn sweep(
         .par_chunks(WORDS)
         .zip(pend_l.par_chunks(WORDS))
         .enumerate()
+        .with_max_len(1)
         .map(|(c, (ws, ls))| {
             let (mut taken, mut marked, mut decided, mut kept_taken) = (0u64, 0u64, 0u64, 0u64);
             // Each predecessor's index, shifted left one bit (0: told of a board in the
@@ -1060,55 +1067,59 @@ pub(crate) fn solve_pass(
     };
     // The forward pass: each board's best exit for each bound and its moves inside the level.
     let mut words: Zeroed<Word> = Zeroed::new(size);
-    words.par_chunks_mut(CHUNK).enumerate().for_each(|(c, ws)| {
-        let mut cur = ix.cursor(stones, (c * CHUNK) as u64);
-        // The captures of a group of boards: their lower-level entries prefetched as they are
-        // found, read once the group's moves are all generated.
-        let mut caps: Vec<(u32, u8, bool, usize)> = Vec::with_capacity(GROUP * 8);
-        // The best exits of the group, for each bound.
-        let mut best = [(None::<u8>, None::<u8>); GROUP];
-        // Their moves that stay in the level.
-        let mut inside = [0u32; GROUP];
-        // The seeds of their movers' rows, for the safety cores.
-        let mut rows = [0 as Word; GROUP];
-        for g in (0..ws.len()).step_by(GROUP) {
-            caps.clear();
-            for k in g..(g + GROUP).min(ws.len()) {
-                if k > 0 {
-                    cur.advance();
-                }
-                let mut n_inside = 0;
-                let end = game.children(cur.board(), |ch| {
-                    if ch.captured == 0 {
-                        n_inside += 1;
-                        return;
+    words
+        .par_chunks_mut(CHUNK)
+        .enumerate()
+        .with_max_len(1)
+        .for_each(|(c, ws)| {
+            let mut cur = ix.cursor(stones, (c * CHUNK) as u64);
+            // The captures of a group of boards: their lower-level entries prefetched as they are
+            // found, read once the group's moves are all generated.
+            let mut caps: Vec<(u32, u8, bool, usize)> = Vec::with_capacity(GROUP * 8);
+            // The best exits of the group, for each bound.
+            let mut best = [(None::<u8>, None::<u8>); GROUP];
+            // Their moves that stay in the level.
+            let mut inside = [0u32; GROUP];
+            // The seeds of their movers' rows, for the safety cores.
+            let mut rows = [0 as Word; GROUP];
+            for g in (0..ws.len()).step_by(GROUP) {
+                caps.clear();
+                for k in g..(g + GROUP).min(ws.len()) {
+                    if k > 0 {
+                        cur.advance();
                     }
-                    let left = b - ch.captured;
-                    let at = 2 * ix.rank(&ch.board) as usize;
-                    prefetch(&lower[left as usize][at]);
-                    caps.push((k as u32, ch.captured, ch.again, at));
-                });
-                // A finished game has no move, so no capture to value below.
-                best[k - g] = (end, end);
-                inside[k - g] = n_inside;
-                if keep_rows {
-                    rows[k - g] = row_bits(cur.board()[..n].iter().sum());
+                    let mut n_inside = 0;
+                    let end = game.children(cur.board(), |ch| {
+                        if ch.captured == 0 {
+                            n_inside += 1;
+                            return;
+                        }
+                        let left = b - ch.captured;
+                        let at = 2 * ix.rank(&ch.board) as usize;
+                        prefetch(&lower[left as usize][at]);
+                        caps.push((k as u32, ch.captured, ch.again, at));
+                    });
+                    // A finished game has no move, so no capture to value below.
+                    best[k - g] = (end, end);
+                    inside[k - g] = n_inside;
+                    if keep_rows {
+                        rows[k - g] = row_bits(cur.board()[..n].iter().sum());
+                    }
+                }
+                for &(k, captured, again, at) in &caps {
+                    let left = b - captured;
+                    let there = (lower[left as usize][at], lower[left as usize][at + 1]);
+                    better(
+                        &mut best[k as usize - g],
+                        capture_worths(captured, left, there, again),
+                    );
+                }
+                for k in g..(g + GROUP).min(ws.len()) {
+                    ws[k] = first_word(inside[k - g], best[k - g]) | rows[k - g];
                 }
             }
-            for &(k, captured, again, at) in &caps {
-                let left = b - captured;
-                let there = (lower[left as usize][at], lower[left as usize][at + 1]);
-                better(
-                    &mut best[k as usize - g],
-                    capture_worths(captured, left, there, again),
-                );
-            }
-            for k in g..(g + GROUP).min(ws.len()) {
-                ws[k] = first_word(inside[k - g], best[k - g]) | rows[k - g];
-            }
-        }
-        tick(ws.len() as u64);
-    });
+            tick(ws.len() as u64);
+        });
     let t_forward = t0.elapsed();
     let (mut t_starts, mut t_prop, mut t_core) = (
         std::time::Duration::ZERO,

@@ -399,6 +399,7 @@ impl Placement for Ranks<'_> {
         let blocks = &self.blocks;
         let msgs: Vec<Vec<Vec<u64>>> = taken
             .par_chunks(64)
+            .with_max_len(1)
             .map(|ws| {
                 let mut out = vec![Vec::new(); p];
                 for &(w, bits) in ws {
@@ -424,6 +425,7 @@ impl Placement for Ranks<'_> {
         drop(send);
         let decided: u64 = told
             .par_chunks(1 << 14)
+            .with_max_len(1)
             .map(|ms| {
                 ms.iter()
                     .map(|&m| pass.tell_decided((m >> 1) as usize, m & 1 == 1) as u64)

@@ -250,6 +250,7 @@ impl Job<'_> {
             // Their predecessors, to their owners: the index in the owner's block and the kind.
             let to: Vec<(usize, u64)> = taken
                 .par_chunks(64)
+                .with_max_len(1)
                 .flat_map_iter(|ws| {
                     let mut out = Vec::new();
                     for &(w, bits, kind) in ws {
@@ -273,6 +274,7 @@ impl Job<'_> {
             drop(send);
             let decided: u64 = told
                 .par_chunks(1 << 14)
+                .with_max_len(1)
                 .map(|ms| {
                     ms.iter()
                         .filter(|&&m| tell[(m & 1) as usize]((m >> 1) as usize))
@@ -295,16 +297,20 @@ impl Job<'_> {
         let b = stones as u8;
         let n = game.pits_per_row();
         let len = words.len();
-        words.par_chunks(CHUNK).enumerate().for_each(|(c, ws)| {
-            let mut cur = ix.cursor(stones, lo + (c * CHUNK) as u64);
-            for (j, w) in ws.iter().enumerate() {
-                if j > 0 {
-                    cur.advance();
+        words
+            .par_chunks(CHUNK)
+            .enumerate()
+            .with_max_len(1)
+            .for_each(|(c, ws)| {
+                let mut cur = ix.cursor(stones, lo + (c * CHUNK) as u64);
+                for (j, w) in ws.iter().enumerate() {
+                    if j > 0 {
+                        cur.advance();
+                    }
+                    let own: u8 = cur.board()[..n].iter().sum();
+                    w.store(bounds::core_candidate(w.load(Relaxed), own, b, k), Relaxed);
                 }
-                let own: u8 = cur.board()[..n].iter().sum();
-                w.store(bounds::core_candidate(w.load(Relaxed), own, b, k), Relaxed);
-            }
-        });
+            });
         let gone_w = bounds::bitmap(len);
         let gone_l = bounds::bitmap(len);
         // Each candidate's moves inside the level, read against the candidates as they are
@@ -397,6 +403,7 @@ impl Job<'_> {
         let joined: u64 = words
             .par_chunks(CHUNK)
             .enumerate()
+            .with_max_len(1)
             .map(|(c, ws)| {
                 let mut joined = 0;
                 for (j, w) in ws.iter().enumerate() {
