@@ -289,11 +289,24 @@ pub(crate) fn row_bits(own: u8) -> Word {
     (own as Word) << ROW_SHIFT
 }
 
-/// Whether the words of level `stones` keep the seeds of the mover's row ([`row_bits`]).
+/// Whether the words of level `stones` keep the seeds of the mover's row ([`row_bits`]): up to
+/// [`ROW_MAX`] seeds (in tests, up to [`ROWS_KEPT_UP_TO`]). Asked once a level: its forward
+/// pass keeps the rows, and its cores read them, or both do without.
 #[inline(always)]
 fn keeps_row(stones: u32) -> bool {
+    #[cfg(test)]
+    if stones > ROWS_KEPT_UP_TO.load(Relaxed) {
+        return false;
+    }
     stones <= ROW_MAX
 }
+
+/// The largest level whose words keep the seeds of the mover's row in tests, which lower it
+/// to build small levels the way levels above [`ROW_MAX`] are built (their cores count the
+/// rows again with a cursor); those levels are the same, so tests running meanwhile are only
+/// slower.
+#[cfg(test)]
+static ROWS_KEPT_UP_TO: AtomicU32 = AtomicU32::new(ROW_MAX);
 
 /// The seeds of the mover's row a word keeps ([`row_bits`]).
 #[inline(always)]
@@ -614,8 +627,9 @@ fn safe_core(
     k: u8,
     words: &[AtomicU32],
     pend: (&[AtomicU64], &[AtomicU64]),
+    kept: bool,
 ) -> u64 {
-    let left = core_removals(g, k, words, pend, None);
+    let left = core_removals(g, k, words, pend, None, kept);
     if left == 0 {
         return 0;
     }
@@ -637,16 +651,17 @@ fn safe_core(
 
 /// The safety core at `k = B/2 + 1` of an even level, computed once threshold `B/2` is done
 /// ([`deferred_candidate`]; `exits_ok`: the boards whose exits gave the mover at most `B - k`
-/// once threshold `k` was done; `pend`: the bitmaps of the propagation, empty). Returns whether
-/// it is empty; its boards, if any, are in no set.
+/// once threshold `k` was done; `pend`: the bitmaps of the propagation, empty; `kept`: whether
+/// the words keep the rows). Returns whether it is empty; its boards, if any, are in no set.
 fn deferred_core_empty(
     g: (&SolverGame, &Indexer, u32),
     k: u8,
     words: &[AtomicU32],
     pend: (&[AtomicU64], &[AtomicU64]),
     exits_ok: &[AtomicU64],
+    kept: bool,
 ) -> bool {
-    let left = core_removals(g, k, words, pend, Some(exits_ok));
+    let left = core_removals(g, k, words, pend, Some(exits_ok), kept);
     left == 0
 }
 
@@ -695,13 +710,15 @@ wide! {
 /// the candidates (their flags set and their counts cleared by [`core_candidate`], or with
 /// `exits` by [`deferred_candidate`]), those that fail taken out. The boards taken out wait
 /// in `gone` (W, L): the propagation's bitmaps, empty between its sweeps, and left empty.
-/// Returns how many flags are left (a board may keep both).
+/// `kept`: whether the words keep the seeds of the mover's row ([`keeps_row`]). Returns how
+/// many flags are left (a board may keep both).
 fn core_removals(
     (game, ix, stones): (&SolverGame, &Indexer, u32),
     k: u8,
     words: &[AtomicU32],
     gone: (&[AtomicU64], &[AtomicU64]),
     exits: Option<&[AtomicU64]>,
+    kept: bool,
 ) -> u64 {
     let b = stones as u8;
     let which = if exits.is_some() {
@@ -715,7 +732,6 @@ fn core_removals(
     // The candidates, their flags set and their counts cleared. The seeds of the mover's row
     // are those the forward pass kept in the words (checked in debug builds), or counted again
     // on the boards where the words do not keep them.
-    let kept = keeps_row(stones);
     // Each piece's W and L candidates, counted as they are flagged.
     let (w_candidates, l_candidates) = words
         .par_chunks(CHUNK)
@@ -1187,7 +1203,13 @@ pub(crate) fn solve_pass(
         if core_threshold(k, stones) && Some(k) != deferred {
             loop {
                 let t = std::time::Instant::now();
-                let joined = safe_core((game, ix, stones), k, words_at, (&pend_w, &pend_l));
+                let joined = safe_core(
+                    (game, ix, stones),
+                    k,
+                    words_at,
+                    (&pend_w, &pend_l),
+                    keep_rows,
+                );
                 t_core += t.elapsed();
                 cores += 1;
                 n_core += joined;
@@ -1208,8 +1230,14 @@ pub(crate) fn solve_pass(
         }
         if let Some(ok) = exits_ok.take_if(|_| Some(k + 1) == deferred) {
             let t = std::time::Instant::now();
-            let empty =
-                deferred_core_empty((game, ix, stones), k + 1, words_at, (&pend_w, &pend_l), &ok);
+            let empty = deferred_core_empty(
+                (game, ix, stones),
+                k + 1,
+                words_at,
+                (&pend_w, &pend_l),
+                &ok,
+                keep_rows,
+            );
             t_core += t.elapsed();
             cores += 1;
             if !empty {
@@ -1282,6 +1310,22 @@ mod tests {
         );
     }
 
+    /// Oware's levels 0 to `max`, built one on another: each level's bounds and counts.
+    fn oware_levels(max: u32) -> (Vec<Vec<u8>>, Vec<LevelStats>) {
+        let rules = mancala_core::rules_for(&"oware".parse().unwrap()).unwrap();
+        let game = SolverGame::new(&rules).unwrap();
+        let ix = Indexer::new(game.pits(), max);
+        let mut levels: Vec<Vec<u8>> = Vec::new();
+        let mut stats = Vec::new();
+        for b in 0..=max {
+            let lower: Vec<&[u8]> = levels.iter().map(|l| &l[..]).collect();
+            let (bounds, s) = solve((&game, &ix, b), &lower, &());
+            levels.push(bounds.to_vec());
+            stats.push(s);
+        }
+        (levels, stats)
+    }
+
     /// Every copy of the passes compiled wide (portable, AVX2, AVX-512: those this processor
     /// has) builds the same bounds and counts, on levels with safety cores that keep boards
     /// (Oware's levels 2–9) and without.
@@ -1295,10 +1339,7 @@ mod tests {
             }
         }
         let _restore = Widest;
-        let rules = mancala_core::rules_for(&"oware".parse().unwrap()).unwrap();
-        let game = SolverGame::new(&rules).unwrap();
         let max = 11;
-        let ix = Indexer::new(game.pits(), max);
         let build = |widest: u8| {
             WIDEST.store(widest, Relaxed);
             #[cfg(target_arch = "x86_64")]
@@ -1307,15 +1348,7 @@ mod tests {
                     && (widest >= 1 || !crate::vector::has_avx2()),
                 "copies wider than {widest} may still run"
             );
-            let mut levels: Vec<Vec<u8>> = Vec::new();
-            let mut stats = Vec::new();
-            for b in 0..=max {
-                let lower: Vec<&[u8]> = levels.iter().map(|l| &l[..]).collect();
-                let (bounds, s) = solve((&game, &ix, b), &lower, &());
-                levels.push(bounds.to_vec());
-                stats.push(s);
-            }
-            (levels, stats)
+            oware_levels(max)
         };
         let portable = build(0);
         assert!(portable.1.iter().any(|s| s.draws > 0 && s.undecided > 0));
@@ -1325,6 +1358,33 @@ mod tests {
                 assert_eq!(wide.0[b], portable.0[b], "level {b}, copies up to {widest}");
                 assert_eq!(wide.1[b], portable.1[b], "level {b}, copies up to {widest}");
             }
+        }
+    }
+
+    /// Levels whose words do not keep the seeds of the mover's row (those above [`ROW_MAX`]
+    /// seeds: their cores count the rows again with a cursor) are built the same as levels
+    /// whose words keep them: Oware's levels 0–11 both ways, with the safety cores that keep
+    /// boards (levels 2–9), the core at `B/2 + 1` found not empty after the half (level 4) and
+    /// the cores found empty.
+    #[test]
+    fn levels_whose_words_keep_no_row_are_built_the_same() {
+        struct Kept;
+        impl Drop for Kept {
+            fn drop(&mut self) {
+                ROWS_KEPT_UP_TO.store(ROW_MAX, Relaxed);
+            }
+        }
+        let _restore = Kept;
+        let max = 11;
+        let kept = oware_levels(max);
+        ROWS_KEPT_UP_TO.store(0, Relaxed);
+        assert!(keeps_row(0) && !keeps_row(1), "the limit is not taken");
+        let counted = oware_levels(max);
+        ROWS_KEPT_UP_TO.store(ROW_MAX, Relaxed);
+        assert!(kept.1.iter().any(|s| s.draws > 0 && s.undecided > 0));
+        for b in 0..=max as usize {
+            assert_eq!(counted.0[b], kept.0[b], "level {b}");
+            assert_eq!(counted.1[b], kept.1[b], "level {b}");
         }
     }
 
