@@ -738,35 +738,35 @@ fn core_removals(
         .enumerate()
         .with_max_len(1)
         .map(|(c, ws)| {
-            if cfg!(debug_assertions) && kept {
+            // The seeds of the mover's row of each board of the chunk, counted by a cursor.
+            let counted = || {
                 let mut cur = ix.cursor(stones, (c * CHUNK) as u64);
-                for (j, w) in ws.iter().enumerate() {
+                (0..ws.len()).map(move |j| {
                     if j > 0 {
                         cur.advance();
                     }
-                    let own: u8 = cur.board()[..n].iter().sum();
-                    assert_eq!(
-                        own,
-                        row_of(w.load(Relaxed)),
-                        "the row kept in a word is wrong"
-                    );
-                }
-            }
+                    cur.board()[..n].iter().sum::<u8>()
+                })
+            };
             if kept {
+                if cfg!(debug_assertions) {
+                    for (own, w) in counted().zip(ws) {
+                        assert_eq!(
+                            own,
+                            row_of(w.load(Relaxed)),
+                            "the row kept in a word is wrong"
+                        );
+                    }
+                }
                 return flag_chunk(c, ws, b, k, exits);
             }
-            let mut cur = ix.cursor(stones, (c * CHUNK) as u64);
             let mut bits = 0u64;
             let (mut nw, mut nl) = (0u64, 0u64);
-            for (j, w) in ws.iter().enumerate() {
+            for ((j, w), own) in ws.iter().enumerate().zip(counted()) {
                 if j % 64 == 0 {
                     bits = exits.map_or(0, |m| m[(c * CHUNK + j) / 64].load(Relaxed));
                 }
-                if j > 0 {
-                    cur.advance();
-                }
                 let x = w.load(Relaxed);
-                let own: u8 = cur.board()[..n].iter().sum();
                 let y = flagged(x, own, b, k, exits.map(|_| bits >> (j % 64) & 1 == 1));
                 nw += (y & CW != 0) as u64;
                 nl += (y & CL != 0) as u64;
@@ -1310,6 +1310,16 @@ mod tests {
         );
     }
 
+    /// Runs its function when dropped: a test that changes a limit shared by the process puts
+    /// it back even when an assertion fails.
+    struct OnDrop<F: FnMut()>(F);
+
+    impl<F: FnMut()> Drop for OnDrop<F> {
+        fn drop(&mut self) {
+            (self.0)();
+        }
+    }
+
     /// Oware's levels 0 to `max`, built one on another: each level's bounds and counts.
     fn oware_levels(max: u32) -> (Vec<Vec<u8>>, Vec<LevelStats>) {
         let rules = mancala_core::rules_for(&"oware".parse().unwrap()).unwrap();
@@ -1332,13 +1342,7 @@ mod tests {
     #[test]
     fn every_copy_of_the_wide_passes_builds_the_same_levels() {
         use crate::vector::WIDEST;
-        struct Widest;
-        impl Drop for Widest {
-            fn drop(&mut self) {
-                WIDEST.store(2, Relaxed);
-            }
-        }
-        let _restore = Widest;
+        let _restore = OnDrop(|| WIDEST.store(2, Relaxed));
         let max = 11;
         let build = |widest: u8| {
             WIDEST.store(widest, Relaxed);
@@ -1368,13 +1372,7 @@ mod tests {
     /// the cores found empty.
     #[test]
     fn levels_whose_words_keep_no_row_are_built_the_same() {
-        struct Kept;
-        impl Drop for Kept {
-            fn drop(&mut self) {
-                ROWS_KEPT_UP_TO.store(ROW_MAX, Relaxed);
-            }
-        }
-        let _restore = Kept;
+        let _restore = OnDrop(|| ROWS_KEPT_UP_TO.store(ROW_MAX, Relaxed));
         let max = 11;
         let kept = oware_levels(max);
         ROWS_KEPT_UP_TO.store(0, Relaxed);
