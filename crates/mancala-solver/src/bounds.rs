@@ -391,12 +391,12 @@ pub(crate) fn core_counts_moves(x: Word) -> bool {
     x & CW != 0 || (cfg!(debug_assertions) && x & CL != 0)
 }
 
-/// Whether a move inside the level to a board whose mover's row is `row` (of level `b`) may
-/// lead into the `L` boards of the core at threshold `k`: the side that just moved, sure of
-/// `k`, still holds at least `k` in his row.
+/// Whether a move inside the level to a board whose mover's row holds `row` seeds (of level
+/// `b`) may lead into the `L` boards of the core at threshold `k`: the side that just moved,
+/// sure of `k`, still holds at least `k` in his row.
 #[inline(always)]
-pub(crate) fn core_keeps_row(row: &[u8], b: u8, k: u8) -> bool {
-    b - row.iter().sum::<u8>() >= k
+pub(crate) fn core_keeps_row(row: u8, b: u8, k: u8) -> bool {
+    b - row >= k
 }
 
 /// What a move into a board of word `x` is for a candidate's count in the safety core at
@@ -441,9 +441,11 @@ pub(crate) fn core_take_out(words: &[AtomicU32], at: usize, mut bits: u64, w_sid
 
 /// A `W` candidate just taken out of the core tells a predecessor: it is no longer an `L`
 /// candidate (one of its moves leads out of the core's `W` side); says whether it was one.
+/// The word, prefetched, is read first: most predecessors are no candidate, and a plain read
+/// spares them the locked write.
 #[inline(always)]
 pub(crate) fn core_w_gone(w: &AtomicU32) -> bool {
-    w.fetch_and(!CL, Relaxed) & CL != 0
+    w.load(Relaxed) & CL != 0 && w.fetch_and(!CL, Relaxed) & CL != 0
 }
 
 /// An `L` candidate just taken out tells a predecessor: a `W` candidate has one move into the
@@ -726,7 +728,6 @@ fn core_removals(
     } else {
         ""
     };
-    let n = game.pits_per_row();
     let phases = std::env::var_os("MANCALA_SOLVER_PHASES").is_some();
     let t = std::time::Instant::now();
     // The candidates, their flags set and their counts cleared. The seeds of the mover's row
@@ -745,7 +746,7 @@ fn core_removals(
                     if j > 0 {
                         cur.advance();
                     }
-                    cur.board()[..n].iter().sum::<u8>()
+                    game.row_seeds(cur.board())
                 })
             };
             if kept {
@@ -820,7 +821,7 @@ fn core_removals(
                     let every = cfg!(debug_assertions) && f & CL != 0;
                     game.children(cur.board(), |ch| {
                         if ch.captured == 0 {
-                            let kept = core_keeps_row(&ch.board[..n], b, k);
+                            let kept = core_keeps_row(game.row_seeds(&ch.board), b, k);
                             if !(kept || every) {
                                 debug_assert_eq!(
                                     core_target(
@@ -1074,7 +1075,6 @@ pub(crate) fn solve_pass(
     let b = stones as u8;
     let size = crate::level::level_len(ix, stones);
     let total = 2 * size as u64 + stones as u64;
-    let n = game.pits_per_row();
     let keep_rows = keeps_row(stones);
     let done = AtomicU64::new(0);
     let tick = |n: u64| {
@@ -1119,7 +1119,7 @@ pub(crate) fn solve_pass(
                     best[k - g] = (end, end);
                     inside[k - g] = n_inside;
                     if keep_rows {
-                        rows[k - g] = row_bits(cur.board()[..n].iter().sum());
+                        rows[k - g] = row_bits(game.row_seeds(cur.board()));
                     }
                 }
                 for &(k, captured, again, at) in &caps {

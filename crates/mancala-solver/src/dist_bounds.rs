@@ -295,7 +295,6 @@ impl Job<'_> {
         let (game, ix, stones, lo, blocks) =
             (self.game, self.ix, self.stones, self.lo, self.blocks);
         let b = stones as u8;
-        let n = game.pits_per_row();
         let len = words.len();
         words
             .par_chunks(CHUNK)
@@ -307,7 +306,7 @@ impl Job<'_> {
                     if j > 0 {
                         cur.advance();
                     }
-                    let own: u8 = cur.board()[..n].iter().sum();
+                    let own = game.row_seeds(cur.board());
                     w.store(bounds::core_candidate(w.load(Relaxed), own, b, k), Relaxed);
                 }
             });

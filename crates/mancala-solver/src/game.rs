@@ -59,6 +59,11 @@ pub struct SolverGame {
     /// order), a byte a pit (4 KiB, kept out of the struct so that its other fields stay on
     /// a few cache lines).
     sown: Box<[[u128; MAX_PITS]; MAX_PITS]>,
+    /// `back[o][s]`: added (wrapping) to a board after a move from pit `o` that sowed `s`
+    /// seeds without going round (`s < m`), a seed taken back from each pit they fell into
+    /// (in ring order, passing over the origin) and the `s` put back in the origin, which
+    /// the move left empty: the board before the move.
+    back: Box<[[u128; MAX_PITS]; MAX_PITS]>,
     /// Moves are played on the board here, not through the rules core: no feeding, grand
     /// slams legal, captures only by count on the landing pit and those chained backwards.
     direct: bool,
@@ -212,6 +217,18 @@ impl SolverGame {
                 }
                 t
             },
+            back: {
+                let m = 2 * r.pits as usize;
+                let mut t = Box::new([[0u128; MAX_PITS]; MAX_PITS]);
+                for (o, row) in t.iter_mut().enumerate().take(m) {
+                    let mut taken = 0u128;
+                    for (s, x) in row.iter_mut().enumerate().take(m).skip(1) {
+                        taken += 1u128 << (8 * rules.pit_after(o, s));
+                        *x = ((s as u128) << (8 * o)).wrapping_sub(taken);
+                    }
+                }
+                t
+            },
             direct: !(r.stores || r.skip_origin && r.first_seed_in_origin)
                 && matches!(r.capture.chain, Chain::Backward | Chain::None),
             chain: r.capture.chain == Chain::Backward,
@@ -228,6 +245,20 @@ impl SolverGame {
     /// Pits per row.
     pub fn pits_per_row(&self) -> usize {
         self.n
+    }
+
+    /// The seeds in the mover's row (the first [`Self::pits_per_row`] pits) of a board of at
+    /// most 255 seeds, summed a word at a time: byte 7 of the product is the sum of bytes
+    /// 0..=7 (a row: at most eight pits).
+    #[inline(always)]
+    pub fn row_seeds(&self, board: &Board) -> u8 {
+        let x = u64::from_le_bytes(board[..8].try_into().unwrap());
+        let row = if self.n >= 8 {
+            x
+        } else {
+            x & ((1u64 << (8 * self.n)) - 1)
+        };
+        (row.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8
     }
 
     /// Pits on the board.
@@ -281,9 +312,21 @@ impl SolverGame {
     /// [`Self::mirror`] of a board held as one integer, a byte a pit.
     #[inline(always)]
     fn mirror_word(&self, x: u128) -> u128 {
-        let bits = 8 * self.n as u32; // a row: at most 64 bits
-        let row = (1u128 << bits) - 1;
-        ((x >> bits) & row) | ((x & row) << bits)
+        /// The rows of `n` pits swapped (a row: at most 64 bits).
+        #[inline(always)]
+        fn swapped(x: u128, n: usize) -> u128 {
+            let bits = 8 * n as u32;
+            let row = (1u128 << bits) - 1;
+            ((x >> bits) & row) | ((x & row) << bits)
+        }
+        // With the width a constant, the shifts of a 128-bit word are a few instructions;
+        // by a width read at run time, a few times more (this is on every move played
+        // forwards or backwards in a build).
+        match self.n {
+            6 => swapped(x, 6),
+            3 => swapped(x, 3),
+            n => swapped(x, n),
+        }
     }
 
     /// The position of a normalised board, South to move. Its scores are a marker that no
@@ -299,7 +342,12 @@ impl SolverGame {
     #[inline]
     pub fn children(&self, board: &Board, f: impl FnMut(Child)) -> Option<u8> {
         if self.direct {
-            return self.children_direct(board, f);
+            // Rows of six pits compiled apart, their loops of known length.
+            return if self.n == 6 {
+                self.children_direct::<6, 12>(board, f)
+            } else {
+                self.children_direct::<0, 0>(board, f)
+            };
         }
         self.children_expanded(board, f)
     }
@@ -322,9 +370,17 @@ impl SolverGame {
     /// as the rules say, and when the opponent's row is empty the moves that leave it empty
     /// are dropped as the feeding rule says. A mover left without a move passes, or the game
     /// is over there, as the rules core says.
+    ///
+    /// `N` and `M`, when not 0, are the game's pits a row and on the board, known when
+    /// compiled.
     #[inline]
-    fn children_direct(&self, board: &Board, mut f: impl FnMut(Child)) -> Option<u8> {
-        let (n, m) = (self.n, self.m);
+    fn children_direct<const N: usize, const M: usize>(
+        &self,
+        board: &Board,
+        mut f: impl FnMut(Child),
+    ) -> Option<u8> {
+        debug_assert!(N == 0 && M == 0 || N == self.n && M == self.m);
+        let (n, m) = if N == 0 { (self.n, self.m) } else { (N, M) };
         let min = self.min_seeds.max(1);
         let check_feed = self.feeding != Feeding::None && board[n..m].iter().all(|&c| c == 0);
         let mut any = false;
@@ -333,7 +389,7 @@ impl SolverGame {
                 if board[o] < min {
                     continue;
                 }
-                if let Some(ch) = self.sow_direct(board, o) {
+                if let Some(ch) = self.sow_direct::<N, M>(board, o) {
                     any = true;
                     f(ch);
                 }
@@ -350,7 +406,7 @@ impl SolverGame {
                 if board[o] < min {
                     continue;
                 }
-                let Some(ch) = self.sow_direct(board, o) else {
+                let Some(ch) = self.sow_direct::<N, M>(board, o) else {
                     continue;
                 };
                 any = true;
@@ -389,8 +445,8 @@ impl SolverGame {
     /// The move from pit `o` of the mover (it holds the minimum), sown on the board: its
     /// child, or `None` when it is an illegal grand slam.
     #[inline(always)]
-    fn sow_direct(&self, board: &Board, o: usize) -> Option<Child> {
-        let m = self.m;
+    fn sow_direct<const N: usize, const M: usize>(&self, board: &Board, o: usize) -> Option<Child> {
+        let m = if M == 0 { self.m } else { M };
         let s = board[o] as usize;
         // The seeds that leave the origin, and those sown into the pits after it.
         let (gone, rest) = if self.first_seed_in_origin {
@@ -405,10 +461,15 @@ impl SolverGame {
             // with the others).
             let x = u128::from_le_bytes(*board);
             let after = x - ((gone as u128) << (8 * o)) + self.sown[o][rest];
-            let landing = (o + rest) % m;
-            if !(self.capture_rows[landing]
-                && self.capture_counts[(after >> (8 * landing)) as u8 as usize])
-            {
+            // The pit `rest` after the origin (read from the ring, not divided out), and
+            // what it holds now: one more seed, or the first seed alone in the origin.
+            let landing = self.ring[o][rest] as usize;
+            let there = if rest == 0 {
+                s - gone
+            } else {
+                board[landing] as usize + 1
+            };
+            if !(self.capture_rows[landing] && self.capture_counts[there]) {
                 return Some(Child {
                     mv: Move::Sow {
                         side: Side::South,
@@ -419,7 +480,7 @@ impl SolverGame {
                     board: self.mirror_word(after).to_le_bytes(),
                 });
             }
-            return self.capture_direct(o, after.to_le_bytes(), landing);
+            return self.capture_direct::<N, M>(o, after.to_le_bytes(), landing);
         }
         let ring = &self.ring[o];
         let mut after = *board;
@@ -464,14 +525,19 @@ impl SolverGame {
                 after[c as usize] += 1;
             }
         }
-        self.capture_direct(o, after, landing)
+        self.capture_direct::<N, M>(o, after, landing)
     }
 
     /// The move from pit `o` whose seeds are sown (`after`), its last in `landing`: its
     /// capture taken, or `None` when it is an illegal grand slam.
     #[inline(always)]
-    fn capture_direct(&self, o: usize, mut after: Board, landing: usize) -> Option<Child> {
-        let (n, m) = (self.n, self.m);
+    fn capture_direct<const N: usize, const M: usize>(
+        &self,
+        o: usize,
+        mut after: Board,
+        landing: usize,
+    ) -> Option<Child> {
+        let (n, m) = if N == 0 { (self.n, self.m) } else { (N, M) };
         let mut captured = 0u8;
         if self.capture_rows[landing] && self.capture_counts[after[landing] as usize] {
             let mut mask = 1u32 << landing;
@@ -678,47 +744,39 @@ impl SolverGame {
     ///
     /// With `ix`, each board comes with its index, read off the terms of `child`'s mirror's
     /// index where the move did not go round ([`Indexer::rank_sown_back`]); without, with 0.
-    fn predecessors_skipping(
+    ///
+    /// `N` and `M`, when not 0, are the game's pits a row and on the board, known when
+    /// compiled (the loops over the pits then have a known length).
+    fn predecessors_skipping<const N: usize, const M: usize>(
         &self,
         child: &Board,
         stones: u32,
         ix: Option<&Indexer>,
         mut f: impl FnMut(&Board, u64),
     ) {
+        debug_assert!(N == 0 && M == 0 || N == self.n && M == self.m);
         let after = self.mirror(child);
-        let (n, m) = (self.n, self.m);
+        let (n, m) = if N == 0 { (self.n, self.m) } else { (N, M) };
         self.pass_predecessor(&after, &mut |q| f(q, ix.map_or(0, |ix| ix.rank(q))));
-        let fed = after[n..m].iter().any(|&c| c != 0);
+        // Whether a candidate is to be checked for feeding: the move left the opponent's row
+        // empty, and the rules require feeding.
+        let feeding = self.feeding != Feeding::None && after[n..m].iter().all(|&c| c == 0);
         // The empty pits of the player who moved (a move empties its origin), read from a
         // mask of the row's zero bytes rather than a branch a pit (which the processor could
         // not predict).
         let mut empty = zero_bytes(&after, n);
         let terms = match ix {
-            Some(ix) if empty != 0 => Some((ix, ix.terms(&after))),
+            Some(ix) if empty != 0 => Some((ix, ix.terms::<M>(&after))),
             _ => None,
         };
-        while empty != 0 {
-            let o = empty.trailing_zeros() as usize / 8;
-            empty &= empty - 1;
-            let ring = &self.ring[o];
-            // The board with the seeds taken back so far, a byte a pit in one integer (a
-            // pit changed in memory and then read with the others as a whole board would
-            // stall the read).
-            let mut before = u128::from_le_bytes(after);
-            // The place in the ring of the pit the s-th seed fell into: 1 to m - 1 (the
-            // origin, place 0, is passed over).
-            let mut place = 0;
-            for s in 1..=stones as usize {
-                place = if place == m - 1 { 1 } else { place + 1 };
-                let landing = ring[place] as usize;
-                if (before >> (8 * landing)) as u8 == 0 {
-                    break;
-                }
-                before -= 1 << (8 * landing);
-                if s < self.min_seeds as usize {
-                    continue;
-                }
-                let cand: Board = (before | (s as u128) << (8 * o)).to_le_bytes();
+        let a = u128::from_le_bytes(after);
+        // A candidate: the board before a move from `o` of `s` seeds whose last fell into
+        // `landing`; handed to `f` when that move is legal and makes no capture there.
+        // (A macro, so that both loops have it inline: as a closure called from two places
+        // it was not.)
+        macro_rules! candidate {
+            ($cand:expr, $o:expr, $s:expr, $landing:expr $(,)?) => {{
+                let (cand, o, s, landing): (Board, usize, usize, usize) = ($cand, $o, $s, $landing);
                 let mv = Move::Sow {
                     side: Side::South,
                     pit: o as u8,
@@ -742,8 +800,7 @@ impl SolverGame {
                     }
                     ok = is_grand_slam(&after, mask, n, m);
                 }
-                if ok && self.feeding != Feeding::None && !fed && !opp_nonempty_before(&cand, n, m)
-                {
+                if ok && feeding && !opp_nonempty_before(&cand, n, m) {
                     ok = self.feeding == Feeding::Prefer && self.is_legal(&cand, mv);
                 }
                 if cfg!(debug_assertions) {
@@ -751,12 +808,61 @@ impl SolverGame {
                 }
                 if ok {
                     let r = match &terms {
-                        Some((ix, t)) if self.in_order && o + s < m => ix.rank_sown_back(t, o, s),
+                        Some((ix, t)) if self.in_order && o + s < m => {
+                            ix.rank_sown_back::<M>(t, o, s)
+                        }
                         Some((ix, _)) => ix.rank(&cand),
                         None => 0,
                     };
                     debug_assert!(terms.is_none() || r == ix.unwrap().rank(&cand));
                     f(&cand, r);
+                }
+            }};
+        }
+        let min = (self.min_seeds as usize).max(1);
+        while empty != 0 {
+            let o = empty.trailing_zeros() as usize / 8;
+            empty &= empty - 1;
+            let ring = &self.ring[o];
+            // The first lap: the s-th seed fell into the pit s places after the origin, each
+            // pit once, so a pit still holds what it holds after the move, and the board
+            // before is one addition away ([`Self::back`]).
+            let first = (m - 1).min(stones as usize);
+            let mut s = 1;
+            while s <= first {
+                let landing = ring[s] as usize;
+                if after[landing] == 0 {
+                    break;
+                }
+                if s >= min {
+                    candidate!(a.wrapping_add(self.back[o][s]).to_le_bytes(), o, s, landing);
+                }
+                s += 1;
+            }
+            if s <= first || s > stones as usize {
+                continue;
+            }
+            // Round the board: the board with the seeds taken back so far, a byte a pit in
+            // one integer (a pit changed in memory and then read with the others as a whole
+            // board would stall the read), the origin still empty.
+            let mut before = a.wrapping_add(self.back[o][m - 1]) - (((m - 1) as u128) << (8 * o));
+            // The place in the ring of the pit the s-th seed fell into: 1 to m - 1 (the
+            // origin, place 0, is passed over).
+            let mut place = m - 1;
+            for s in m..=stones as usize {
+                place = if place == m - 1 { 1 } else { place + 1 };
+                let landing = ring[place] as usize;
+                if (before >> (8 * landing)) as u8 == 0 {
+                    break;
+                }
+                before -= 1 << (8 * landing);
+                if s >= min {
+                    candidate!(
+                        (before | (s as u128) << (8 * o)).to_le_bytes(),
+                        o,
+                        s,
+                        landing,
+                    );
                 }
             }
         }
@@ -767,7 +873,7 @@ impl SolverGame {
     /// games' [`Self::predecessors`] small (inlined, it made Mangala II's propagation slower).
     #[inline(never)]
     fn predecessors_skipping_apart(&self, child: &Board, stones: u32, mut f: impl FnMut(&Board)) {
-        self.predecessors_skipping(child, stones, None, |q, _| f(q));
+        self.predecessors_skipping::<0, 0>(child, stones, None, |q, _| f(q));
     }
 
     /// [`Self::predecessors`] with each board's index in its level (`ix`'s rank), read off
@@ -781,7 +887,12 @@ impl SolverGame {
         mut f: impl FnMut(&Board, u64),
     ) {
         if self.skip_origin && !self.played_back {
-            return self.predecessors_skipping(child, stones, Some(ix), f);
+            // Rows of six pits (Oware's) compiled apart, their loops of known length.
+            return if self.n == 6 {
+                self.predecessors_skipping::<6, 12>(child, stones, Some(ix), f)
+            } else {
+                self.predecessors_skipping::<0, 0>(child, stones, Some(ix), f)
+            };
         }
         // The fast reverse reads every pit as an origin (laps included), so the terms of a
         // board would serve few of its predecessors: measured slower (Mangala II's

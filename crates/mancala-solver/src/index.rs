@@ -75,38 +75,40 @@ impl Indexer {
         r
     }
 
-    /// A board's prefix sums and the terms of its rank, from which [`Self::rank_sown_back`]
-    /// ranks the boards a move played backwards makes of it.
+    /// A board's prefix sums and its rank, from which [`Self::rank_sown_back`] ranks the
+    /// boards a move played backwards makes of it.
+    ///
+    /// `M`, when not 0, is the board's pits, known when compiled.
     #[inline]
-    pub(crate) fn terms(&self, board: &Board) -> Terms {
-        let mut t = Terms {
-            prefix: [0; MAX_PITS],
-            term: [0; MAX_PITS],
-            rank: 0,
-        };
-        let mut p = 0usize;
-        for (j, &c) in board[..self.m - 1].iter().enumerate() {
-            p += c as usize;
-            t.prefix[j] = p as u8;
-            t.term[j] = self.bar[j][p & 0xff];
-            t.rank += t.term[j];
-        }
-        t
+    pub(crate) fn terms<const M: usize>(&self, board: &Board) -> Terms {
+        debug_assert!(M == 0 || M == self.m);
+        let m = if M == 0 { self.m } else { M };
+        // Byte j of the product is the sum of the pits 0..=j (at most 255 stones: no byte
+        // carries into the next).
+        let prefix = u128::from_le_bytes(*board)
+            .wrapping_mul(u128::from_le_bytes([1; MAX_PITS]))
+            .to_le_bytes();
+        let rank = (0..m - 1).map(|j| self.bar[j][prefix[j] as usize]).sum();
+        Terms { prefix, rank }
     }
 
     /// The index of the board of `t` ([`Self::terms`]) with its pit `o` given `s` seeds
     /// more, one taken from each of the `s` pits after it (`o + s < m`): the board before a
     /// move from `o` that sowed `s` seeds after it without going round. Only the bars
     /// `o..o + s` move (the prefix sums of the pits between gain `s` less those taken back so
-    /// far), so this reads `s` terms, not `m - 1`.
+    /// far), so this reads `2s` terms, not `m - 1`.
+    ///
+    /// `M`, when not 0, is the board's pits, known when compiled.
     #[inline]
-    pub(crate) fn rank_sown_back(&self, t: &Terms, o: usize, s: usize) -> u64 {
-        debug_assert!(o + s < self.m);
+    pub(crate) fn rank_sown_back<const M: usize>(&self, t: &Terms, o: usize, s: usize) -> u64 {
+        debug_assert!(M == 0 || M == self.m);
+        let m = if M == 0 { self.m } else { M };
+        debug_assert!(o + s < m);
         let mut r = t.rank;
         // The last pit has no bar.
-        for j in o..(o + s).min(self.m - 1) {
-            let p = t.prefix[j] as usize + s - (j - o);
-            r = r + self.bar[j][p & 0xff] - t.term[j];
+        for j in o..(o + s).min(m - 1) {
+            let p = t.prefix[j] as usize;
+            r = r + self.bar[j][(p + s - (j - o)) & 0xff] - self.bar[j][p];
         }
         r
     }
@@ -154,7 +156,6 @@ fn board_from_bars(bars: &[usize; MAX_PITS], m: usize, b: u32) -> Board {
 #[derive(Clone, Debug)]
 pub(crate) struct Terms {
     prefix: [u8; MAX_PITS],
-    term: [u64; MAX_PITS],
     rank: u64,
 }
 
@@ -216,7 +217,8 @@ mod tests {
     }
 
     /// `rank_sown_back` gives the index of the board it describes, for every pit and every
-    /// number of seeds that fits, on every board of small levels of 12 and 6 pits.
+    /// number of seeds that fits, on every board of small levels of 12 and 6 pits (12 also
+    /// compiled for twelve pits, as the builds of games of six pits a row use it).
     #[test]
     fn ranks_of_moves_played_back_are_the_boards_ranks() {
         for (m, top) in [(12usize, 6u32), (6, 9)] {
@@ -228,8 +230,10 @@ mod tests {
                         cur.advance();
                     }
                     let after = *cur.board();
-                    let t = ix.terms(&after);
+                    let t = ix.terms::<0>(&after);
                     assert_eq!(t.rank, r);
+                    let t12 = (m == 12).then(|| ix.terms::<12>(&after));
+                    assert!(t12.as_ref().is_none_or(|t| t.rank == r));
                     for o in 0..m {
                         let mut before = after;
                         for s in 1..m - o {
@@ -239,11 +243,14 @@ mod tests {
                             before[o + s] -= 1;
                             before[o] = after[o] + s as u8;
                             assert_eq!(
-                                ix.rank_sown_back(&t, o, s),
+                                ix.rank_sown_back::<0>(&t, o, s),
                                 ix.rank(&before),
                                 "m={m} board {:?} o={o} s={s}",
                                 &after[..m]
                             );
+                            if let Some(t) = &t12 {
+                                assert_eq!(ix.rank_sown_back::<12>(t, o, s), ix.rank(&before));
+                            }
                         }
                     }
                 }

@@ -2,7 +2,7 @@
 //! played backwards) are exactly the inverse of the non-capturing moves, on every board of
 //! small levels.
 
-use mancala_core::{GameSpec, Rules, parse_rules_toml, rules_for};
+use mancala_core::{GameSpec, Move, Rules, parse_rules_toml, rules_for};
 use mancala_solver::{Indexer, SolverGame};
 use std::collections::HashMap;
 
@@ -108,4 +108,67 @@ fn oware_predecessors_invert_moves() {
 #[test]
 fn kalah_predecessors_invert_moves() {
     check("kalah:pits=3,seeds=2", 12);
+}
+
+/// Oware's predecessors on boards of 13 to 30 seeds, too many to walk whole: moves that go
+/// round the board (12 seeds or more, the origin passed over) and moves that do not,
+/// each move's board found among the predecessors of its child with its index, and each
+/// predecessor found a board whose move leads to that child.
+#[test]
+fn oware_predecessors_invert_moves_going_round() {
+    let g = game("oware");
+    let m = g.pits();
+    let ix = Indexer::new(m, g.total());
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let (mut round, mut checked) = (0, 0);
+    for _ in 0..4000 {
+        // A board of `b` seeds, with one pit of the mover's row holding 11 to 16 of them.
+        let b = 13 + (next() % 18) as usize;
+        let mut board = [0u8; 16];
+        let big = (next() % 6) as usize;
+        board[big] = (11 + next() % 6).min(b as u64) as u8;
+        for _ in board[big] as usize..b {
+            board[(next() % m as u64) as usize] += 1;
+        }
+        // The moves inside the level, and the seeds each sowed.
+        let mut moves = Vec::new();
+        g.children_reference(&board, |c| {
+            if let (0, Move::Sow { pit, .. }) = (c.captured, c.mv) {
+                moves.push((c.board, board[pit as usize]));
+            }
+        });
+        for (child, sown) in moves {
+            let mut found = 0;
+            g.predecessors_ranked(&ix, &child, b as u32, |p, q| {
+                assert_eq!(q, ix.rank(p), "index of {:?}", &p[..m]);
+                let mut leads = false;
+                g.children_reference(p, |c| leads |= c.captured == 0 && c.board == child);
+                assert!(
+                    leads,
+                    "{:?} is no predecessor of {:?}",
+                    &p[..m],
+                    &child[..m]
+                );
+                found += (*p == board) as usize;
+            });
+            assert!(
+                found >= 1,
+                "{:?} missing among the predecessors of {:?}",
+                &board[..m],
+                &child[..m]
+            );
+            checked += 1;
+            round += (sown as usize >= m) as usize;
+        }
+    }
+    assert!(
+        checked > 4000 && round > 1000,
+        "{checked} moves, {round} round"
+    );
 }
