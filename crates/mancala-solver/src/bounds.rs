@@ -723,6 +723,7 @@ fn core_removals(
     kept: bool,
 ) -> u64 {
     let b = stones as u8;
+    let n = game.pits_per_row();
     let which = if exits.is_some() {
         " (after the threshold below)"
     } else {
@@ -739,14 +740,16 @@ fn core_removals(
         .enumerate()
         .with_max_len(1)
         .map(|(c, ws)| {
-            // The seeds of the mover's row of each board of the chunk, counted by a cursor.
+            // The seeds of the mover's row of each board of the chunk, counted by a cursor pit
+            // by pit (not by `SolverGame::row_seeds`, which the forward pass kept them with, so
+            // that the debug check below is independent of it).
             let counted = || {
                 let mut cur = ix.cursor(stones, (c * CHUNK) as u64);
                 (0..ws.len()).map(move |j| {
                     if j > 0 {
                         cur.advance();
                     }
-                    game.row_seeds(cur.board())
+                    cur.board()[..n].iter().sum::<u8>()
                 })
             };
             if kept {

@@ -1033,6 +1033,36 @@ fn opp_nonempty_before(board: &Board, n: usize, m: usize) -> bool {
 mod tests {
     use super::*;
 
+    /// `row_seeds` is the sum of the mover's row, pit by pit, for rows of one to eight pits,
+    /// whatever the other row holds (up to 255 seeds on the board).
+    #[test]
+    fn row_seeds_sums_the_movers_row() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for n in 1..=8u8 {
+            let spec: mancala_core::GameSpec = format!("oware:pits={n},seeds=4").parse().unwrap();
+            let g = SolverGame::new(&mancala_core::rules_for(&spec).unwrap()).unwrap();
+            for _ in 0..2000 {
+                let mut board: Board = [0; MAX_PITS];
+                let mut left = 255u64;
+                for c in board.iter_mut().take(2 * n as usize) {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    let x = (state % 40).min(left);
+                    *c = x as u8;
+                    left -= x;
+                }
+                let sum: u32 = board[..n as usize].iter().map(|&c| c as u32).sum();
+                assert_eq!(
+                    g.row_seeds(&board) as u32,
+                    sum,
+                    "{n} pits: {:?}",
+                    &board[..2 * n as usize]
+                );
+            }
+        }
+    }
+
     /// `zero_bytes` marks exactly the empty pits among the first `n`, whatever the others hold
     /// (every byte value, next to zeros and not).
     #[test]
