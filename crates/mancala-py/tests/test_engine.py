@@ -291,6 +291,13 @@ def test_long_calls_release_the_gil():
     assert during_search > 10_000
 
 
+def _ctrl_c_as_at_a_terminal():
+    # A program started in the background by a shell without job control inherits Ctrl-C
+    # ignored, and Python then never raises KeyboardInterrupt: the child gets the default back,
+    # as a program started at a terminal has it, whatever ran these tests.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("call", [
     "mancala.best(mancala.load_game('mangala-ii').new_initial_state(), time_ms=120000)",
     "mancala.random_playouts(mancala.load_game('oware').new_initial_state(), 10**12)",
@@ -300,7 +307,7 @@ def test_long_calls_release_the_gil():
 def test_ctrl_c_interrupts_long_calls(call):
     code = f"import mancala, sys\nprint('ready', flush=True)\n{call}\nprint('finished')\n"
     p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True)
+                         stderr=subprocess.PIPE, text=True, preexec_fn=_ctrl_c_as_at_a_terminal)
     try:
         assert p.stdout.readline().strip() == "ready"
         time.sleep(0.5)
