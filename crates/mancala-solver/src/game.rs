@@ -162,6 +162,17 @@ impl SolverGame {
                 "end.row-empty without stores: the end by an empty row is handled for stores games only",
             ));
         }
+        // A seed in each of the s pits after pit o, in sowing order (s < m).
+        let sown = {
+            let m = 2 * r.pits as usize;
+            let mut t = Box::new([[0u128; MAX_PITS]; MAX_PITS]);
+            for (o, row) in t.iter_mut().enumerate().take(m) {
+                for s in 1..m {
+                    row[s] = row[s - 1] + (1u128 << (8 * rules.pit_after(o, s)));
+                }
+            }
+            t
+        };
         Ok(SolverGame {
             rules: rules.clone(),
             n: r.pits as usize,
@@ -207,28 +218,19 @@ impl SolverGame {
                 (0..2 * r.pits as usize)
                     .all(|d| rules.pit_after(o, d) == (o + d) % (2 * r.pits as usize))
             }),
-            sown: {
-                let m = 2 * r.pits as usize;
-                let mut t = Box::new([[0u128; MAX_PITS]; MAX_PITS]);
-                for (o, row) in t.iter_mut().enumerate().take(m) {
-                    for s in 1..m {
-                        row[s] = row[s - 1] + (1u128 << (8 * ((o + s) % m)));
-                    }
-                }
-                t
-            },
+            // The board before a move that did not go round is the board after it, less the
+            // seeds it sowed, plus those it took from the origin.
             back: {
                 let m = 2 * r.pits as usize;
                 let mut t = Box::new([[0u128; MAX_PITS]; MAX_PITS]);
                 for (o, row) in t.iter_mut().enumerate().take(m) {
-                    let mut taken = 0u128;
                     for (s, x) in row.iter_mut().enumerate().take(m).skip(1) {
-                        taken += 1u128 << (8 * rules.pit_after(o, s));
-                        *x = ((s as u128) << (8 * o)).wrapping_sub(taken);
+                        *x = ((s as u128) << (8 * o)).wrapping_sub(sown[o][s]);
                     }
                 }
                 t
             },
+            sown,
             direct: !(r.stores || r.skip_origin && r.first_seed_in_origin)
                 && matches!(r.capture.chain, Chain::Backward | Chain::None),
             chain: r.capture.chain == Chain::Backward,
@@ -1037,20 +1039,17 @@ mod tests {
     /// whatever the other row holds (up to 255 seeds on the board).
     #[test]
     fn row_seeds_sums_the_movers_row() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(254);
         for n in 1..=8u8 {
             let spec: mancala_core::GameSpec = format!("oware:pits={n},seeds=4").parse().unwrap();
             let g = SolverGame::new(&mancala_core::rules_for(&spec).unwrap()).unwrap();
             for _ in 0..2000 {
                 let mut board: Board = [0; MAX_PITS];
-                let mut left = 255u64;
+                let mut left = 255u8;
                 for c in board.iter_mut().take(2 * n as usize) {
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    let x = (state % 40).min(left);
-                    *c = x as u8;
-                    left -= x;
+                    *c = rng.gen_range(0..40u8).min(left);
+                    left -= *c;
                 }
                 let sum: u32 = board[..n as usize].iter().map(|&c| c as u32).sum();
                 assert_eq!(
