@@ -11,7 +11,7 @@
 mod serving;
 
 use serde_json::{Value, json};
-use serving::{call, fresh_database, legal, serve, try_serve};
+use serving::{Server, call, fresh_database, legal, serve, try_serve};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Barrier, Mutex};
@@ -80,13 +80,13 @@ fn a_second_server_on_the_same_sqlite_file_is_refused() {
 }
 
 /// Three servers on a fresh database of the test cluster.
-fn three_servers(name: &str) -> (Vec<std::process::Child>, Vec<SocketAddr>) {
+fn three_servers(name: &str) -> (Vec<Server>, Vec<SocketAddr>) {
     let url = fresh_database(name);
     let (children, addrs) = (0..3).map(|_| serve(&["--database", &url])).unzip();
     (children, addrs)
 }
 
-fn stop(children: Vec<std::process::Child>) {
+fn stop(children: Vec<Server>) {
     for mut c in children {
         let _ = c.kill();
         let _ = c.wait();
@@ -314,7 +314,6 @@ fn a_server_killed_mid_game_loses_nothing_and_the_games_go_on_through_the_others
         acknowledged - before_kill,
         retried_saved.load(Ordering::SeqCst)
     );
-    children.remove(0);
     stop(children);
 }
 

@@ -9,24 +9,52 @@ use std::net::{SocketAddr, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+/// A `mancala serve` process of a test, stopped (killed and waited for) when dropped, so that a
+/// test that fails leaves no server behind. Derefs to the process for the tests that kill it
+/// themselves.
+pub struct Server(Child);
+
+impl std::ops::Deref for Server {
+    type Target = Child;
+    fn deref(&self) -> &Child {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Server {
+    fn deref_mut(&mut self) -> &mut Child {
+        &mut self.0
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        // Both are no-ops on a process already killed and waited for.
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// `mancala serve` on a free loopback port with the store arguments `store` (`--db FILE` or
 /// `--database URL`), and its address; the error lines if it stopped before listening.
-pub fn try_serve(store: &[&str]) -> Result<(Child, SocketAddr), String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(["serve", "--host", "127.0.0.1", "--port", "0"])
-        // Every client of these tests is on 127.0.0.1 and makes many games and connections
-        // at once: the limits per client are tested on their own.
-        .args([
-            "--max-connections-per-address",
-            "0",
-            "--games-per-minute",
-            "1000000",
-        ])
-        .args(store)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start mancala serve");
+pub fn try_serve(store: &[&str]) -> Result<(Server, SocketAddr), String> {
+    let mut child = Server(
+        Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .args(["serve", "--host", "127.0.0.1", "--port", "0"])
+            // Every client of these tests is on 127.0.0.1 and makes many games and connections
+            // at once: the limits per client are tested on their own.
+            .args([
+                "--max-connections-per-address",
+                "0",
+                "--games-per-minute",
+                "1000000",
+            ])
+            .args(store)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start mancala serve"),
+    );
     let mut out = BufReader::new(child.stdout.take().unwrap());
     let mut line = String::new();
     loop {
@@ -34,7 +62,6 @@ pub fn try_serve(store: &[&str]) -> Result<(Child, SocketAddr), String> {
         if out.read_line(&mut line).unwrap_or(0) == 0 {
             let mut err = String::new();
             child.stderr.take().unwrap().read_to_string(&mut err).ok();
-            child.wait().ok();
             return Err(err);
         }
         if let Some(url) = line.trim().strip_prefix("open http://") {
@@ -47,7 +74,7 @@ pub fn try_serve(store: &[&str]) -> Result<(Child, SocketAddr), String> {
 }
 
 /// [`try_serve`], which must start.
-pub fn serve(store: &[&str]) -> (Child, SocketAddr) {
+pub fn serve(store: &[&str]) -> (Server, SocketAddr) {
     try_serve(store).unwrap_or_else(|e| panic!("the server did not start: {e}"))
 }
 
