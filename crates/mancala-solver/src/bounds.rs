@@ -1476,14 +1476,10 @@ mod tests {
     fn the_start_of_a_threshold_is_start_for_each_board() {
         let b = 12u8;
         let len = 3 * CHUNK + 77;
-        // A small generator of words: xorshift, with the count of moves left often zero.
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        // Words drawn at random, with the count of moves left often zero.
+        use rand::{RngCore, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(1479);
+        let mut next = || rng.next_u64();
         let words: Vec<Word> = (0..len)
             .map(|_| {
                 let r = next();

@@ -1066,18 +1066,17 @@ mod tests {
     /// (every byte value, next to zeros and not).
     #[test]
     fn zero_bytes_marks_exactly_the_empty_pits() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        use rand::{RngCore, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(1073);
         for round in 0..20_000 {
             let mut board: Board = [0; MAX_PITS];
             for (i, c) in board.iter_mut().enumerate() {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
+                let r = rng.next_u64();
                 // Half the pits empty, the others any byte (0x80 and 0xFF included).
-                *c = if (state >> (i + 3)) & 1 == 0 {
+                *c = if (r >> (i + 3)) & 1 == 0 {
                     0
                 } else {
-                    (state >> 24) as u8 ^ (i as u8)
+                    (r >> 24) as u8 ^ (i as u8)
                 };
             }
             board[round % 8] = (round / 8 % 256) as u8;
