@@ -359,13 +359,7 @@ impl Database {
     /// first move captures nothing, the value is worked out from its moves (see [`Self::solve`]).
     pub fn probe_checked(&self, pos: &Position) -> Result<Value, DbError> {
         if self.exempt_start(pos) {
-            let s = self.solve(pos)?;
-            let board = pos.board_total() as u8;
-            let share = ((s.value - pos.score(pos.side()) as i32
-                + pos.score(pos.side().other()) as i32
-                + board as i32)
-                / 2) as u8;
-            return Ok(Value { board, share });
+            return self.exact(self.start_bounds(pos)?);
         }
         self.check_parity(pos)?;
         self.lookup(&self.game.normalise(pos))
@@ -391,13 +385,66 @@ impl Database {
         self.game.rules().ruleset().first_move_no_capture && self.game.rules().is_start(pos)
     }
 
+    /// The bounds of the start position of a game whose first move captures nothing, which
+    /// its board's stored bounds are not (they hold for the board where a move may capture):
+    /// the best of its moves' bounds, each read from the board the move leads to.
+    fn start_bounds(&self, pos: &Position) -> Result<(Value, Value), DbError> {
+        let rules = self.game.rules();
+        let me = pos.side();
+        let board = pos.board_total() as u8;
+        // A final score difference for the mover, as his share of the board.
+        let share = |diff: i32| {
+            let share =
+                (diff - pos.score(me) as i32 + pos.score(me.other()) as i32 + board as i32) / 2;
+            Value {
+                board,
+                share: share as u8,
+            }
+        };
+        let legal = match rules.moves_or_end(pos) {
+            Ok(legal) => legal,
+            Err(reason) => {
+                let end = rules.settle(pos, reason);
+                let v = share(end.score(me) as i32 - end.score(me.other()) as i32);
+                return Ok((v, v));
+            }
+        };
+        let (mut lo, mut hi) = (i32::MIN, i32::MIN);
+        for mv in legal {
+            let mut child = *pos;
+            rules.play_unchecked(&mut child, mv);
+            self.check_parity(&child)?;
+            let (l, h) = self.stored(&self.game.normalise(&child))?;
+            let (l, h) = (l.final_difference(&child), h.final_difference(&child));
+            // From the child's mover's view: the opponent's, or the same side's after an
+            // extra turn.
+            let (l, h) = if child.side() == me { (l, h) } else { (-h, -l) };
+            lo = lo.max(l);
+            hi = hi.max(h);
+        }
+        Ok((share(lo), share(hi)))
+    }
+
+    /// The value of bounds that meet, or the error that they do not.
+    fn exact(&self, (lo, hi): (Value, Value)) -> Result<Value, DbError> {
+        if lo != hi {
+            return Err(DbError::NotExact {
+                name: self.game.rules().name().to_string(),
+                board: lo.board,
+                at_least: lo.share,
+                at_most: hi.share,
+            });
+        }
+        Ok(lo)
+    }
+
     /// The stored bounds of a position's value, lower and upper: the same value twice where it
     /// is exact (every board but for Oware's own-row repetition, whose values depend on where a
     /// repetition closes; see `docs/solver.md`). They hold for a position with no earlier
     /// position since the last capture in its game. `None` where no usable level covers it.
     pub fn probe_bounds(&self, pos: &Position) -> Option<(Value, Value)> {
         if self.exempt_start(pos) {
-            return self.probe(pos).map(|v| (v, v));
+            return self.start_bounds(pos).ok();
         }
         self.check_parity(pos).ok()?;
         self.stored(&self.game.normalise(pos)).ok()
@@ -421,16 +468,7 @@ impl Database {
     }
 
     fn lookup(&self, board: &crate::index::Board) -> Result<Value, DbError> {
-        let (lo, hi) = self.stored(board)?;
-        if lo != hi {
-            return Err(DbError::NotExact {
-                name: self.game.rules().name().to_string(),
-                board: lo.board,
-                at_least: lo.share,
-                at_most: hi.share,
-            });
-        }
-        Ok(lo)
+        self.exact(self.stored(board)?)
     }
 
     /// The value of `pos` under perfect play with the value of each legal move. Moves are
@@ -455,9 +493,12 @@ impl Database {
         };
         // A board whose own value is not exact says so with its own bounds (not with those
         // of the first move that leads to a board whose value is not exact).
-        if !self.exempt_start(pos)
-            && let Err(e @ DbError::NotExact { .. }) = self.lookup(&self.game.normalise(pos))
-        {
+        let own = if self.exempt_start(pos) {
+            self.start_bounds(pos).and_then(|b| self.exact(b))
+        } else {
+            self.lookup(&self.game.normalise(pos))
+        };
+        if let Err(e @ DbError::NotExact { .. }) = own {
             return Err(e);
         }
         let mut moves = Vec::with_capacity(legal.len());

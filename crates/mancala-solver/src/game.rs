@@ -952,10 +952,20 @@ impl SolverGame {
     }
 
     /// The board before a pass that leads to `after` (seen from the player who passed), if a
-    /// pass was his legal move there.
+    /// pass was his legal move there: he had no legal sowing, because no pit of his held the
+    /// minimum (an empty row, or with `min-seeds` above 1 pits too small), or, with a feeding
+    /// rule and an empty opponent's row or with illegal grand slams, because the rules refused
+    /// every sowing; the rules core decides.
     fn pass_predecessor(&self, after: &Board, f: &mut impl FnMut(&Board)) {
-        let n = self.n;
-        if self.pass && after[..n].iter().all(|&c| c == 0) && self.is_legal(after, Move::Pass) {
+        if !self.pass {
+            return;
+        }
+        let (n, m) = (self.n, self.m);
+        let min = self.min_seeds.max(1);
+        let may_pass = after[..n].iter().all(|&c| c < min)
+            || self.grand_slam == GrandSlam::Illegal
+            || self.feeding != Feeding::None && after[n..m].iter().all(|&c| c == 0);
+        if may_pass && self.is_legal(after, Move::Pass) {
             f(after);
         }
     }
