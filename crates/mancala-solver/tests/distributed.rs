@@ -2,6 +2,8 @@
 //! one-machine build, resumption from checkpoints at every step, damaged checkpoints ignored,
 //! and the block split. Several ranks over MPI are tested by the binary's `tests/mpi_build.rs`.
 
+mod rulesets;
+
 use mancala_core::{GameSpec, Rules, rules_for};
 use mancala_solver::dist::{Blocks, DistOptions, Single};
 use mancala_solver::{BuildProgress, Database, LevelStats};
@@ -113,6 +115,32 @@ fn one_rank_writes_oware_s_bounds_as_the_one_machine_build() {
         assert_eq!(calls, stops + 1, "{spec}");
         assert!(resumed > 0, "{spec}");
         assert_eq!(files(&db), want_files, "{spec}");
+    }
+}
+
+/// The distributed build in one process writes the one-machine build's files, byte for byte,
+/// and reports its counts, for rulesets drawn at random over the rules space (both of its
+/// builds: with bounds where the repetition gives each player his own row).
+#[test]
+fn one_rank_writes_the_files_of_the_one_machine_build_for_random_rulesets() {
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(30);
+    for draw in 0..24 {
+        let r = rulesets::random_ruleset(&mut rng, draw);
+        let what = format!("{r:?}");
+        let rules = Rules::new(r.clone()).unwrap();
+        let max = r.total_seeds();
+        let dir = tempfile::tempdir().unwrap();
+        let local = Database::open(dir.path(), &rules).unwrap();
+        let want = local.build(max, None, &()).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let db = Database::open(dir.path(), &rules).unwrap();
+        let got = db
+            .build_distributed(&Single, max, None, &(), &DistOptions::default())
+            .unwrap();
+        assert_eq!(got.build.stats, want.stats, "{what}");
+        assert_eq!(files(&db), files(&local), "{what}");
+        assert!(!files(&db).is_empty(), "{what}");
     }
 }
 
