@@ -2,6 +2,8 @@
 //! played backwards) are exactly the inverse of the non-capturing moves, on every board of
 //! small levels.
 
+mod rulesets;
+
 use mancala_core::{GameSpec, Move, Rules, parse_rules_toml, rules_for};
 use mancala_solver::{Indexer, SolverGame};
 use rand::{Rng, SeedableRng};
@@ -103,6 +105,21 @@ fn oware_predecessors_invert_moves() {
     check("oware:pits=2,seeds=3", 12);
     for id in ["oware-grand-slam-captures", "oware-grand-slam-illegal"] {
         check_game(&variant(id, 3, 2), id, 12);
+    }
+}
+
+/// Rulesets drawn at random over the rules space (`tests/rulesets`): the moves agree with the
+/// rules core and the predecessors invert them, edge for edge, on every level of 2x3 pits.
+#[test]
+fn random_rulesets_predecessors_invert_moves() {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(32);
+    for draw in 0..48 {
+        // On 2x3 pits of 2 seeds: enough moves to mean something, every level walked whole.
+        let mut r = rulesets::random_ruleset(&mut rng, draw);
+        (r.pits, r.seeds) = (3, 2);
+        let what = format!("{r:?}");
+        let g = SolverGame::new(&Rules::new(r.clone()).unwrap()).unwrap();
+        check_game(&g, &what, r.total_seeds());
     }
 }
 
