@@ -202,6 +202,12 @@ mod db {
         (lower, upper)
     }
 
+    /// The perfect-play databases under `dir` (default: `mancala solve`'s, see
+    /// [`default_data_dir`]) for `rules`; `None` when none of its levels is built.
+    pub fn db_oracle(dir: Option<&Path>, rules: &Rules) -> Option<Arc<dyn Oracle>> {
+        DbOracle::open_in(dir, rules).map(|o| o as Arc<dyn Oracle>)
+    }
+
     #[cfg(test)]
     mod tests {
         use super::search_bounds;
@@ -223,11 +229,5 @@ mod db {
             // Open: nothing but the board's extremes.
             assert_eq!(search_bounds(-2, 2, true, 48), (-48, 48));
         }
-    }
-
-    /// The perfect-play databases under `dir` (default: `mancala solve`'s, see
-    /// [`default_data_dir`]) for `rules`; `None` when none of its levels is built.
-    pub fn db_oracle(dir: Option<&Path>, rules: &Rules) -> Option<Arc<dyn Oracle>> {
-        DbOracle::open_in(dir, rules).map(|o| o as Arc<dyn Oracle>)
     }
 }
