@@ -9,6 +9,7 @@
 //! in by `-- --ignored large` (see that test).
 
 mod common;
+mod rulesets;
 
 use common::{minimax_value, position_with};
 use mancala_core::Side;
@@ -157,6 +158,43 @@ fn small_sizes_agree_with_minimax() {
     assert!(positions > 1_000, "{positions} positions checked");
     let (starts, _) = check("modiar", 40_000, 3_000, 20, 2_000_000);
     assert!(starts >= 8, "{starts} Modiar start positions checked");
+}
+
+/// Modiar's sizes where a move inside the top level leads back to the start board (seeds a pit
+/// that are not a capture count) and that board with North to move is not worth 0 to its mover.
+/// In a game from the start a return to the start position is a repetition, worth 0, which the
+/// database values as that board instead (docs/solver.md, *Where the start can come back*): at
+/// every such size of up to 40,000 boards, the start value must still be the search's with
+/// history from the start, the search finishing.
+#[test]
+fn start_values_where_the_start_can_come_back_agree_with_minimax() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut checked = Vec::new();
+    for (pits, seeds) in sizes() {
+        let Ok((rules, spec)) = size_rules("modiar", pits, seeds) else {
+            continue;
+        };
+        if database_boards(&rules).map_or(true, |b| b > 40_000) {
+            continue;
+        }
+        if !rulesets::start_can_come_back(&rules) {
+            continue;
+        }
+        let r = solve_size(dir.path(), "modiar", pits, seeds, None, &()).unwrap();
+        let db = Database::open(dir.path(), &rules).unwrap();
+        let start = rules.start();
+        let north = position_with(&rules, &start.pits()[..2 * pits as usize], Side::North);
+        let board = db.probe(&north).unwrap().final_difference(&north);
+        if board == 0 {
+            continue;
+        }
+        let expect = minimax_value(&rules, &rules.start(), 2_000_000_000)
+            .unwrap_or_else(|| panic!("{spec}: the search did not finish"));
+        assert_eq!(r.value, expect, "{spec}: the table and minimax disagree");
+        checked.push(spec);
+    }
+    // 1x5, 1x8, 2x3, 2x7 and 2x8 when this was written.
+    assert!(checked.len() >= 5, "{checked:?}");
 }
 
 /// The largest size (in boards) the whole table's check builds itself; the larger sizes are

@@ -109,12 +109,20 @@ pub fn random_ruleset(rng: &mut rand::rngs::StdRng, draw: usize) -> Ruleset {
     // level hold for one side to move only (docs/solver.md, *Normalisation and the start position*).
     if r.first_move_no_capture
         && let Ok(rules) = Rules::new(r.clone())
-        && let Ok(game) = mancala_solver::SolverGame::new(&rules)
     {
-        let mut back = 0;
-        let start = game.normalise(&rules.start());
-        game.predecessors(&start, r.total_seeds(), |_| back += 1);
-        r.first_move_no_capture = back == 0;
+        r.first_move_no_capture = !start_can_come_back(&rules);
     }
     r
+}
+
+/// Whether a move inside the top level of `rules` leads to the start board (a move without
+/// capture whose board after it is the start's); false where the solver refuses the rules.
+pub fn start_can_come_back(rules: &Rules) -> bool {
+    let Ok(game) = mancala_solver::SolverGame::new(rules) else {
+        return false;
+    };
+    let mut back = 0;
+    let start = game.normalise(&rules.start());
+    game.predecessors(&start, rules.total_seeds(), |_| back += 1);
+    back > 0
 }
