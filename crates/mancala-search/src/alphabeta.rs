@@ -151,7 +151,9 @@ pub struct SearchResult {
     pub nodes: u64,
     /// The principal variation, starting with `best`.
     pub pv: Vec<Move>,
-    /// The score is exact: every line reached the end of the game (or a database value).
+    /// The score is exact: every line reached the end of the game (or a database value), and
+    /// no value the table kept for another line to a position was taken where that line may
+    /// matter (see [`AlphaBeta`]).
     pub solved: bool,
     pub elapsed: Duration,
 }
@@ -196,12 +198,24 @@ pub struct AlphaBeta {
     history: [[u32; 9]; 2],
     oracle: Option<Arc<dyn Oracle>>,
     repetition: bool,
+    /// A repetition's value depends on the position it closes on (each player takes his own
+    /// row): a value found at a position with positions of the same scores before it holds
+    /// for that line only.
+    own_row: bool,
     use_table: bool,
     // Per search.
     /// Whether this search reduces late quiet moves (see [`Limits::full_width`]).
     reduce_now: bool,
     nodes: u64,
     horizon: u64,
+    /// Values taken from the table that were found on another line and may not hold on this
+    /// one (only where [`Self::own_row`]): the subtree is searched to its end, but its value
+    /// is not known exact.
+    unsure: u64,
+    /// This iteration takes no value from the table that may hold for another line only, nor
+    /// any found short of the end: an earlier one searched the tree to its end but took such
+    /// values ([`Self::unsure`]), so this one finds the value exact.
+    exact: bool,
     stop: bool,
     can_stop: bool,
     deadline: Option<Instant>,
@@ -261,6 +275,7 @@ impl AlphaBeta {
 
     fn with_parts(rules: Rules, eval: Evaluator, tt: Arc<Table>) -> AlphaBeta {
         let repetition = rules.ruleset().repetition != Repetition::Ignore;
+        let own_row = rules.ruleset().repetition == Repetition::OwnRow;
         AlphaBeta {
             rules,
             eval,
@@ -268,10 +283,13 @@ impl AlphaBeta {
             history: [[0; 9]; 2],
             oracle: None,
             repetition,
+            own_row,
             use_table: true,
             reduce_now: false,
             nodes: 0,
             horizon: 0,
+            unsure: 0,
+            exact: false,
             stop: false,
             can_stop: false,
             deadline: None,
@@ -412,11 +430,14 @@ impl AlphaBeta {
         } = root;
         let mut result: Option<SearchResult> = None;
         let mut stable = 0;
-        for d in 1..=max_depth {
+        let mut d = 0;
+        while d < max_depth {
+            d += 1;
             if d > 1 && self.abort.load(Relaxed) {
                 break;
             }
             self.horizon = 0;
+            self.unsure = 0;
             self.can_stop = d > 1;
             self.root_best = None;
             self.root_prev = result.as_ref().map(|r| r.best);
@@ -436,7 +457,10 @@ impl AlphaBeta {
                 break;
             }
             let pv: Vec<Move> = self.pv[0][..self.pv_len[0]].to_vec();
-            let solved = self.horizon == 0;
+            // Searched to the end everywhere, and with no value that may hold for another line
+            // only.
+            let resolved = self.horizon == 0;
+            let solved = resolved && self.unsure == 0;
             stable = match &result {
                 Some(r) if r.best == pv[0] => stable + 1,
                 _ => 0,
@@ -453,7 +477,14 @@ impl AlphaBeta {
             if solved || !another_iteration(limits, start.elapsed(), stable) {
                 break;
             }
+            // To the end, but through values found on other lines (own-row repetitions): the
+            // same depth again without them, and deeper if need be, until the value is exact.
+            if resolved && !self.exact {
+                self.exact = true;
+                d -= 1;
+            }
         }
+        self.exact = false;
         let mut r = result.expect("depth 1 always completes");
         r.nodes = self.nodes;
         r.elapsed = start.elapsed();
@@ -519,6 +550,7 @@ impl AlphaBeta {
     fn help(&mut self, pos: &Position, key: u64, to: u32) {
         for d in 1..=to {
             self.horizon = 0;
+            self.unsure = 0;
             self.negamax(pos, key, d as i32, 0, -INF, INF);
             if self.stop || self.horizon == 0 {
                 break;
@@ -630,6 +662,14 @@ impl AlphaBeta {
         }
     }
 
+    /// Whether a position of scores `sk` is fresh: none before it, in the game and the line
+    /// searched, since the last capture (none can come back in its subtree, so its value is
+    /// the same whatever led to it).
+    #[inline(always)]
+    fn fresh(&self, sk: u16) -> bool {
+        self.line.last().is_none_or(|&(_, s)| s != sk)
+    }
+
     #[inline]
     fn is_repeat(&self, key: u64, sk: u16) -> bool {
         for &(k, s) in self.line.iter().rev() {
@@ -696,8 +736,7 @@ impl AlphaBeta {
         };
         if ply > 0
             && let Some(o) = &self.oracle
-            && (!o.fresh_positions_only()
-                || self.line.last().is_none_or(|&(_, s)| s != scores_key(pos)))
+            && (!o.fresh_positions_only() || self.fresh(scores_key(pos)))
             && let Some((lo, hi)) = o.probe_bounds(pos)
         {
             if lo == hi {
@@ -745,6 +784,9 @@ impl AlphaBeta {
             return self.eval.eval(&self.rules, pos, moves);
         }
         let sk = scores_key(pos);
+        // Where a repetition's value depends on where it closes, a value found here holds for
+        // every line to this position only when the position is fresh.
+        let line_bound = self.own_row && !self.fresh(sk);
         // Nodes just above the leaves skip the table: a probe there costs more (a cache miss)
         // than the subtree it could save.
         let table = self.use_table && depth >= TABLE_DEPTH;
@@ -757,9 +799,14 @@ impl AlphaBeta {
                     Bound::Lower => e.score >= beta,
                     Bound::Upper => e.score <= alpha,
                 };
-                if cut {
+                // Searched to the end, but perhaps on another line (graph-history
+                // interaction): a repetition there or here may close elsewhere.
+                let other_line = e.depth == SOLVED_DEPTH && (e.line || line_bound);
+                if cut && !(self.exact && (e.depth != SOLVED_DEPTH || other_line)) {
                     if e.depth != SOLVED_DEPTH {
                         self.horizon += 1;
+                    } else if other_line {
+                        self.unsure += 1;
                     }
                     return e.score;
                 }
@@ -800,6 +847,7 @@ impl AlphaBeta {
 
         self.line.push((key, sk));
         let h0 = self.horizon;
+        let u0 = self.unsure;
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_code = NO_MOVE;
@@ -904,7 +952,8 @@ impl AlphaBeta {
             depth.min(254) as u8
         };
         if table {
-            self.tt.store(key, best, d, bound, best_code);
+            let line = line_bound || self.unsure != u0;
+            self.tt.store(key, best, d, bound, best_code, line);
         }
         best
     }

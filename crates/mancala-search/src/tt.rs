@@ -26,7 +26,7 @@ pub const SOLVED_DEPTH: u8 = u8::MAX;
 pub const NO_MOVE: u8 = u8::MAX;
 
 /// One entry: `check` is the key XORed with `data`; `data` packs score (bits 0-15), depth
-/// (16-23), bound (24-25; 0 = empty) and move (32-39).
+/// (16-23), bound (24-25; 0 = empty), [`Entry::line`] (26) and move (32-39).
 #[repr(C)]
 struct Slot {
     check: AtomicU64,
@@ -41,6 +41,9 @@ pub struct Entry {
     pub bound: Bound,
     /// The best or refuting move: pit index in the mover's row, 8 for `pass`, [`NO_MOVE`].
     pub mv: u8,
+    /// The score holds for the line of play it was found on, perhaps not for another line to
+    /// the same position (where a repetition's value depends on the position it closes on).
+    pub line: bool,
 }
 
 pub struct Table {
@@ -139,18 +142,21 @@ impl Table {
                 depth: (data >> 16) as u8,
                 bound,
                 mv: (data >> 32) as u8,
+                line: data >> 26 & 1 == 1,
             });
         }
         None
     }
 
+    /// Keeps `score` for `key`, found `depth` plies deep, with its bound, its move and whether
+    /// it holds only for its `line` ([`Entry::line`]).
     #[inline]
-    pub fn store(&self, key: u64, score: Score, depth: u8, bound: Bound, mv: u8) {
+    pub fn store(&self, key: u64, score: Score, depth: u8, bound: Bound, mv: u8, line: bool) {
         let flags: u64 = match bound {
             Bound::Exact => 1,
             Bound::Lower => 2,
             Bound::Upper => 3,
-        };
+        } | (line as u64) << 2;
         let data =
             score as i16 as u16 as u64 | (depth as u64) << 16 | flags << 24 | (mv as u64) << 32;
         let bucket = &self.slots[key as usize & self.mask];
@@ -174,22 +180,27 @@ mod tests {
     #[test]
     fn stores_and_finds_by_whole_key() {
         let t = Table::with_mib(1);
-        t.store(12345, -17, 4, Bound::Lower, 2);
+        t.store(12345, -17, 4, Bound::Lower, 2, false);
         let e = t.probe(12345).unwrap();
-        assert_eq!((e.score, e.depth, e.bound, e.mv), (-17, 4, Bound::Lower, 2));
+        assert_eq!(
+            (e.score, e.depth, e.bound, e.mv, e.line),
+            (-17, 4, Bound::Lower, 2, false)
+        );
         assert!(t.probe(12345 + (1 << 40)).is_none());
         // A shallower entry for another key of the same bucket goes to the second slot.
         let other = 12345 + (t.mask as u64 + 1);
-        t.store(other, 3, 1, Bound::Exact, 0);
+        t.store(other, 3, 1, Bound::Exact, 0, false);
         assert!(t.probe(12345).is_some());
         assert_eq!(t.probe(other).unwrap().score, 3);
-        // Extreme scores and the solved depth survive the packing.
-        t.store(99, -30_000, SOLVED_DEPTH, Bound::Upper, NO_MOVE);
-        let e = t.probe(99).unwrap();
-        assert_eq!(
-            (e.score, e.depth, e.bound, e.mv),
-            (-30_000, SOLVED_DEPTH, Bound::Upper, NO_MOVE)
-        );
+        // Extreme scores, the solved depth and the line flag survive the packing.
+        for line in [false, true] {
+            t.store(99, -30_000, SOLVED_DEPTH, Bound::Upper, NO_MOVE, line);
+            let e = t.probe(99).unwrap();
+            assert_eq!(
+                (e.score, e.depth, e.bound, e.mv, e.line),
+                (-30_000, SOLVED_DEPTH, Bound::Upper, NO_MOVE, line)
+            );
+        }
         t.clear();
         assert!(t.probe(12345).is_none());
         assert!(
@@ -201,7 +212,7 @@ mod tests {
     #[test]
     fn a_torn_entry_matches_no_key() {
         let t = Table::with_mib(1);
-        t.store(777, 5, 3, Bound::Exact, 1);
+        t.store(777, 5, 3, Bound::Exact, 1, false);
         // Another thread's data lands without its check word.
         let s = &t.slots[777 & t.mask][0];
         s.data.store(9 | 7 << 16 | 1 << 24, Relaxed);
@@ -225,7 +236,7 @@ mod tests {
                                 assert_eq!(e.score, score);
                             }
                         } else {
-                            t.store(key, score, (i % 20) as u8, Bound::Exact, 0);
+                            t.store(key, score, (i % 20) as u8, Bound::Exact, 0, i % 2 == 0);
                         }
                     }
                 });
