@@ -2,8 +2,9 @@
 # Runs every test of the project on a fresh machine: installs what the tests need (OpenSpiel in a
 # virtual environment for the differential test; Chromium and playwright-core for the browser
 # tests; Open MPI for the distributed build's tests; PostgreSQL, started as a private cluster
-# for the store suite and the tests of several servers on one database), then runs the Rust test suites and the
-# end-to-end tests in headless Chromium.
+# for the store suite and the tests of several servers on one database; the aarch64 target's
+# standard library, to check the engine's crates for 64-bit ARM), then runs the Rust test suites
+# and the end-to-end tests in headless Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # One full build: incremental caches would only take disk.
@@ -38,6 +39,8 @@ cargo test --locked -p mancala-web --test store_suite -- --include-ignored 2>&1
 cargo test --locked --test multi_server -- --include-ignored 2>&1
 echo "== the default build needs no MPI"
 cargo check --locked -p mancala-solver 2>&1
+echo "== the engine's crates build for 64-bit ARM too (scripts/arm-check.sh)"
+bash scripts/arm-check.sh
 # The command the workspace tests built serves every later step (no second build).
 export MANCALA_BIN="$PWD/target/debug/mancala"
 bash scripts/test-python.sh

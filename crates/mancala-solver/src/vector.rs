@@ -12,6 +12,7 @@
 pub(crate) static WIDEST: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(2);
 
 /// Whether copies as wide as `level` ([`WIDEST`]) may run.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn allowed(level: u8) -> bool {
     #[cfg(test)]
