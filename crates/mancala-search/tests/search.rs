@@ -725,6 +725,41 @@ fn a_stop_set_before_the_search_still_gives_the_first_depth() {
     assert!(r.legal_moves(&r.start()).contains(got.best));
 }
 
+/// Resized Modiars whose start board comes back after a move of the top level (seeds a pit that
+/// are no capture count): a game that began at the start and comes back to it ends there, a
+/// repetition worth 0, where the databases value the start board as any other board of the top
+/// level. Where that board, North to move, is not worth 0, the start value the databases give
+/// must still be the one the search with history finds from the start, its leaves the
+/// databases below the top level (which never reach the start board). `docs/solver.md`,
+/// *Where the start can come back*; the smaller sizes are checked against plain minimax in
+/// `mancala-solver/tests/table.rs`.
+#[test]
+fn start_values_where_the_start_comes_back_agree_with_the_search_with_history() {
+    // 1.1 and 13.7 million boards (`4x5`, 206 million, in docs/solver.md).
+    for spec in ["modiar:pits=3,seeds=5", "modiar:pits=3,seeds=8"] {
+        let r = rules(spec);
+        assert!(rulesets::start_can_come_back(&r), "{spec}");
+        let top = r.total_seeds();
+        let dir = tempfile::tempdir().unwrap();
+        let db = mancala_solver::Database::open(dir.path(), &r).unwrap();
+        db.build(top - 1, None, &()).unwrap();
+        let oracle = mancala_search::oracle::db_oracle(Some(dir.path()), &r).unwrap();
+        let mut e = AlphaBeta::with_table_mib(r.clone(), 64);
+        e.set_oracle(Some(oracle));
+        let got = e.search(&r.start(), &[], &Limits::depth(80)).unwrap();
+        assert!(got.solved, "{spec}: the search did not finish: {got:?}");
+        // Then the top level, and the databases' start value.
+        db.build(top, None, &()).unwrap();
+        let want = db.solve(&r.start()).unwrap().value;
+        assert_eq!(got.score_seeds(), want, "{spec}");
+        let back = db.solve(&r.start().with_side(Side::North)).unwrap().value;
+        assert_ne!(
+            back, 0,
+            "{spec}: the start board, North to move, is worth 0"
+        );
+    }
+}
+
 #[test]
 fn the_databases_of_kalah_and_oware_give_the_full_searchs_values() {
     // Kalah's values hold with any history; Oware's (its repetition ending depends on where the
