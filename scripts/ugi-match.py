@@ -88,6 +88,8 @@ def opening(rng, ref, plies):
     while True:
         moves = []
         for _ in range(plies):
+            # The side to move of this opening's position, not of the last one the referee saw.
+            ref.position(moves)
             row = list("ABCDEFGHI" if ref.query("p1turn") == "true" else "abcdefghi")
             rng.shuffle(row)
             for m in row + ["pass"]:

@@ -784,12 +784,13 @@ impl AlphaBeta {
             return self.eval.eval(&self.rules, pos, moves);
         }
         let sk = scores_key(pos);
-        // Where a repetition's value depends on where it closes, a value found here holds for
-        // every line to this position only when the position is fresh.
-        let line_bound = self.own_row && !self.fresh(sk);
         // Nodes just above the leaves skip the table: a probe there costs more (a cache miss)
         // than the subtree it could save.
         let table = self.use_table && depth >= TABLE_DEPTH;
+        // Where a repetition's value depends on where it closes, a value found here holds for
+        // every line to this position only when the position is fresh (asked where the table
+        // is).
+        let line_bound = table && self.own_row && !self.fresh(sk);
         let mut tt_mv = NO_MOVE;
         if table && let Some(e) = self.tt.probe(key) {
             tt_mv = e.mv;
