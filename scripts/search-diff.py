@@ -23,6 +23,19 @@ ugi_match = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(ugi_match)
 
 
+def without_time(info):
+    """An `info` line's words without its `time` and `nps` fields (name and value)."""
+    words, kept = info.split(), []
+    i = 0
+    while i < len(words):
+        if words[i] in ("time", "nps"):
+            i += 2
+            continue
+        kept.append(words[i])
+        i += 1
+    return " ".join(kept)
+
+
 def report(cmd, moves, depth):
     """The engine's move and its last `info depth` line, without time and speed."""
     e = ugi_match.Engine(cmd)
@@ -30,10 +43,8 @@ def report(cmd, moves, depth):
     e.send(f"go depth {depth}")
     line, seen = e.wait("bestmove")
     e.close()
-    infos = [s.split() for s in seen if s.startswith("info depth")]
-    last = infos[-1] if infos else []
-    kept = [w for i, w in enumerate(last) if w not in ("time", "nps") and (i == 0 or last[i - 1] not in ("time", "nps"))]
-    return line.split()[1], " ".join(kept)
+    infos = [s for s in seen if s.startswith("info depth")]
+    return line.split()[1], without_time(infos[-1]) if infos else ""
 
 
 def main():
@@ -50,7 +61,8 @@ def main():
     if args.games < 1 or args.depth < 1 or not 0 <= args.plies[0] <= args.plies[1]:
         ap.error("--games and --depth must be positive, and --plies LO HI with 0 <= LO <= HI")
     rng = random.Random(args.seed)
-    ref = ugi_match.Engine(f"{shlex.quote(os.environ.get('MANCALA_BIN', 'mancala'))} ugi {shlex.quote(args.game)}")
+    referee = shlex.quote(os.environ.get("MANCALA_BIN", "mancala"))
+    ref = ugi_match.Engine(f"{referee} ugi {shlex.quote(args.game)}")
     same = 0
     for g in range(args.games):
         moves = ugi_match.opening(rng, ref, rng.randint(*args.plies))
@@ -58,9 +70,11 @@ def main():
         if a == b:
             same += 1
         else:
-            print(f"game {g} ({len(moves)} plies: {' '.join(moves)})\n  A: {a[0]}, {a[1]}\n  B: {b[0]}, {b[1]}")
+            print(f"game {g} ({len(moves)} plies: {' '.join(moves)})")
+            print(f"  A: {a[0]}, {a[1]}\n  B: {b[0]}, {b[1]}")
     ref.close()
-    print(f"{args.game}, depth {args.depth}, {args.games} positions after {args.plies[0]}-{args.plies[1]} random plies: "
+    lo, hi = args.plies
+    print(f"{args.game}, depth {args.depth}, {args.games} positions after {lo}-{hi} random plies: "
           f"{same} the same, {args.games - same} different")
 
 

@@ -43,6 +43,8 @@ echo "== the engine's crates build for 64-bit ARM too (scripts/arm-check.sh)"
 bash scripts/arm-check.sh
 # The command the workspace tests built serves every later step (no second build).
 export MANCALA_BIN="$PWD/target/debug/mancala"
+echo "== the match scripts' openings and reports (scripts/test_scripts.py)"
+python3 scripts/test_scripts.py 2>&1
 bash scripts/test-python.sh
 echo "== the Python package's Rust code, linted (its own workspace)"
 CARGO_TARGET_DIR="$PWD/target" cargo clippy --locked --manifest-path crates/mancala-py/Cargo.toml -- -D warnings 2>&1

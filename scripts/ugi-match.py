@@ -82,6 +82,8 @@ class Engine:
     def close(self):
         self.send("quit")
         self.p.wait()
+        self.p.stdin.close()
+        self.p.stdout.close()
 
 
 def opening(rng, ref, plies):
