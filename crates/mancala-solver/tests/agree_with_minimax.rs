@@ -3,12 +3,14 @@
 //! Kalah (its sizes and variants) and Oware (its sizes and grand-slam variants, with its own
 //! repetition rule: where a value is stored as not exact, the search's value must lie at or
 //! above its stored lower bound), and each of the four with its sowing turned clockwise.
+//! Where the search runs out of nodes (Oware past a few seeds), Oware's stored bounds are
+//! compared with those worked out from their definition by plain passes (tests/common).
 
 mod common;
 mod rulesets;
 
 use common::{minimax_value, position_with};
-use mancala_core::{GameSpec, Rules, Ruleset, Side, parse_rules_toml, rules_for};
+use mancala_core::{GameSpec, Position, Rules, Ruleset, Side, parse_rules_toml, rules_for};
 use mancala_solver::{Database, DbError};
 use rand::{Rng, SeedableRng};
 use rulesets::random_ruleset;
@@ -70,74 +72,7 @@ fn check_rules(
                     skipped += 1;
                     continue;
                 };
-                // A value stored as not exact: the search's lies within its bounds.
-                let stored = match db.probe_checked(&pos) {
-                    Err(DbError::NotExact {
-                        board,
-                        at_least,
-                        at_most,
-                        ..
-                    }) => {
-                        let me = pos.side();
-                        let now = pos.score(me) as i32 - pos.score(me.other()) as i32;
-                        let bound = |share: u8| now + 2 * share as i32 - board as i32;
-                        let (lo, hi) = (bound(at_least), bound(at_most));
-                        // With the majority end only who wins is comparable.
-                        let holds = if outcome_only {
-                            lo.signum() <= expect.signum() && expect.signum() <= hi.signum()
-                        } else {
-                            lo <= expect && expect <= hi
-                        };
-                        assert!(
-                            holds,
-                            "{spec}: minimax gives {expect} on {pos}, outside the stored bounds {lo}..{hi}"
-                        );
-                        // Solving it says so with the board's own bounds (not with those of
-                        // a move's board).
-                        match db.solve(&pos) {
-                            Err(DbError::NotExact {
-                                board: b2,
-                                at_least: l2,
-                                at_most: h2,
-                                ..
-                            }) => assert_eq!(
-                                (b2, l2, h2),
-                                (board, at_least, at_most),
-                                "{spec}: solving {pos} reports other bounds"
-                            ),
-                            other => panic!("{spec}: solving {pos}: {other:?}"),
-                        }
-                        bounded += 1;
-                        checked += 1;
-                        continue;
-                    }
-                    other => other.unwrap(),
-                };
-                let same = |got: i32| {
-                    if outcome_only {
-                        got.signum() == expect.signum()
-                    } else {
-                        got == expect
-                    }
-                };
-                // The stored value of the board is the best of its moves.
-                if !rules.is_start(&pos) {
-                    let got = stored.final_difference(&pos);
-                    assert!(
-                        same(got),
-                        "{spec}: stored value {got} of {pos}, minimax {expect}"
-                    );
-                }
-                match db.solve(&pos) {
-                    Ok(s) => assert!(
-                        same(s.value),
-                        "{spec}: database ({}) and minimax ({expect}) disagree on {pos}",
-                        s.value
-                    ),
-                    // A move leads to a board whose value is not exact.
-                    Err(DbError::NotExact { .. }) => {}
-                    Err(e) => panic!("{spec}: {e}"),
-                }
+                bounded += agrees(&db, &rules, spec, pos, expect, outcome_only) as usize;
                 checked += 1;
             }
         }
@@ -151,6 +86,87 @@ fn check_rules(
         skipped * 4 < checked,
         "{spec}: too many sampled positions were too large for minimax"
     );
+}
+
+/// Compares the database's answers on `pos` with minimax's value `expect` (who wins only when
+/// `outcome_only`): an exact value must be minimax's, both as stored and as solved; a value
+/// stored as not exact must hold minimax's within its bounds, and solving it must say so with
+/// those bounds. Says whether the value was stored as not exact.
+fn agrees(
+    db: &Database,
+    rules: &Rules,
+    spec: &str,
+    pos: Position,
+    expect: i32,
+    outcome_only: bool,
+) -> bool {
+    // A value stored as not exact: the search's lies within its bounds.
+    let stored = match db.probe_checked(&pos) {
+        Err(DbError::NotExact {
+            board,
+            at_least,
+            at_most,
+            ..
+        }) => {
+            let me = pos.side();
+            let now = pos.score(me) as i32 - pos.score(me.other()) as i32;
+            let bound = |share: u8| now + 2 * share as i32 - board as i32;
+            let (lo, hi) = (bound(at_least), bound(at_most));
+            // With the majority end only who wins is comparable.
+            let holds = if outcome_only {
+                lo.signum() <= expect.signum() && expect.signum() <= hi.signum()
+            } else {
+                lo <= expect && expect <= hi
+            };
+            assert!(
+                holds,
+                "{spec}: minimax gives {expect} on {pos}, outside the stored bounds {lo}..{hi}"
+            );
+            // Solving it says so with the board's own bounds (not with those of
+            // a move's board).
+            match db.solve(&pos) {
+                Err(DbError::NotExact {
+                    board: b2,
+                    at_least: l2,
+                    at_most: h2,
+                    ..
+                }) => assert_eq!(
+                    (b2, l2, h2),
+                    (board, at_least, at_most),
+                    "{spec}: solving {pos} reports other bounds"
+                ),
+                other => panic!("{spec}: solving {pos}: {other:?}"),
+            }
+            return true;
+        }
+        other => other.unwrap(),
+    };
+    let same = |got: i32| {
+        if outcome_only {
+            got.signum() == expect.signum()
+        } else {
+            got == expect
+        }
+    };
+    // The stored value of the board is the best of its moves.
+    if !rules.is_start(&pos) {
+        let got = stored.final_difference(&pos);
+        assert!(
+            same(got),
+            "{spec}: stored value {got} of {pos}, minimax {expect}"
+        );
+    }
+    match db.solve(&pos) {
+        Ok(s) => assert!(
+            same(s.value),
+            "{spec}: database ({}) and minimax ({expect}) disagree on {pos}",
+            s.value
+        ),
+        // A move leads to a board whose value is not exact.
+        Err(DbError::NotExact { .. }) => {}
+        Err(e) => panic!("{spec}: {e}"),
+    }
+    false
 }
 
 #[test]
@@ -250,6 +266,157 @@ fn oware_agrees_with_minimax_on_its_small_levels() {
         false,
     );
     check_rules(&oware(r, true), "oware", (3, 3, 0, 5_000_000), true);
+}
+
+/// The bounds the databases store for `rules` (a game whose repetition gives each player his
+/// own row) on every board of the levels up to `max`, against the bounds worked out from their
+/// definition by plain passes ([`common::bounds_by_definition`], no solver code): the same two
+/// numbers, board for board. Returns how many boards were compared and how many of them have
+/// a value that is not exact.
+fn bounds_as_defined(rules: &Rules, spec: &str, max: u32) -> (usize, usize) {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Database::open(dir.path(), rules).unwrap();
+    db.build(max, None, &()).unwrap();
+    let mut played_on = rules.ruleset().clone();
+    played_on.end.majority = false;
+    let defined = common::bounds_by_definition(&Rules::new(played_on).unwrap(), max);
+    let (mut compared, mut open) = (0, 0);
+    for (b, level) in defined.iter().enumerate() {
+        for (board, &(lo, hi)) in level {
+            let pos = position_with(rules, board, Side::South);
+            let stored = match db.probe_checked(&pos) {
+                Ok(v) => (v.share, v.share),
+                Err(DbError::NotExact {
+                    at_least, at_most, ..
+                }) => (at_least, at_most),
+                Err(e) => panic!("{spec}: level {b}: {e}"),
+            };
+            assert_eq!(
+                stored,
+                (lo, hi),
+                "{spec}: the bounds stored for {pos} (level {b}) are not those of the definition"
+            );
+            compared += 1;
+            open += (lo != hi) as usize;
+        }
+    }
+    (compared, open)
+}
+
+#[test]
+fn oware_s_bounds_are_those_of_their_definition() {
+    for (name, r, max) in [
+        ("oware", rules("oware").ruleset().clone(), 10),
+        (
+            "oware 3x2",
+            rules("oware:pits=3,seeds=2").ruleset().clone(),
+            12,
+        ),
+        (
+            "oware 2x3",
+            rules("oware:pits=2,seeds=3").ruleset().clone(),
+            12,
+        ),
+        (
+            "oware-grand-slam-captures 3x2",
+            variant("oware-grand-slam-captures", 3, 2),
+            12,
+        ),
+        (
+            "oware-grand-slam-illegal 3x2",
+            variant("oware-grand-slam-illegal", 3, 2),
+            12,
+        ),
+    ] {
+        let (compared, open) = bounds_as_defined(&Rules::new(r).unwrap(), name, max);
+        eprintln!("{name}: levels 0-{max}, {compared} boards, {open} of them not exact");
+        assert!(
+            open > 0 && open < compared,
+            "{name}: {open} of {compared} not exact"
+        );
+    }
+}
+
+/// [`oware_s_bounds_are_those_of_their_definition`] for Oware's levels up to
+/// `MANCALA_OWARE_DEFINED` stones (default 14; level 14 alone has 4.5 million boards, and the
+/// passes keep every board of every level in a hash map: about 1.5 GB of memory).
+#[test]
+#[ignore = "minutes in release: MANCALA_OWARE_DEFINED=14 cargo test --release -p mancala-solver --test agree_with_minimax -- --ignored definition_to"]
+fn oware_s_bounds_are_those_of_their_definition_to_more_stones() {
+    let max = std::env::var("MANCALA_OWARE_DEFINED").map_or(14, |s| {
+        s.parse()
+            .unwrap_or_else(|_| panic!("MANCALA_OWARE_DEFINED: a number of stones, not {s:?}"))
+    });
+    let (compared, open) = bounds_as_defined(&rules("oware"), "oware", max);
+    eprintln!("oware: levels 0-{max}, {compared} boards, {open} of them not exact");
+}
+
+/// Oware's own levels above those built here, from a directory where `mancala db build oware`
+/// built them (`MANCALA_OWARE_DATA`): `MANCALA_OWARE_SAMPLE` random boards a level (default
+/// 100), each with both sides to move, from level 4 up to the highest built while minimax
+/// (`MANCALA_OWARE_NODES` nodes, default 2 million) finishes at least one position in four.
+/// Each is searched twice: without the majority end, whose margins the databases hold, and
+/// with it, whose winner they give.
+#[test]
+#[ignore = "needs Oware's databases: MANCALA_OWARE_DATA=DIR cargo test --release -p mancala-solver --test agree_with_minimax -- --ignored oware_levels"]
+fn oware_levels_agree_with_minimax_on_a_sample() {
+    let dir = std::env::var_os("MANCALA_OWARE_DATA").expect(
+        "MANCALA_OWARE_DATA: set it to the data directory of `mancala db build oware` (its --data-dir)",
+    );
+    let number = |name: &str, default: u64| -> u64 {
+        std::env::var(name).map_or(default, |s| {
+            s.parse()
+                .unwrap_or_else(|_| panic!("{name}: a number, not {s:?}"))
+        })
+    };
+    let sample = number("MANCALA_OWARE_SAMPLE", 100);
+    let budget = number("MANCALA_OWARE_NODES", 2_000_000);
+    let real = rules("oware");
+    let margins = oware(real.ruleset().clone(), false);
+    let db = Database::open(std::path::Path::new(&dir), &real).unwrap();
+    let ix = db.indexer();
+    let m = db.game().pits();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(48);
+    let (mut checked, mut bounded) = (0u64, 0u64);
+    let mut top = None;
+    for b in 4..=db.game().total() {
+        if !db.level_path(b).exists() {
+            break;
+        }
+        let size = ix.level_size(b);
+        let (mut here, mut too_large) = (0u64, 0u64);
+        for _ in 0..sample {
+            let board = ix.unrank(b, rng.gen_range(0..size));
+            for side in Side::BOTH {
+                let pos = position_with(&real, &board[..m], side);
+                let Some((margin, outcome)) = minimax_value(&margins, &pos, budget)
+                    .and_then(|v| Some((v, minimax_value(&real, &pos, budget)?)))
+                else {
+                    too_large += 1;
+                    continue;
+                };
+                bounded += agrees(&db, &real, "oware", pos, margin, false) as u64;
+                agrees(&db, &real, "oware", pos, outcome, true);
+                here += 1;
+            }
+        }
+        eprintln!("oware level {b}: {here} positions agree, {too_large} too large for minimax");
+        checked += here;
+        if here > 0 {
+            top = Some(b);
+        }
+        if here < too_large / 3 {
+            break;
+        }
+    }
+    let top = top.expect("no level of 4 stones or more was built there, or none was checked");
+    eprintln!(
+        "oware: {checked} positions of levels 4-{top} agree with minimax ({bounded} of them stored as bounds)"
+    );
+    assert!(
+        bounded < checked,
+        "no value was exact ({bounded} bounded of {checked})"
+    );
 }
 
 /// A built-in game's rules file with its sowing turned clockwise, resized: the solver's paths

@@ -95,3 +95,177 @@ pub fn position_with(rules: &Rules, board: &[u8], side: Side) -> Position {
         })
         .expect("a valid position")
 }
+
+/// Each board of a level with its two bounds `(lo, hi)` of the mover's share, by board (the
+/// mover's row first).
+pub type LevelBounds = std::collections::HashMap<Vec<u8>, (u8, u8)>;
+
+/// The bounds a game without stores whose repetition gives each player his own row (Oware's)
+/// stores for every board of the levels up to `max`, worked out from their definition
+/// (docs/solver.md, *Kalah and Oware*) by plain passes over every board until nothing changes,
+/// each move played by the rules core: for each threshold `k` from `B` down to 1, `W_k` (an exit
+/// worth at least `k` to the mover whatever a repetition would give, or a move into `L_k`) and
+/// `L_k` (every exit worth at most `B - k` to the mover even if a repetition gave him
+/// everything, and every move inside the level into `W_k`) as least fixpoints; at the
+/// thresholds that decide the outcome (`2k` = `B`, `B + 1` or `B + 2`) the safety core (the
+/// greatest set, outside the sets, where the side sure of `k` holds at least `k` in his row and
+/// keeps the play in it or in the sets) joins them, the two alternating until neither grows.
+/// `lo` is the largest `k` with the board in `W_k` (0: none), `hi` is `B` less the largest `k`
+/// with it in `L_k` (`B`: none). The rules are to have no majority end: the databases value the
+/// game played on to its end. Shares nothing with the solver.
+pub fn bounds_by_definition(rules: &Rules, max: u32) -> Vec<LevelBounds> {
+    let r = rules.ruleset();
+    assert!(
+        !r.stores && !r.end.majority,
+        "bounds by definition: a game without stores or a majority end"
+    );
+    let n = rules.pits_per_row();
+    let m = 2 * n;
+    let mut levels: Vec<LevelBounds> = Vec::new();
+    for b in 0..=max {
+        let boards = compositions(b as u8, m);
+        let index: std::collections::HashMap<&[u8], usize> = boards
+            .iter()
+            .enumerate()
+            .map(|(i, x)| (x.as_slice(), i))
+            .collect();
+        // Each board's best exit for the share the mover is sure of and for the share he may
+        // hope for (`None`: no capture and the game goes on), and its moves inside the level.
+        let mut exits = vec![(None::<u8>, None::<u8>); boards.len()];
+        let mut inside: Vec<Vec<usize>> = vec![Vec::new(); boards.len()];
+        for (i, x) in boards.iter().enumerate() {
+            let p = position_with(rules, x, Side::South);
+            let mine = |q: &Position| q.score(Side::South) - p.score(Side::South);
+            let better = |e: &mut Option<u8>, v: u8| *e = Some(e.map_or(v, |w| w.max(v)));
+            let moves = match rules.moves_or_end(&p) {
+                Ok(moves) => moves,
+                Err(reason) => {
+                    let end = mine(&rules.settle(&p, reason));
+                    exits[i] = (Some(end), Some(end));
+                    continue;
+                }
+            };
+            for mv in moves.iter() {
+                let (q, effect) = rules.play(&p, mv).expect("a legal move plays");
+                assert!(!effect.extra_turn, "bounds by definition: no extra turns");
+                if let Err(reason) = rules.moves_or_end(&q) {
+                    let end = mine(&rules.settle(&q, reason));
+                    better(&mut exits[i].0, end);
+                    better(&mut exits[i].1, end);
+                    continue;
+                }
+                // The board after the move, seen from its mover (North).
+                let after: Vec<u8> = [&q.pits()[n..m], &q.pits()[..n]].concat();
+                let left = q.board_total() as u8;
+                if left == b as u8 {
+                    inside[i].push(index[after.as_slice()]);
+                } else {
+                    let (lo, hi) = levels[left as usize][&after];
+                    let got = mine(&q);
+                    better(&mut exits[i].0, got + left - hi);
+                    better(&mut exits[i].1, got + left - lo);
+                }
+            }
+        }
+        let b8 = b as u8;
+        let own = |i: usize| boards[i][..n].iter().sum::<u8>();
+        // The threshold each board joined W and L at (0: not yet).
+        let (mut w, mut l) = (vec![0u8; boards.len()], vec![0u8; boards.len()]);
+        for k in (1..=b8).rev() {
+            let core = (b..=b + 2).contains(&(2 * k as u32));
+            loop {
+                // The attractors.
+                loop {
+                    let mut changed = false;
+                    for i in 0..boards.len() {
+                        if w[i] == 0
+                            && (exits[i].0.is_some_and(|e| e >= k)
+                                || inside[i].iter().any(|&j| l[j] != 0))
+                        {
+                            w[i] = k;
+                            changed = true;
+                        }
+                        if l[i] == 0
+                            && exits[i].1.is_none_or(|e| e <= b8 - k)
+                            && inside[i].iter().all(|&j| w[j] != 0)
+                        {
+                            l[i] = k;
+                            changed = true;
+                        }
+                    }
+                    if !changed {
+                        break;
+                    }
+                }
+                if !core {
+                    break;
+                }
+                // The safety core: its candidates, then those that fail taken out until none
+                // does.
+                let mut cw: Vec<bool> = (0..boards.len())
+                    .map(|i| w[i] == 0 && own(i) >= k)
+                    .collect();
+                let mut cl: Vec<bool> = (0..boards.len())
+                    .map(|i| {
+                        l[i] == 0 && b8 - own(i) >= k && exits[i].1.is_none_or(|e| e <= b8 - k)
+                    })
+                    .collect();
+                loop {
+                    let mut changed = false;
+                    for i in 0..boards.len() {
+                        if cw[i] && !inside[i].iter().any(|&j| cl[j] || l[j] != 0) {
+                            cw[i] = false;
+                            changed = true;
+                        }
+                        if cl[i] && !inside[i].iter().all(|&j| cw[j] || w[j] != 0) {
+                            cl[i] = false;
+                            changed = true;
+                        }
+                    }
+                    if !changed {
+                        break;
+                    }
+                }
+                let mut grew = false;
+                for i in 0..boards.len() {
+                    if cw[i] {
+                        w[i] = k;
+                        grew = true;
+                    }
+                    if cl[i] {
+                        l[i] = k;
+                        grew = true;
+                    }
+                }
+                if !grew {
+                    break;
+                }
+            }
+        }
+        levels.push(
+            boards
+                .into_iter()
+                .zip(w.iter().zip(&l))
+                .map(|(x, (&wk, &lk))| (x, (wk, b8 - lk)))
+                .collect(),
+        );
+    }
+    levels
+}
+
+/// Every way to put `stones` seeds in `pits` pits.
+fn compositions(stones: u8, pits: usize) -> Vec<Vec<u8>> {
+    if pits == 1 {
+        return vec![vec![stones]];
+    }
+    (0..=stones)
+        .flat_map(|first| {
+            compositions(stones - first, pits - 1)
+                .into_iter()
+                .map(move |mut rest| {
+                    rest.insert(0, first);
+                    rest
+                })
+        })
+        .collect()
+}
