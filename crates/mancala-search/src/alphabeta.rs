@@ -667,7 +667,7 @@ impl AlphaBeta {
     /// the same whatever led to it).
     #[inline(always)]
     fn fresh(&self, sk: u16) -> bool {
-        self.line.last().is_none_or(|&(_, s)| s != sk)
+        crate::oracle::first_since_capture(self.line.last().map(|&(_, s)| s), sk)
     }
 
     #[inline]

@@ -35,12 +35,21 @@ pub trait Oracle: Send + Sync {
     /// [`Oracle::probe`] for `pos` reached from `before` (`None`: no position before it since
     /// the last capture), `None` where the values do not hold after that history.
     fn probe_after(&self, pos: &Position, before: Option<&Position>) -> Option<i32> {
-        let fresh = before.is_none_or(|b| b.scores() != pos.scores());
+        let fresh = first_since_capture(before.map(|b| b.scores()), pos.scores());
         if self.fresh_positions_only() && !fresh {
             return None;
         }
         self.probe(pos)
     }
+}
+
+/// Whether a position is the first of its game since the last capture, from the scores of the
+/// position before it (`None`: none before it since the game began or was set up) and its own:
+/// only a capture changes the scores. What [`Oracle::fresh_positions_only`] asks of a position,
+/// for [`Oracle::probe_after`] and for the engine's search alike.
+#[inline(always)]
+pub fn first_since_capture<S: PartialEq>(before: Option<S>, now: S) -> bool {
+    before.is_none_or(|b| b != now)
 }
 
 #[cfg(feature = "databases")]
@@ -229,5 +238,17 @@ mod db {
             // Open: nothing but the board's extremes.
             assert_eq!(search_bounds(-2, 2, true, 48), (-48, 48));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_since_capture;
+
+    #[test]
+    fn a_position_is_first_since_a_capture_when_the_scores_changed_or_nothing_came_before() {
+        assert!(first_since_capture(None, (3u8, 5u8)));
+        assert!(first_since_capture(Some((3u8, 3u8)), (3, 5)));
+        assert!(!first_since_capture(Some((3u8, 5u8)), (3, 5)));
     }
 }
