@@ -117,7 +117,7 @@ pub fn bounds_by_definition(rules: &Rules, max: u32) -> Vec<LevelBounds> {
     let r = rules.ruleset();
     assert!(
         !r.stores && !r.end.majority,
-        "bounds by definition: a game without stores or a majority end"
+        "bounds by definition: a game without stores and without a majority end"
     );
     let n = rules.pits_per_row();
     let m = 2 * n;
