@@ -123,7 +123,8 @@ pub fn bounds_by_definition(rules: &Rules, max: u32) -> Vec<LevelBounds> {
     let m = 2 * n;
     let mut levels: Vec<LevelBounds> = Vec::new();
     for b in 0..=max {
-        let boards = compositions(b as u8, m);
+        let b8 = b as u8;
+        let boards = compositions(b8, m);
         let index: std::collections::HashMap<&[u8], usize> = boards
             .iter()
             .enumerate()
@@ -148,6 +149,8 @@ pub fn bounds_by_definition(rules: &Rules, max: u32) -> Vec<LevelBounds> {
             for mv in moves.iter() {
                 let (q, effect) = rules.play(&p, mv).expect("a legal move plays");
                 assert!(!effect.extra_turn, "bounds by definition: no extra turns");
+                // A move after which the game is over counts as an exit, capture or not: the
+                // board it leads to is worth its end to both bounds.
                 if let Err(reason) = rules.moves_or_end(&q) {
                     let end = mine(&rules.settle(&q, reason));
                     better(&mut exits[i].0, end);
@@ -157,7 +160,7 @@ pub fn bounds_by_definition(rules: &Rules, max: u32) -> Vec<LevelBounds> {
                 // The board after the move, seen from its mover (North).
                 let after: Vec<u8> = [&q.pits()[n..m], &q.pits()[..n]].concat();
                 let left = q.board_total() as u8;
-                if left == b as u8 {
+                if left == b8 {
                     inside[i].push(index[after.as_slice()]);
                 } else {
                     let (lo, hi) = levels[left as usize][&after];
@@ -167,7 +170,6 @@ pub fn bounds_by_definition(rules: &Rules, max: u32) -> Vec<LevelBounds> {
                 }
             }
         }
-        let b8 = b as u8;
         let own = |i: usize| boards[i][..n].iter().sum::<u8>();
         // The threshold each board joined W and L at (0: not yet).
         let (mut w, mut l) = (vec![0u8; boards.len()], vec![0u8; boards.len()]);
