@@ -105,8 +105,9 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            // One line: the chain of causes joined.
-            let msg = format!("{e:#}").replace('\n', " ");
+            // One line: the chain of causes joined (and cut, should it repeat a huge input).
+            let msg = format!("{e:#}");
+            let msg = mancala_core::text::excerpt(&msg, 2000).replace('\n', " ");
             eprintln!("error: {msg}");
             ExitCode::from(2)
         }

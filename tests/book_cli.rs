@@ -153,7 +153,15 @@ fn a_damaged_truncated_or_foreign_book_is_refused() {
     assert_error(
         &mancala(dir.path(), &["ugi", "oware", "--book", b]),
         "shorter than a book's header",
+    ); // A file that is not there is said once, not once for the error and again for its cause.
+    let missing = dir.path().join("missing.mbook");
+    let o = mancala(
+        dir.path(),
+        &["best", "oware", "--book", missing.to_str().unwrap()],
     );
+    assert_error(&o, "missing.mbook");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.matches("No such file or directory").count(), 1, "{err}");
 }
 
 #[test]

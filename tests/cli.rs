@@ -51,7 +51,7 @@ fn perft_from_a_position() {
             "modiar",
             "3",
             "--position",
-            "0-0-2-1-0-0-20-19-S"
+            "1-0-2-1-0-0-20-18-S"
         ])),
         "0"
     );
@@ -81,13 +81,25 @@ fn replay_json_reports_the_end_and_settles() {
         "mangala-ii",
         "--json",
         "--position",
-        "0-0-0-0-0-1-0-0-0-0-0-1-35-35-S",
+        "0-0-0-0-0-1-0-0-0-0-0-1-34-36-S",
         "F f A a B b C c D d E e",
     ]);
     let v: serde_json::Value = serde_json::from_str(&answer(&o)).unwrap();
-    assert_eq!(v["position"], "0-0-0-0-0-0-0-0-0-0-0-0-36-36-S");
+    assert_eq!(v["position"], "0-0-0-0-0-0-0-0-0-0-0-0-35-37-S");
     assert_eq!(v["over"], true);
-    assert_eq!(v["score"], serde_json::json!([36, 36]));
+    assert_eq!(v["score"], serde_json::json!([35, 37]));
+    assert_eq!(v["winner"], "north");
+    // South's singleton cannot move: over at once, each side taking his own row.
+    let o = mancala(&[
+        "replay",
+        "modiar",
+        "--json",
+        "--position",
+        "1-0-0-1-0-0-20-20-S",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&answer(&o)).unwrap();
+    assert_eq!(v["over"], true);
+    assert_eq!(v["score"], serde_json::json!([21, 21]));
     assert_eq!(v["winner"], "draw");
     let o = mancala(&["replay", "modiar", "--json", "A"]);
     let v: serde_json::Value = serde_json::from_str(&answer(&o)).unwrap();
@@ -131,6 +143,11 @@ fn bad_input_is_a_one_line_error_with_status_2() {
         &mancala(&["replay", "modiar", "--position", "7-7-7-7-7-7-0-0-W"]),
         "side to move",
     );
+    // Modiar's captures are 2, 4 or 6 at a time: odd ones are reached by no game.
+    assert_error(
+        &mancala(&["replay", "modiar", "--position", "1-0-0-0-0-0-41-0-S"]),
+        "South's captures are 41, an odd number",
+    );
     assert_error(&mancala(&["replay", "chess", "e4"]), "unknown game 'chess'");
     assert_error(&mancala(&["perft", "nim", "3"]), "unknown game 'nim'");
     assert_error(
@@ -144,12 +161,26 @@ fn bad_input_is_a_one_line_error_with_status_2() {
             "replay",
             "mangala-ii",
             "--position",
-            "0-0-0-0-0-1-0-0-0-0-0-1-35-35-S",
+            "0-0-0-0-0-1-0-0-0-0-0-1-34-36-S",
             "F f A a B b C c D d E e F",
         ]),
         "already over",
     );
     assert_error(&mancala(&["replay", "modiar:pits=0"]), "pits");
+    // The seeds a pit, bounded by what the board can hold (255 seeds in all).
+    assert_error(
+        &mancala(&["replay", "kalah:seeds=99"]),
+        "game parameter seeds=99: must be from 1 to 21",
+    );
+    assert_error(
+        &mancala(&["replay", "modiar:seeds=43"]),
+        "game parameter seeds=43: must be from 1 to 42",
+    );
+    // What is repeated of a huge word is cut.
+    let long = format!("{}:seeds=3", "x".repeat(100_000));
+    let o = mancala(&["replay", &long]);
+    assert_error(&o, "more characters");
+    assert!(o.stderr.len() < 500, "{} bytes", o.stderr.len());
     assert_error(
         &mancala(&["replay", "modiar:colour=red"]),
         "no parameter 'colour'",
@@ -160,7 +191,7 @@ fn bad_input_is_a_one_line_error_with_status_2() {
 
 #[test]
 fn illegal_move_message_lists_the_legal_moves() {
-    let o = mancala(&["replay", "modiar", "--position", "5-5-2-1-0-0-15-14-S", "C"]);
+    let o = mancala(&["replay", "modiar", "--position", "6-5-2-1-0-0-14-14-S", "C"]);
     assert_error(&o, "grand slam");
     assert!(String::from_utf8_lossy(&o.stderr).contains("legal: A B"));
 }

@@ -97,12 +97,12 @@ fn best_at_a_fixed_depth_is_reproducible() {
 
 #[test]
 fn best_finds_the_winning_capture() {
-    // F takes the two counters of a and wins by 2; E loses by 2.
+    // F takes the two counters of a and wins by 4; E loses by 8.
     let out = mancala(&[
         "best",
         "mangala-ii",
         "--position",
-        "0-0-0-0-3-1-1-0-0-0-0-0-35-32-S",
+        "0-0-0-0-3-1-1-0-0-0-0-1-32-34-S",
         "--depth",
         "40",
     ]);
@@ -112,7 +112,7 @@ fn best_finds_the_winning_capture() {
             .split_whitespace()
             .take(4)
             .collect::<Vec<_>>(),
-        ["best", "F", "score", "+2"]
+        ["best", "F", "score", "+4"]
     );
 }
 
@@ -240,6 +240,30 @@ fn match_writes_ogn_and_never_overwrites() {
         assert_eq!(rec.tag("Result"), Some(rec.result.as_str()));
         assert!(rec.moves.last().unwrap().comment.is_some(), "{chunk}");
     }
+    // The commands read such a file too: the game chosen by --index, and without it a clear
+    // refusal naming how many games it holds.
+    let records = mancala_core::record::Record::parse_all(&text).unwrap();
+    assert_eq!(records.len(), 2);
+    for (i, rec) in records.iter().enumerate() {
+        let want = rec.to_game(&rules).unwrap().final_position().to_string();
+        let n = (i + 1).to_string();
+        let out = mancala(&["replay", "--ogn", f, "--index", &n]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(last_line(&out), want);
+    }
+    assert_clean_error(
+        &mancala(&["replay", "--ogn", f]),
+        "holds 2 games: choose one with --index",
+    );
+    assert_clean_error(
+        &mancala(&["replay", "--ogn", f, "--index", "3"]),
+        "--index 3",
+    );
+    assert_clean_error(&mancala(&["analyze", "--ogn", f]), "holds 2 games");
     let again = mancala(&args);
     assert_clean_error(&again, "exists");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), text);

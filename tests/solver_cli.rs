@@ -169,7 +169,7 @@ fn the_data_directory_comes_from_mancala_data() {
             "solve",
             "mangala-ii:pits=2,seeds=2",
             "--position",
-            "1-0-0-1-3-3-N",
+            "1-0-0-1-2-4-N",
             "--json",
         ],
         Some(dir.path()),
@@ -304,6 +304,30 @@ fn oware_levels_are_refused_by_their_own_memory_need() {
     let o = mancala(&[&args[..], &["--data-dir", d]].concat(), None);
     assert_error(&o, "MiB");
     assert!(!dir.path().join("oware/level-000.mdb").exists());
+    // A need just over the limit is rounded up, so that it reads as more than the limit.
+    let o = mancala(
+        &[
+            "db",
+            "build",
+            "modiar",
+            "--memory-mib",
+            "1",
+            "--data-dir",
+            d,
+        ],
+        None,
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    let need: u64 = err
+        .split("needs about ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!(
+        need > 1 && err.contains("more than the 1 MiB allowed"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -543,7 +567,7 @@ fn db_info_verify_checks_each_file_against_its_name_and_game() {
             "level-004.mdb was built for other rules",
         ),
         (
-            "2-2-0-0-2-0-3-3-S",
+            "2-2-0-0-2-0-4-2-S",
             "level-006.mdb is a directory, not a regular file",
         ),
         (

@@ -223,7 +223,7 @@ fn ugi_bad_lines_get_an_error_line_and_the_engine_goes_on() {
         ("setoption name Game value chess", "unknown game 'chess'"),
         (
             "setoption name Game value el-mirall",
-            "unknown game 'el-mirall'",
+            "game 'el-mirall' is a solitaire, not a two-player game",
         ),
         ("setoption name Game", "the value is missing"),
         (
@@ -253,6 +253,31 @@ fn ugi_bad_lines_get_an_error_line_and_the_engine_goes_on() {
     // The position set before the bad lines is still there: North to move after C.
     assert_eq!(out[out.len() - 2], "response false");
     assert_eq!(out[out.len() - 1], "readyok");
+}
+
+#[test]
+fn ugi_does_not_send_a_huge_line_back_whole() {
+    let junk = "x".repeat(1 << 20);
+    let out = session(
+        &[],
+        &format!(
+            "ugi
+{junk}
+isready
+"
+        ),
+    );
+    let error = out
+        .iter()
+        .find(|l| l.starts_with("info string error: "))
+        .expect("an error for the line");
+    assert!(error.contains("unknown command 'xxx"), "{}", &error[..100]);
+    assert!(
+        error.len() < 600 && error.contains("more characters"),
+        "{} bytes",
+        error.len()
+    );
+    assert_eq!(out.last().unwrap(), "readyok");
 }
 
 #[test]

@@ -246,7 +246,7 @@ test("a game from a set-up position: checked and drawn as it is typed, then play
   await page.waitForFunction(() => document.getElementById("ng-position-msg").textContent !== "");
   assert.match(await page.textContent("#ng-position-msg"), /position/i);
   assert.equal(await page.getAttribute("#ng-position", "aria-invalid"), "true");
-  const position = "6-6-6-6-6-6-1-2-5-11-6-6-5-0-S";
+  const position = "6-6-6-6-6-6-1-2-5-11-6-7-4-0-S";
   await page.fill("#ng-position", position);
   await page.waitForFunction(() => document.getElementById("ng-position-msg").textContent === "" && document.querySelector("#ng-board [data-count=d]"));
   assert.equal(await page.textContent("#ng-board [data-count=d]"), "11");

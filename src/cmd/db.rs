@@ -280,7 +280,7 @@ fn why_of(e: &FileError) -> String {
     match e {
         FileError::Corrupt { why, .. } => why.clone(),
         FileError::Missing { .. } => "gone while being read".into(),
-        FileError::Io { source, .. } => source.to_string(),
+        FileError::Io { error, .. } => error.to_string(),
     }
 }
 

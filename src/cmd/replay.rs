@@ -26,6 +26,10 @@ pub struct GameArgs {
     /// Read the game from this OGN record (its moves come first, then any given here).
     #[arg(long)]
     pub ogn: Option<std::path::PathBuf>,
+    /// With --ogn, the game to read from a file that holds several, one after another (as
+    /// `mancala match --ogn` writes them): 1 for the first.
+    #[arg(long, value_name = "N", requires = "ogn")]
+    pub index: Option<usize>,
 }
 
 impl GameArgs {
@@ -42,7 +46,7 @@ impl GameArgs {
             self.game.as_deref(),
             self.rules.as_deref(),
             self.position.as_deref(),
-            self.ogn.as_deref(),
+            self.ogn.as_deref().map(|p| (p, self.index)),
             &self.moves,
         )
     }
@@ -77,18 +81,32 @@ fn load_game(
     game: Option<&str>,
     rules: Option<&Path>,
     position: Option<&str>,
-    ogn: Option<&Path>,
+    ogn: Option<(&Path, Option<usize>)>,
     moves: &[String],
 ) -> anyhow::Result<(Game, Option<Stop>)> {
     let mut moves = moves.iter().flat_map(|a| a.split_whitespace()).peekable();
     let (mut game, resigned) = match ogn {
-        Some(path) => {
+        Some((path, index)) => {
             if position.is_some() {
                 anyhow::bail!("--position and --ogn: the record gives the start (its FEN tag)");
             }
             let ctx = || format!("OGN file {}", path.display());
             let text = super::common::read_input(path).with_context(ctx)?;
-            let record = Record::parse(&text).with_context(ctx)?;
+            let mut records = Record::parse_all(&text).with_context(ctx)?;
+            let n = records.len();
+            let record = match index {
+                None if n == 1 => records.swap_remove(0),
+                None => anyhow::bail!(
+                    "OGN file {} holds {n} games: choose one with --index (1 to {n})",
+                    path.display()
+                ),
+                Some(i) if (1..=n).contains(&i) => records.swap_remove(i - 1),
+                Some(i) => anyhow::bail!(
+                    "--index {i}: OGN file {} holds {n} game{s} (1 to {n})",
+                    path.display(),
+                    s = if n == 1 { "" } else { "s" }
+                ),
+            };
             let rules = match (game, rules) {
                 (None, None) => record.rules().with_context(ctx)?,
                 (game, file) => load_rules(game.unwrap_or(""), file)?,

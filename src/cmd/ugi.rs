@@ -44,6 +44,7 @@ pub fn run(args: UgiArgs) -> anyhow::Result<()> {
         book: !args.no_book,
         book_file: args.book,
         seed: args.seed,
+        solitaires: &mancala_solitaire::Solitaire::IDS,
     };
     ugi::run_with(rules, options, std::io::stdin(), std::io::stdout())?;
     Ok(())

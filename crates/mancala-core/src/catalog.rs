@@ -68,7 +68,7 @@ pub fn load_rules(source: RulesSource<'_>, solitaires: &[&str]) -> Result<Rules,
 
 /// A TOML error on one line: where (line, table, the line's text) and what.
 fn toml_error(text: &str, e: &toml::de::Error) -> String {
-    let msg = e.message().trim().replace('\n', " ");
+    let msg = crate::text::excerpt(e.message().trim(), 300).replace('\n', " ");
     let Some(span) = e.span() else { return msg };
     let start = span.start.min(text.len());
     let end = span.end.clamp(start, text.len());
@@ -79,9 +79,12 @@ fn toml_error(text: &str, e: &toml::de::Error) -> String {
         .rev()
         .map(str::trim)
         .find(|l| l.starts_with('['))
-        .map(|l| format!(" in {l}"))
+        .map(|l| format!(" in {}", crate::text::excerpt(l, 120)))
         .unwrap_or_default();
-    if text[start..end].contains('\n') {
+    let line_no = before.matches('\n').count() + 1;
+    let first = text[line_start..].lines().next().unwrap_or("").trim();
+    let header = first.starts_with('[') && first.ends_with(']');
+    if text[start..end].contains('\n') && (start == 0 || header) {
         // The error is about a whole table (a missing parameter): no single line to show.
         return if table.is_empty() {
             msg
@@ -89,13 +92,13 @@ fn toml_error(text: &str, e: &toml::de::Error) -> String {
             format!("{}: {msg}", table.trim_start())
         };
     }
-    let line_no = before.matches('\n').count() + 1;
-    let line = text.lines().nth(line_no - 1).unwrap_or("").trim();
+    let line = first;
     let table = if line.starts_with('[') {
         String::new()
     } else {
         table
     };
+    let line = crate::text::excerpt(line, 120);
     format!("line {line_no}{table}: `{line}`: {msg}")
 }
 
@@ -149,14 +152,21 @@ pub fn spec_of(r: &Ruleset) -> Option<GameSpec> {
 pub fn rules_for(spec: &GameSpec) -> Result<Rules, SpecError> {
     let base = builtin(&spec.id).ok_or_else(|| SpecError::UnknownGame(spec.id.clone()))?;
     spec.check_keys(&["pits", "seeds"])?;
-    let pits = spec.get_u32("pits", base.pits as u32, 1, crate::ruleset::MAX_ROW as u32)? as u8;
-    let seeds = spec.get_u32("seeds", base.seeds as u32, 1, 255)? as u8;
+    let pits = spec.get_u32("pits", base.pits as u32, 1, crate::ruleset::MAX_ROW as u32)?;
+    // The most seeds a pit can hold at the start: the board holds at most MAX_SEEDS.
+    let most = crate::ruleset::MAX_SEEDS / (2 * pits);
+    let seeds = spec.get_u32("seeds", base.seeds as u32, 1, most)?;
+    let (pits, seeds) = (pits as u8, seeds as u8);
     let r = if (pits, seeds) == (base.pits, base.seeds) {
         base
     } else {
         base.resized(pits, seeds).map_err(|e| SpecError::BadValue {
             key: e.param.into(),
-            value: spec.to_string(),
+            value: match e.param {
+                "pits" => pits.to_string(),
+                "seeds" => seeds.to_string(),
+                _ => spec.to_string(),
+            },
             why: e.why,
         })?
     };

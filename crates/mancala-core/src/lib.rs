@@ -23,6 +23,7 @@ pub mod ruleset;
 pub mod setup;
 pub mod side;
 pub mod spec;
+pub mod text;
 
 pub use catalog::{
     LoadError, RulesSource, builtin, builtin_ids, load_rules, parse_rules_toml, rules_for,

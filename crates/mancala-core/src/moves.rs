@@ -45,8 +45,13 @@ impl fmt::Display for Move {
 
 /// A move string that is not a pit letter or `pass`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a move (a pit letter A-H for South, a-h for North, or pass)")]
-pub struct MoveSyntaxError(pub String);
+#[error("'{}' is not a move ({hint})", crate::text::quoted(.text))]
+pub struct MoveSyntaxError {
+    /// What was given.
+    pub text: String,
+    /// What a move is: any game's letters, or one game's ([`crate::Rules::parse_move`]).
+    pub hint: String,
+}
 
 impl FromStr for Move {
     type Err = MoveSyntaxError;
@@ -71,7 +76,10 @@ impl FromStr for Move {
                 });
             }
         }
-        Err(MoveSyntaxError(s.to_string()))
+        Err(MoveSyntaxError {
+            text: s.to_string(),
+            hint: "a pit letter A-H for South, a-h for North, or pass".into(),
+        })
     }
 }
 

@@ -185,7 +185,7 @@ impl Syntax {
                 out.push(("result", result.clone()));
             }
             Syntax::CaptureMark { text } => out.push(("text", text.clone())),
-            Syntax::NotAMove(e) => out.push(("text", e.0.clone())),
+            Syntax::NotAMove(e) => out.push(("text", e.text.clone())),
             Syntax::ResultDiffers { tag, result } => {
                 out.push(("tag", tag.clone()));
                 out.push(("result", result.clone()));
@@ -470,8 +470,33 @@ impl Record {
             text: text.strip_prefix('\u{feff}').unwrap_or(text),
             pos: 0,
             line: 1,
+            many: false,
         }
         .record()
+    }
+
+    /// Every record of a file that holds one game after another (as `mancala match --ogn`
+    /// writes them): a game's tags after another's moves or result begin the next game. Each
+    /// record is bounded as [`Record::parse`] bounds one; errors name the file's line.
+    pub fn parse_all(text: &str) -> Result<Vec<Record>, RecordError> {
+        let mut p = Parser {
+            text: text.strip_prefix('\u{feff}').unwrap_or(text),
+            pos: 0,
+            line: 1,
+            many: true,
+        };
+        let mut all = Vec::new();
+        loop {
+            let start = p.pos;
+            all.push(p.record()?);
+            if p.pos - start > MAX_RECORD_BYTES {
+                return Err(RecordError::TooLarge(p.pos - start));
+            }
+            p.skip_space();
+            if p.peek().is_none() {
+                return Ok(all);
+            }
+        }
     }
 
     /// Marks the game as ended by `side`'s resignation: `[Termination "South resigned"]` and
@@ -845,6 +870,9 @@ struct Parser<'a> {
     text: &'a str,
     pos: usize,
     line: usize,
+    /// Whether tags after a game's moves begin another game ([`Record::parse_all`]) rather
+    /// than being an error.
+    many: bool,
 }
 
 impl Parser<'_> {
@@ -969,7 +997,7 @@ impl Parser<'_> {
         w
     }
 
-    fn record(mut self) -> Result<Record, RecordError> {
+    fn record(&mut self) -> Result<Record, RecordError> {
         let mut rec = Record::default();
         let mut result: Option<String> = None;
         loop {
@@ -978,6 +1006,9 @@ impl Parser<'_> {
                 None => break,
                 Some('[') => {
                     if !rec.moves.is_empty() || result.is_some() {
+                        if self.many {
+                            break;
+                        }
                         return self.err(Syntax::TagAfterMoves);
                     }
                     let (k, v) = self.tag()?;
@@ -1394,31 +1425,56 @@ mod tests {
     }
 
     #[test]
+    fn a_file_of_several_games_reads_game_by_game() {
+        let one = "[Variant \"Modiar\"]\n[Result \"*\"]\n\n1. A *\n";
+        let two = "[Variant \"Modiar\"]\n[Result \"*\"]\n\n1. B b *\n";
+        let text = format!("{one}\n{two}");
+        let all = Record::parse_all(&text).unwrap();
+        assert_eq!(all.len(), 2);
+        assert_eq!((all[0].moves.len(), all[1].moves.len()), (1, 2));
+        assert_eq!(Record::parse_all(one).unwrap().len(), 1);
+        // Read as one game, the second game's tags are an error, naming their line.
+        let e = Record::parse(&text).unwrap_err().to_string();
+        assert!(
+            e.contains("line 6") && e.contains("a tag after the moves"),
+            "{e}"
+        );
+        // A game without a result is followed by the next one's tags just the same.
+        let bare = "[Variant \"Modiar\"]\n\n1. A\n[Variant \"Modiar\"]\n\n1. C\n";
+        assert_eq!(Record::parse_all(bare).unwrap().len(), 2);
+        // An error in the second game names the file's line.
+        let bad = format!("{one}\n[Variant \"Modiar\"]\n\n1. Q\n");
+        let e = Record::parse_all(&bad).unwrap_err().to_string();
+        assert!(e.contains("line 8"), "{e}");
+        assert!(Record::parse_all("").is_err());
+    }
+
+    #[test]
     fn record_result_must_match_a_finished_game() {
         let r = rules("mangala-ii");
-        let pos = r.parse_position("0-0-0-0-0-1-1-0-0-0-0-0-35-35-S").unwrap();
+        let pos = r.parse_position("0-0-0-0-0-1-1-0-0-0-0-0-36-34-S").unwrap();
         let mut g = Game::from_position(r.clone(), pos);
         g.play_str("F").unwrap();
         assert!(g.is_over());
         let good = Record::from_game(&g, &[]).to_string();
-        assert!(good.contains("[Result \"37-35\"]"), "{good}");
+        assert!(good.contains("[Result \"38-34\"]"), "{good}");
         Record::parse(&good).unwrap().to_game(&r).unwrap();
-        let bad = good.replace("37-35", "35-37");
+        let bad = good.replace("38-34", "34-38");
         let e = Record::parse(&bad)
             .unwrap()
             .to_game(&r)
             .unwrap_err()
             .to_string();
         assert!(
-            e.contains("'35-37' does not match") && e.contains("37-35"),
+            e.contains("'34-38' does not match") && e.contains("38-34"),
             "{e}"
         );
         // PGN-style results are checked against the winner.
-        let pgn = |r: &str| good.replace("37-35", r);
+        let pgn = |r: &str| good.replace("38-34", r);
         Record::parse(&pgn("1-0")).unwrap().to_game(&r).unwrap();
         assert!(Record::parse(&pgn("0-1")).unwrap().to_game(&r).is_err());
         assert!(Record::parse(&pgn("1/2-1/2")).unwrap().to_game(&r).is_err());
-        let clash = good.replacen("[Result \"37-35\"]", "[Result \"*\"]", 1);
+        let clash = good.replacen("[Result \"38-34\"]", "[Result \"*\"]", 1);
         assert!(
             Record::parse(&clash)
                 .unwrap_err()

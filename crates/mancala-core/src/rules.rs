@@ -298,7 +298,8 @@ impl fmt::Display for Ending {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
     #[error(
-        "position '{text}': expected {expected} fields separated by '-' ({layout}), found {found}"
+        "position '{}': expected {expected} fields separated by '-' ({layout}), found {found}",
+        crate::text::quoted(.text)
     )]
     FieldCount {
         text: String,
@@ -306,19 +307,19 @@ pub enum PositionError {
         found: usize,
         layout: String,
     },
-    #[error("position field {index} ({field}): '{value}' is not a whole number")]
+    #[error("position field {index} ({field}): '{}' is not a whole number", crate::text::quoted(.value))]
     NotANumber {
         index: usize,
         field: String,
         value: String,
     },
-    #[error("position field {index} ({field}): {value} is more than a cell can hold (255)")]
+    #[error("position field {index} ({field}): {} is more than a cell can hold (255)", crate::text::quoted(.value))]
     TooLarge {
         index: usize,
         field: String,
         value: String,
     },
-    #[error("position field {index} (side to move): '{value}' is not S or N")]
+    #[error("position field {index} (side to move): '{}' is not S or N", crate::text::quoted(.value))]
     Side { index: usize, value: String },
     #[error(
         "position: the seeds add up to {found} (board {board}, captures {captured}), but {game} has {expected}"
@@ -336,6 +337,14 @@ pub enum PositionError {
         n: usize,
         found: usize,
     },
+    #[error(
+        "position: {side}'s captures are {captured}, an odd number, but every capture in {game} takes an even number of seeds: no game reaches this position while seeds are on the board"
+    )]
+    OddCaptures {
+        game: String,
+        side: Side,
+        captured: u8,
+    },
 }
 
 impl PositionError {
@@ -348,6 +357,7 @@ impl PositionError {
             PositionError::Side { .. } => "side",
             PositionError::Total { .. } => "total",
             PositionError::PitCount { .. } => "pit-count",
+            PositionError::OddCaptures { .. } => "odd-captures",
         }
     }
 
@@ -374,6 +384,12 @@ impl PositionError {
             ],
             PositionError::PitCount { n, found, .. } => {
                 vec![("pits", n.to_string()), ("found", found.to_string())]
+            }
+            PositionError::OddCaptures { side, captured, .. } => {
+                vec![
+                    ("side", side.name().to_string()),
+                    ("captured", captured.to_string()),
+                ]
             }
         }
     }
@@ -910,7 +926,13 @@ impl Rules {
 
     /// Parses a move string in the context of `pos`, checking the pit exists (not legality).
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let m: Move = text.parse()?;
+        let m: Move = text.parse().map_err(|e: crate::moves::MoveSyntaxError| {
+            let pass = if self.ruleset.pass { ", or pass" } else { "" };
+            crate::moves::MoveSyntaxError {
+                hint: format!("a pit letter {}{pass}", self.pit_range()),
+                ..e
+            }
+        })?;
         if let Move::Sow { pit, .. } = m
             && pit as usize >= self.n
         {
@@ -1250,6 +1272,17 @@ impl Rules {
 
     /// Parses and checks a position string (NOTATION.md), naming the faulty field.
     pub fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        self.position_of(text, true)
+    }
+
+    /// [`Self::parse_position`] for a position saved before positions no game reaches by
+    /// their captures' parity were refused (a game set up then, kept in the web app's store):
+    /// checked as it was when it was saved, so that what was saved still loads.
+    pub fn parse_saved_position(&self, text: &str) -> Result<Position, PositionError> {
+        self.position_of(text, false)
+    }
+
+    fn position_of(&self, text: &str, parity: bool) -> Result<Position, PositionError> {
         let n = self.n;
         let expected = 2 * n + 3;
         let found = text.trim().split('-').count();
@@ -1283,12 +1316,17 @@ impl Rules {
                 layout: String::new(),
             },
         })?;
-        self.position(&setup)
+        self.position_checked(&setup, parity)
     }
 
-    /// The checked position of `setup`: its rows have this game's pits and its seeds add up to
-    /// the game's.
+    /// The checked position of `setup`: its rows have this game's pits, its seeds add up to
+    /// the game's, and where every capture is even, each side's captures are even while seeds
+    /// are on the board.
     pub fn position(&self, setup: &Setup) -> Result<Position, PositionError> {
+        self.position_checked(setup, true)
+    }
+
+    fn position_checked(&self, setup: &Setup, parity: bool) -> Result<Position, PositionError> {
         let n = self.n;
         if setup.pits.len() != 2 * n {
             return Err(PositionError::PitCount {
@@ -1308,12 +1346,36 @@ impl Rules {
                 game: self.ruleset.name.clone(),
             });
         }
+        // Each side's captures grow by even numbers only, from none: odd ones, with seeds
+        // still to play for, were reached by no game (and a repetition's equal split of the
+        // board, or any other ruling, could not be applied to them as the rules mean it).
+        if parity && self.captures_even() && board > 0 {
+            for side in [Side::South, Side::North] {
+                let captured = setup.scores[side];
+                if captured % 2 == 1 {
+                    return Err(PositionError::OddCaptures {
+                        game: self.ruleset.name.clone(),
+                        side,
+                        captured,
+                    });
+                }
+            }
+        }
         Ok(Position::from_parts(
             &setup.pits[..n],
             &setup.pits[n..],
             setup.scores,
             setup.side,
         ))
+    }
+
+    /// Whether every capture takes an even number of seeds: no stores, and every count that
+    /// captures is even (chains and grand slams only add such counts). Then each side's
+    /// captures stay even while seeds are on the board, and the levels of a database are those
+    /// of the total's parity.
+    pub fn captures_even(&self) -> bool {
+        let r = &self.ruleset;
+        !r.stores && r.capture.counts.iter().all(|c| c % 2 == 0)
     }
 
     /// A position of this board from its pits alone, `side` to move, for retrograde databases,

@@ -22,14 +22,15 @@ pub struct Setup {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     #[error(
-        "position '{text}': expected the pits of two rows, two scores and the side to move separated by '-', found {found} fields"
+        "position '{}': expected the pits of two rows, two scores and the side to move separated by '-', found {found} fields",
+        crate::text::quoted(.text)
     )]
     FieldCount { text: String, found: usize },
-    #[error("position field {index}: '{value}' is not a whole number")]
+    #[error("position field {index}: '{}' is not a whole number", crate::text::quoted(.value))]
     NotANumber { index: usize, value: String },
-    #[error("position field {index}: {value} is more than a cell can hold (255)")]
+    #[error("position field {index}: {} is more than a cell can hold (255)", crate::text::quoted(.value))]
     TooLarge { index: usize, value: String },
-    #[error("position field {index} (side to move): '{value}' is not S or N")]
+    #[error("position field {index} (side to move): '{}' is not S or N", crate::text::quoted(.value))]
     Side { index: usize, value: String },
 }
 

@@ -16,21 +16,21 @@ pub struct GameSpec {
 pub enum SpecError {
     #[error("empty game id")]
     EmptyId,
-    #[error("game spec must start with a game id (id:key=value,...), not '{0}'")]
+    #[error("game spec must start with a game id (id:key=value,...), not '{}'", crate::text::quoted(.0))]
     NoId(String),
-    #[error("game parameter '{0}' is not of the form key=value")]
+    #[error("game parameter '{}' is not of the form key=value", crate::text::quoted(.0))]
     Malformed(String),
-    #[error("game parameter '{0}' is given twice")]
+    #[error("game parameter '{}' is given twice", crate::text::quoted(.0))]
     Duplicate(String),
-    #[error("unknown game '{0}' (try `mancala games`)")]
+    #[error("unknown game '{}' (try `mancala games`)", crate::text::quoted(.0))]
     UnknownGame(String),
-    #[error("game '{game}' has no parameter '{key}' (it takes: {known})")]
+    #[error("game '{game}' has no parameter '{}' (it takes: {known})", crate::text::quoted(.key))]
     UnknownParam {
         game: String,
         key: String,
         known: String,
     },
-    #[error("game parameter {key}={value}: {why}")]
+    #[error("game parameter {key}={}: {why}", crate::text::quoted(.value))]
     BadValue {
         key: String,
         value: String,

@@ -20,7 +20,8 @@ fn rules(id: &str) -> Rules {
     rules_for(&id.parse().unwrap()).unwrap()
 }
 
-/// A random position of `r`: the game's seeds spread over pits and scores.
+/// A random position of `r`: the game's seeds spread over pits and scores (each side's
+/// captures even where every capture is).
 fn random_position(r: &Rules, cuts: &[u32], side: bool) -> Position {
     let n = r.pits_per_row();
     let total = r.total_seeds();
@@ -35,6 +36,16 @@ fn random_position(r: &Rules, cuts: &[u32], side: bool) -> Position {
     for b in bounds.iter().copied().chain(std::iter::once(total)) {
         counts.push((b - prev) as u8);
         prev = b;
+    }
+    // Where every capture is even, so is each side's captures: an odd one gives a seed back
+    // to the board.
+    if r.captures_even() {
+        for k in [2 * n, 2 * n + 1] {
+            if counts[k] % 2 == 1 {
+                counts[k] -= 1;
+                counts[0] += 1;
+            }
+        }
     }
     let side = if side { Side::South } else { Side::North };
     r.position(&mancala_core::Setup {

@@ -68,9 +68,9 @@ fn sowing_is_counter_clockwise_from_south_row_into_north_row() {
 #[test]
 fn modiar_first_seed_goes_back_into_the_origin() {
     let r = rules("modiar");
-    // B holds 3: one back into B, then C and a.
-    let g = replay(&r, Some("6-3-6-6-6-6-5-4-S"), "B");
-    assert_eq!(g.position().to_string(), "6-1-7-7-6-6-5-4-N");
+    // B holds 3: one back into B, then C and a (6 -> 7 each: no capture).
+    let g = replay(&r, Some("6-3-6-6-6-5-6-4-S"), "B");
+    assert_eq!(g.position().to_string(), "6-1-7-7-6-5-6-4-N");
 }
 
 #[test]
@@ -125,11 +125,11 @@ fn capture_of_two_four_six_chains_backwards_across_both_rows() {
 fn capture_chain_stops_at_first_pit_not_holding_two_four_or_six() {
     // Mangala II: E (2) sows F 2->3, a 1->2. a is taken; F holds 3 and stops the chain.
     let r = rules("mangala-ii");
-    let g = replay(&r, Some("6-6-6-4-2-2-1-6-6-6-6-6-4-11-S"), "E");
-    assert_eq!(g.position().to_string(), "6-6-6-4-0-3-0-6-6-6-6-6-6-11-N");
+    let g = replay(&r, Some("6-6-6-4-2-2-1-6-6-6-6-7-4-10-S"), "E");
+    assert_eq!(g.position().to_string(), "6-6-6-4-0-3-0-6-6-6-6-7-6-10-N");
     // With F holding 3 before the move (4 after), the chain goes on to F and stops at E (0).
-    let g = replay(&r, Some("6-6-6-4-2-3-1-6-6-6-6-6-3-11-S"), "E");
-    assert_eq!(g.position().to_string(), "6-6-6-4-0-0-0-6-6-6-6-6-9-11-N");
+    let g = replay(&r, Some("6-6-6-4-2-3-1-6-6-6-6-6-4-10-S"), "E");
+    assert_eq!(g.position().to_string(), "6-6-6-4-0-0-0-6-6-6-6-6-10-10-N");
 }
 
 #[test]
@@ -137,18 +137,18 @@ fn capture_counts_are_only_two_four_and_six() {
     // Landing makes 3, 5, 7, 1: no capture.
     let r = rules("mangala-ii");
     for (start, m) in [
-        ("0-0-0-0-0-1-2-0-0-0-0-0-35-34-S", "F"), // a: 2 -> 3
-        ("0-0-0-0-0-1-4-0-0-0-0-0-34-33-S", "F"), // a: 4 -> 5
-        ("0-0-0-0-0-1-6-0-0-0-0-0-33-32-S", "F"), // a: 6 -> 7
-        ("0-0-0-0-0-1-0-1-0-0-0-0-35-35-S", "F"), // a: 0 -> 1
+        ("0-0-0-0-0-1-2-0-0-0-0-1-34-34-S", "F"), // a: 2 -> 3
+        ("0-0-0-0-0-1-4-0-0-0-0-1-34-32-S", "F"), // a: 4 -> 5
+        ("0-0-0-0-0-1-6-0-0-0-0-1-32-32-S", "F"), // a: 6 -> 7
+        ("0-0-0-0-0-1-0-1-0-0-0-0-34-36-S", "F"), // a: 0 -> 1
     ] {
         let mut g = replay(&r, Some(start), "");
         assert_eq!(g.play_str(m).unwrap().captured, 0, "{start}");
     }
     for (start, want) in [
-        ("0-0-0-0-0-1-1-0-0-0-0-1-35-34-S", 2),
-        ("0-0-0-0-0-1-3-0-0-0-0-1-34-33-S", 4),
-        ("0-0-0-0-0-1-5-0-0-0-0-1-33-32-S", 6),
+        ("0-0-0-0-0-1-1-0-0-0-0-2-34-34-S", 2),
+        ("0-0-0-0-0-1-3-0-0-0-0-2-34-32-S", 4),
+        ("0-0-0-0-0-1-5-0-0-0-0-2-32-32-S", 6),
     ] {
         let mut g = replay(&r, Some(start), "");
         assert_eq!(g.play_str("F").unwrap().captured, want, "{start}");
@@ -159,8 +159,8 @@ fn capture_counts_are_only_two_four_and_six() {
 fn capture_on_the_movers_own_row() {
     // Mangala II: A (2) sows B, C; C 1->2 is South's own pit and is taken.
     let r = rules("mangala-ii");
-    let g = replay(&r, Some("2-0-1-0-0-0-6-6-6-6-6-6-16-17-S"), "A");
-    assert_eq!(g.position().to_string(), "0-1-0-0-0-0-6-6-6-6-6-6-18-17-N");
+    let g = replay(&r, Some("2-0-1-0-0-0-6-6-6-6-6-7-16-16-S"), "A");
+    assert_eq!(g.position().to_string(), "0-1-0-0-0-0-6-6-6-6-6-7-18-16-N");
 }
 
 #[test]
@@ -168,10 +168,10 @@ fn capture_chain_takes_each_pit_once_around_the_whole_board() {
     // 25 seeds from A: two full laps (origin included) and one more into B. Every pit then holds
     // 2 and B 4: the chain runs all the way round and stops before taking B twice.
     let r = rules("mangala-ii");
-    let mut g = replay(&r, Some("25-1-0-0-0-0-0-0-0-0-0-0-23-23-S"), "");
+    let mut g = replay(&r, Some("25-1-0-0-0-0-0-0-0-0-0-0-22-24-S"), "");
     let eff = g.play_str("A").unwrap();
     assert_eq!(eff.captured, 26);
-    assert_eq!(g.position().to_string(), "0-0-0-0-0-0-0-0-0-0-0-0-49-23-N");
+    assert_eq!(g.position().to_string(), "0-0-0-0-0-0-0-0-0-0-0-0-48-24-N");
     assert!(g.is_over());
     assert_eq!(g.end_reason(), Some(EndReason::EmptyBoard));
 }
@@ -181,15 +181,16 @@ fn origin_is_never_skipped_on_later_laps() {
     // Mangala II: A (13): B..f (11), A (12th), B (13th).
     let r = rules("mangala-ii");
     // B ends with 3 (no capture), A with the 12th seed.
-    let g = replay(&r, Some("13-1-0-0-0-0-0-0-0-0-0-0-29-29-S"), "A");
-    assert_eq!(g.position().to_string(), "1-3-1-1-1-1-1-1-1-1-1-1-29-29-N");
+    let g = replay(&r, Some("13-1-0-0-0-0-0-0-0-0-0-0-28-30-S"), "A");
+    assert_eq!(g.position().to_string(), "1-3-1-1-1-1-1-1-1-1-1-1-28-30-N");
 }
 
 #[test]
 fn modiar_grand_slam_is_illegal() {
-    // C (2): C gets 1, a 1->2 would be captured and leave North's row empty.
+    // C (2): C gets 1, a 1->2 would be captured and leave North's row empty. (A and B end
+    // in c, which they leave at 1.)
     let r = rules("modiar");
-    let p = pos(&r, "5-5-2-1-0-0-15-14-S");
+    let p = pos(&r, "6-5-2-1-0-0-14-14-S");
     assert_eq!(r.legal_moves(&p).to_vec(), vec![mv("A"), mv("B")]);
     let err = r.check_move(&p, mv("C")).unwrap_err().to_string();
     assert!(err.contains("grand slam"), "{err}");
@@ -199,15 +200,15 @@ fn modiar_grand_slam_is_illegal() {
 fn modiar_capture_that_leaves_opponent_seeds_is_legal() {
     // As above with b holding 1: the capture of a leaves b, so C is legal and takes 2.
     let r = rules("modiar");
-    let mut g = replay(&r, Some("5-4-2-1-1-0-15-14-S"), "");
+    let mut g = replay(&r, Some("6-4-2-1-1-0-14-14-S"), "");
     assert_eq!(g.play_str("C").unwrap().captured, 2);
 }
 
 #[test]
 fn modiar_must_feed_an_empty_opponent_when_able() {
-    // North's row is empty. A (2) stays in South's row; B and C reach North's row.
+    // North's row is empty. A (2) stays in South's row; B (4) and C (2) reach North's row.
     let r = rules("modiar");
-    let p = pos(&r, "2-5-2-0-0-0-17-16-S");
+    let p = pos(&r, "2-4-2-0-0-0-18-16-S");
     assert_eq!(r.legal_moves(&p).to_vec(), vec![mv("B"), mv("C")]);
     let err = r.check_move(&p, mv("A")).unwrap_err().to_string();
     assert!(err.contains("feed"), "{err}");
@@ -234,9 +235,9 @@ fn modiar_game_ends_when_mover_has_only_singletons_and_rows_are_swept() {
 #[test]
 fn modiar_game_ends_when_every_move_is_an_illegal_grand_slam() {
     let r = rules("modiar");
-    let g = replay(&r, Some("0-0-2-1-0-0-20-19-S"), "");
+    let g = replay(&r, Some("1-0-2-1-0-0-20-18-S"), "");
     assert_eq!(g.end_reason(), Some(EndReason::NoLegalMove));
-    assert_eq!(g.final_position().to_string(), "0-0-0-0-0-0-22-20-S");
+    assert_eq!(g.final_position().to_string(), "0-0-0-0-0-0-23-19-S");
 }
 
 #[test]
@@ -259,17 +260,17 @@ fn mangala_sowing_starts_in_the_next_pit() {
 #[test]
 fn mangala_singletons_may_move() {
     let r = rules("mangala-ii");
-    let p = pos(&r, "1-0-0-0-0-0-1-0-0-0-0-0-35-35-S");
+    let p = pos(&r, "1-0-0-0-0-0-1-0-0-0-0-0-34-36-S");
     assert_eq!(r.legal_moves(&p).to_vec(), vec![mv("A")]);
 }
 
 #[test]
 fn mangala_player_with_empty_row_must_pass() {
     let r = rules("mangala-ii");
-    let p = pos(&r, "0-0-0-0-0-0-1-0-0-0-0-1-35-35-S");
+    let p = pos(&r, "0-0-0-0-0-0-1-0-0-0-0-1-34-36-S");
     assert_eq!(r.legal_moves(&p).to_vec(), vec![Move::Pass]);
-    let g = replay(&r, Some("0-0-0-0-0-0-1-0-0-0-0-1-35-35-S"), "pass");
-    assert_eq!(g.position().to_string(), "0-0-0-0-0-0-1-0-0-0-0-1-35-35-N");
+    let g = replay(&r, Some("0-0-0-0-0-0-1-0-0-0-0-1-34-36-S"), "pass");
+    assert_eq!(g.position().to_string(), "0-0-0-0-0-0-1-0-0-0-0-1-34-36-N");
 }
 
 #[test]
@@ -286,7 +287,7 @@ fn mangala_pass_is_refused_when_a_pit_can_be_played() {
 fn mangala_game_goes_on_until_the_board_is_empty() {
     // South's row is empty but the board is not: not over, South passes.
     let r = rules("mangala-ii");
-    let g = replay(&r, Some("0-0-0-0-0-0-0-0-0-0-0-2-35-35-S"), "");
+    let g = replay(&r, Some("0-0-0-0-0-0-0-0-0-0-0-2-34-36-S"), "");
     assert!(!g.is_over());
     let g = replay(&r, Some("0-0-0-0-0-0-0-0-0-0-0-0-36-36-S"), "");
     assert_eq!(g.end_reason(), Some(EndReason::EmptyBoard));
@@ -310,17 +311,17 @@ fn mangala_thirty_seven_wins_and_thirty_six_all_is_a_draw() {
 #[test]
 fn repeated_position_ends_the_game_and_splits_the_board() {
     // Two single counters chase each other round the board; after 12 plies the position
-    // recurs and the two left on the board are shared: 36-36.
+    // recurs and the two left on the board are shared, one each: 35-37.
     let r = rules("mangala-ii");
-    let start = "0-0-0-0-0-1-0-0-0-0-0-1-35-35-S";
+    let start = "0-0-0-0-0-1-0-0-0-0-0-1-34-36-S";
     let g = replay(&r, Some(start), "F f A a B b C c D d E e");
     assert_eq!(g.end_reason(), Some(EndReason::Repetition));
     assert_eq!(g.position().to_string(), start);
     assert_eq!(
         g.final_position().to_string(),
-        "0-0-0-0-0-0-0-0-0-0-0-0-36-36-S"
+        "0-0-0-0-0-0-0-0-0-0-0-0-35-37-S"
     );
-    assert_eq!(g.outcome().unwrap().winner, None);
+    assert_eq!(g.outcome().unwrap().winner, Some(Side::North));
     // No move after the end.
     let mut g = g;
     assert!(g.play_str("F").is_err());
@@ -343,7 +344,7 @@ fn same_board_with_other_side_to_move_is_not_a_repetition() {
     let r = rules("mangala-ii");
     // After F f A a B b C c D d E the board equals the start's but with North to move? No:
     // check directly that a position differing only in side does not end the game.
-    let g = replay(&r, Some("0-0-0-0-0-0-1-0-0-0-0-1-35-35-S"), "pass");
+    let g = replay(&r, Some("0-0-0-0-0-0-1-0-0-0-0-1-34-36-S"), "pass");
     assert!(!g.is_over());
 }
 
@@ -352,7 +353,7 @@ fn undo_takes_back_the_end_of_the_game() {
     let r = rules("mangala-ii");
     let mut g = replay(
         &r,
-        Some("0-0-0-0-0-1-0-0-0-0-0-1-35-35-S"),
+        Some("0-0-0-0-0-1-0-0-0-0-0-1-34-36-S"),
         "F f A a B b C c D d E e",
     );
     assert!(g.is_over());
@@ -396,6 +397,76 @@ fn position_errors_name_the_field() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("field 5 (pit b)"), "{e}");
+}
+
+#[test]
+fn positions_with_odd_captures_are_refused_where_every_capture_is_even() {
+    use mancala_core::PositionError;
+    // Modiar and Mangala II capture 2, 4 or 6 at a time, from none: no game reaches a side's
+    // odd captures while seeds are on the board.
+    for (game, text, side, captured) in [
+        ("modiar", "1-0-0-0-0-0-41-0-S", Side::South, 41),
+        ("modiar", "1-1-0-0-0-0-21-19-N", Side::South, 21),
+        (
+            "mangala-ii",
+            "1-0-0-0-0-0-0-0-0-0-0-0-35-36-S",
+            Side::South,
+            35,
+        ),
+        (
+            "mangala-ii",
+            "0-0-0-0-0-1-0-0-0-0-0-1-36-34-S",
+            Side::South,
+            36,
+        ),
+        ("modiar:seeds=3", "2-0-0-0-0-0-8-8-S", Side::South, 8),
+    ] {
+        let r = rules(game);
+        match r.parse_position(text) {
+            Err(PositionError::OddCaptures {
+                side: s,
+                captured: c,
+                ..
+            }) => {
+                assert_eq!((s, c), (side, captured), "{game} {text}");
+                let e = r.parse_position(text).unwrap_err();
+                assert_eq!(e.code(), "odd-captures");
+                assert!(e.to_string().contains("an odd number"), "{e}");
+            }
+            Err(e) if captured % 2 == 0 => panic!("{game} {text}: {e}"),
+            Ok(_) if captured % 2 == 0 => {}
+            other => panic!("{game} {text}: {other:?}"),
+        }
+    }
+    let e = rules("mangala-ii")
+        .parse_position("0-0-0-0-0-1-0-0-0-0-0-0-36-35-S")
+        .unwrap_err();
+    assert!(e.to_string().contains("North's captures are 35"), "{e}");
+    // Once the board is empty the game is over and settled: a side's own row, or an equal
+    // share, may have made his score odd.
+    rules("modiar")
+        .parse_position("0-0-0-0-0-0-21-21-S")
+        .unwrap();
+    // Where a capture may take an odd number (Oware's 3) or a store holds the seeds (Kalah),
+    // any split is reachable.
+    rules("oware")
+        .parse_position("1-0-0-0-0-0-0-0-0-0-0-0-23-24-S")
+        .unwrap();
+    rules("kalah")
+        .parse_position("1-0-0-0-0-0-0-0-0-0-0-0-23-24-S")
+        .unwrap();
+    // A game saved before such positions were refused still loads.
+    let saved = rules("modiar")
+        .parse_saved_position("1-0-0-0-0-0-41-0-S")
+        .unwrap();
+    assert_eq!(saved.to_string(), "1-0-0-0-0-0-41-0-S");
+    assert!(
+        rules("modiar")
+            .parse_saved_position("1-0-0-0-0-0-40-0-S")
+            .is_err()
+    );
+    assert!(rules("modiar").captures_even() && rules("mangala-ii").captures_even());
+    assert!(!rules("oware").captures_even() && !rules("kalah").captures_even());
 }
 
 #[test]

@@ -41,6 +41,11 @@ fn rules_file_syntax_error_names_the_line() {
         &["rules file: line 22", "`stores = false`", "expected `]`"],
     );
     error_of("this is not toml", &["rules file", "line 1"]);
+    // A table header left open: the header's line and its text.
+    error_of(
+        &edit(OWARE, "[capture]", "[capture"),
+        &["rules file: line 36", "`[capture`", "table header"],
+    );
 }
 
 #[test]

@@ -138,9 +138,11 @@ opp-engine = الحاسوب ({ $level })
 opp-local = لاعبان على شاشة واحدة
 opp-watching = تشاهد شخصين
 opp-remote = صديق، عبر رابط
+opp-lobby = خصم من الردهة
 turn-yours = دورك
 turn-computer = دور الحاسوب
 turn-friend = دور صديقك
+turn-opponent = دور خصمك
 to-move = الدور على { $side }
 game-you = { $name } (أنت: { $side })
 score-pair = { $south }–{ $north }
@@ -160,6 +162,7 @@ import-go = استورد وتابع اللعب
 game-title-engine = { $name } ضد الحاسوب ({ $level })
 game-title-local = { $name } — لاعبان
 game-title-remote = { $name } — شخصان عبر رابط
+game-title-lobby = { $name } — لاعبان التقيا في الردهة
 game-not-found = اللعبة غير موجودة
 missing-new-game = ابدأ لعبة جديدة
 invite-link = أرسل هذا الرابط إلى صديقك (يفتح المقعد الآخر مرة واحدة):
@@ -198,6 +201,7 @@ who-opponent = الخصم ({ $side })
 who-person = { $side } (شخص)
 watching = أنت تشاهد: { $players }. اللوحة للقراءة فقط.
 watching-remote = الجنوب ضد الشمال، شخصان يلعبان عبر رابط
+watching-lobby = الجنوب ضد الشمال، لاعبان التقيا في الردهة
 watching-engine = { $south } ضد { $north }
 watching-local = الجنوب ضد الشمال، لاعبان على شاشة واحدة
 watching-used = استُعملت هذه الدعوة من قبل: إنها تفتح مقعدها مرة واحدة.
@@ -210,6 +214,7 @@ status-choose = { $who }: اختر حفرة ({ $moves })
 status-must-pass = { $who }: لا يمكن لعب أيّ حفرة، فأنت تمرّر دورك (اضغط تمرير أو P)
 status-thinking = الحاسوب يفكّر…
 status-waiting-friend = في انتظار صديقك ({ $side })…
+status-waiting-opponent = في انتظار خصمك ({ $side })…
 status-waiting = في انتظار { $side } ({ $side })…
 # Said while a move is drawn, and to screen readers.
 ply-passes = يمرّر { $side } دوره
@@ -230,6 +235,7 @@ taken-back = { $count ->
    *[other] أُلغيت { $count } نقلة.
   }
 undo-asked = طلبتَ من صديقك أن يوافق على إلغاء النقلة.
+undo-asked-opponent = طلبتَ من خصمك أن يوافق على إلغاء النقلة.
 not-your-turn = ليس دورك.
 read-only = أنت تشاهد: هذه اللوحة للقراءة فقط.
 resign-confirm = هل تستسلم في هذه اللعبة؟
@@ -271,7 +277,14 @@ analysis-best = الأفضل
 analysis-loses = تخسر { $loss } (الأفضل { $best } { $score })
 analysis-mistake = خطأ: { $note }
 analysis-exact = دقيق
-analysis-depth = { $depth } نصف نقلة
+analysis-depth = { $depth ->
+    [zero] { $depth } نصف نقلة
+    [one] نصف نقلة
+    [two] نصفا نقلة
+    [few] { $depth } أنصاف نقلات
+    [many] { $depth } نصف نقلة
+   *[other] { $depth } نصف نقلة
+  }
 analysis-side = { $side }: { $mistakes ->
     [zero] لا أخطاء
     [one] خطأ واحد
@@ -287,8 +300,22 @@ analysis-side = { $side }: { $mistakes ->
     [many] { $lost } بذرة مفقودة
    *[other] { $lost } بذرة مفقودة
   }
-analysis-how-deep = بُحثت كل نقلة بعمق { $depth } نصف نقلة
-analysis-how-deep-db = بُحثت كل نقلة بعمق { $depth } نصف نقلة، وبدقة حيث تغطي قاعدة بيانات الوضعية
+analysis-how-deep = بُحثت كل نقلة بعمق { $depth ->
+    [zero] { $depth } نصف نقلة
+    [one] نصف نقلة
+    [two] نصفي نقلة
+    [few] { $depth } أنصاف نقلات
+    [many] { $depth } نصف نقلة
+   *[other] { $depth } نصف نقلة
+  }
+analysis-how-deep-db = بُحثت كل نقلة بعمق { $depth ->
+    [zero] { $depth } نصف نقلة
+    [one] نصف نقلة
+    [two] نصفي نقلة
+    [few] { $depth } أنصاف نقلات
+    [many] { $depth } نصف نقلة
+   *[other] { $depth } نصف نقلة
+  }، وبدقة حيث تغطي قاعدة بيانات الوضعية
 analysis-how = وُزنت كل نقلة
 analysis-summary = { $how }؛ النتائج هي فارق النتيجة النهائية الذي كان يمكن للاعب المتحرّك أن يتوقّعه. { $south }؛ { $north }.
 
@@ -311,7 +338,14 @@ size-wrong = يجب أن يكون { $field } عدداً صحيحاً من { $min
 size-empty = يجب أن يكون { $field } عدداً صحيحاً من { $min } إلى { $max } (الخانة فارغة)
 size-not-number = يجب أن يكون { $field } عدداً صحيحاً من { $min } إلى { $max } (هذا ليس عدداً)
 auto-cannot = لا يستطيع اللعب التلقائي إنهاء هذا الحجم هنا: { $why }
-auto-too-long = لا يستطيع اللعب التلقائي إنهاء هذا الحجم هنا: لا تعود البداية إلا بعد { $cycle } نقلة (تلعب الصفحة { $limit } على الأكثر)؛ والزرّ «خطوة» يعرض النقلات واحدة واحدة.
+auto-too-long = لا يستطيع اللعب التلقائي إنهاء هذا الحجم هنا: لا تعود البداية إلا بعد { $cycle ->
+    [zero] { $cycle } نقلة
+    [one] نقلة واحدة
+    [two] نقلتين
+    [few] { $cycle } نقلات
+    [many] { $cycle } نقلة
+   *[other] { $cycle } نقلة
+  } (تلعب الصفحة { $limit } على الأكثر)؛ والزرّ «خطوة» يعرض النقلات واحدة واحدة.
 
 ## El mirall
 
@@ -348,7 +382,14 @@ m-result = العودة إلى البداية بعد { $moves ->
     [many] { $moves } نقلة
    *[other] { $moves } نقلة
   }.
-m-result-differs = (بالعدّ من البداية، تستغرق الدورة الكاملة { $cycle } نقلة.)
+m-result-differs = (بالعدّ من البداية، تستغرق الدورة الكاملة { $cycle ->
+    [zero] { $cycle } نقلة
+    [one] نقلة واحدة
+    [two] نقلتين
+    [few] { $cycle } نقلات
+    [many] { $cycle } نقلة
+   *[other] { $cycle } نقلة
+  }.)
 m-result-duo = معاً في { $secs } ث؛ الأخطاء: الجنوب { $south }، الشمال { $north }؛ وبفارق { $gap } مللي ثانية في المتوسط.
 m-no-such-pit = ليست لـ { $side } هذه الحفرة.
 m-south-must = على الجنوب أن يبذر { $want }، لا { $pit }: { $why }
@@ -407,7 +448,14 @@ c-status = النقلة { $move }: أفرغ الكوب { $cup } ({ $stones ->
     [many] { $stones } حجراً
    *[other] { $stones } حجر
   }) وابذر في اتجاه عقارب الساعة.
-c-engine-counts = (بالعدّ من البداية، تستغرق الدورة الكاملة { $cycle } نقلة.)
+c-engine-counts = (بالعدّ من البداية، تستغرق الدورة الكاملة { $cycle ->
+    [zero] { $cycle } نقلة
+    [one] نقلة واحدة
+    [two] نقلتين
+    [few] { $cycle } نقلات
+    [many] { $cycle } نقلة
+   *[other] { $cycle } نقلة
+  }.)
 c-guess-right = تخمينك، { $guess }، كان صحيحاً!
 c-guess-few = كان تخمينك { $guess }: أقلّ بـ { $by }.
 c-guess-many = كان تخمينك { $guess }: أكثر بـ { $by }.
@@ -480,6 +528,7 @@ position-too-large = الجزء { $index }: { $value } أكثر مما تسعه 
 position-side = الجزء { $index }: «{ $value }» ليس S ولا N (صاحب الدور)
 position-total = مجموع البذور { $found }، لكن في اللعبة { $expected }
 position-pit-count = في اللعبة { $pits } حفر في الصف، وفي الوضعية { $found } حفرة
+position-odd-captures = أخذ { $side } { $captured }، وهو عدد فردي؛ كل أخذ في هذه اللعبة عدد زوجي من البذور، فلا تبلغ أي مباراة هذه الوضعية
 error-no-route = لا شيء هنا: { $path }
 error-method-not-allowed = { $method } غير مسموح به على { $path }.
 error-no-game = لا توجد لعبة «{ $id }».
@@ -512,9 +561,17 @@ error-not-a-pit = «{ $text }» ليست حفرة.
 error-wrong-host = هذا الخادم لا يجيب عن المضيف «{ $host }».
 error-no-host = الطلب لا يذكر أيّ مضيف.
 error-stale-version = كانت اللعبة قد تقدّمت (كان هذا لوضع سابق، أو سبق تنفيذه): تعرض اللوحة الآن حالتها الحالية.
+error-future-version = كانت صفحتك غير متزامنة مع اللعبة (أشارت إلى حالة لم تبلغها اللعبة بعد): تعرض اللوحة الآن حالتها الحالية.
 error-database-unavailable = قاعدة البيانات لا تجيب: لم يتغيّر شيء؛ جارٍ إعادة الاتصال…
 error-server-busy = الخادم مشغول: حاول من جديد بعد لحظة.
-error-too-many-games = ألعاب جديدة كثيرة في وقت قصير: حاول من جديد بعد { $seconds } ثانية.
+error-too-many-games = ألعاب جديدة كثيرة في وقت قصير: حاول من جديد بعد { $seconds ->
+    [zero] { $seconds } ثانية
+    [one] ثانية واحدة
+    [two] ثانيتين
+    [few] { $seconds } ثوانٍ
+    [many] { $seconds } ثانية
+   *[other] { $seconds } ثانية
+  }.
 error-uri-too-long = العنوان أطول مما يقبله الخادم.
 error-headers-too-large = ترويسات الطلب أكبر مما يقبله الخادم.
 error-server-error = أخفق الخادم: { $detail }
@@ -530,17 +587,40 @@ reason-not-allowed = القواعد لا تسمح بذلك
 ## Clocks, draw offers and rematches between two people
 ng-clock = الساعة
 clock-none = بلا ساعة
-clock-live = { $minutes } دقيقة + { $seconds } ثانية لكل نقلة
+clock-live = { $minutes ->
+    [zero] { $minutes } دقيقة
+    [one] دقيقة واحدة
+    [two] دقيقتان
+    [few] { $minutes } دقائق
+    [many] { $minutes } دقيقة
+   *[other] { $minutes } دقيقة
+  } + { $seconds ->
+    [zero] { $seconds } ثانية
+    [one] ثانية واحدة
+    [two] ثانيتان
+    [few] { $seconds } ثوانٍ
+    [many] { $seconds } ثانية
+   *[other] { $seconds } ثانية
+  } لكل نقلة
 clock-days = { $days ->
+    [zero] { $days } يوم لكل نقلة
     [one] يوم لكل نقلة
     [two] يومان لكل نقلة
     [few] { $days } أيام لكل نقلة
-   *[other] { $days } يومًا لكل نقلة
+    [many] { $days } يومًا لكل نقلة
+   *[other] { $days } يوم لكل نقلة
 }
 clock-days-left = { $days } ي { $hours } س
 clock-label = ساعة { $side }: { $time }
 clock-low = بقي لـ{ $side } أقل من عشر ثوانٍ.
-clock-start = على { $side } أن يلعب نقلته الأولى خلال { $seconds } ثانية، وإلا أُلغيت اللعبة.
+clock-start = على { $side } أن يلعب نقلته الأولى خلال { $seconds ->
+    [zero] { $seconds } ثانية
+    [one] ثانية واحدة
+    [two] ثانيتين
+    [few] { $seconds } ثوانٍ
+    [many] { $seconds } ثانية
+   *[other] { $seconds } ثانية
+  }، وإلا أُلغيت اللعبة.
 btn-draw = اعرض التعادل
 draw-offered = عُرض التعادل
 draw-asks = يعرض { $side } التعادل.
@@ -618,7 +698,14 @@ phrase-well-played = أحسنت اللعب!
 phrase-good-game = لعبة جميلة!
 phrase-thanks = شكرًا!
 error-unknown-phrase = هذه ليست من العبارات التي يمكن إرسالها.
-error-too-many-phrases = أرسلتَ { $max } عبارة في هذه اللعبة، وهذا أقصى ما يمكن.
+error-too-many-phrases = أرسلتَ { $max ->
+    [zero] { $max } عبارة
+    [one] عبارة واحدة
+    [two] عبارتين
+    [few] { $max } عبارات
+    [many] { $max } عبارة
+   *[other] { $max } عبارة
+  } في هذه اللعبة، وهذا أقصى ما يمكن.
 
 ## Whether the other player is there
 presence-here = حاضر
@@ -703,9 +790,17 @@ ld-col-name = الاسم
 error-csrf-token-wrong = بيانات الدخول في هذه الصفحة قديمة؛ أعد تحميل الصفحة.
 error-bad-name = لا يصلح «{ $name }» اسمًا: استعمل من 2 إلى 24 حرفًا أو رقمًا أو - أو _.
 error-name-taken = الاسم «{ $name }» مأخوذ؛ اختر اسمًا آخر.
+error-name-reserved = الاسم «{ $name }» محجوز لكلمات اللعبة نفسها؛ اختر اسمًا آخر.
 error-bad-password = طول كلمة المرور من { $min } إلى { $max } حرفًا.
 error-login-failed = الاسم أو كلمة المرور غير صحيح.
-error-too-many-attempts = محاولات كثيرة جدًا؛ حاول من جديد بعد { $seconds } ثانية.
+error-too-many-attempts = محاولات كثيرة جدًا؛ حاول من جديد بعد { $seconds ->
+    [zero] { $seconds } ثانية
+    [one] ثانية واحدة
+    [two] ثانيتين
+    [few] { $seconds } ثوانٍ
+    [many] { $seconds } ثانية
+   *[other] { $seconds } ثانية
+  }.
 error-login-required = سجّل الدخول أولًا.
 error-no-player = لا يوجد لاعب «{ $name }».
 error-bad-pool = ليست هذه فئة لعبة ووقت.

@@ -130,9 +130,11 @@ opp-engine = Ordinador ({ $level })
 opp-local = Dos jugadors en una pantalla
 opp-watching = Mirant dues persones
 opp-remote = Un amic, amb un enllaç
+opp-lobby = Un rival de la sala
 turn-yours = Et toca
 turn-computer = Li toca a l'ordinador
 turn-friend = Li toca al teu amic
+turn-opponent = Li toca al teu rival
 to-move = Li toca a { $side }
 game-you = { $name } (tu: { $side })
 score-pair = { $south }–{ $north }
@@ -152,6 +154,7 @@ import-go = Importa i continua jugant
 game-title-engine = { $name } contra l'ordinador ({ $level })
 game-title-local = { $name } — dos jugadors
 game-title-remote = { $name } — dues persones amb un enllaç
+game-title-lobby = { $name } — dos jugadors que es van trobar a la sala
 game-not-found = No s'ha trobat la partida
 missing-new-game = Començar una partida nova
 invite-link = Envia aquest enllaç al teu amic (obre l'altre lloc una sola vegada):
@@ -190,6 +193,7 @@ who-opponent = Rival ({ $side })
 who-person = { $side } (una persona)
 watching = Estàs mirant: { $players }. El tauler és només de lectura.
 watching-remote = Sud contra Nord, dues persones que juguen amb un enllaç
+watching-lobby = Sud contra Nord, dos jugadors que es van trobar a la sala
 watching-engine = { $south } contra { $north }
 watching-local = Sud contra Nord, dos jugadors en una pantalla
 watching-used = Aquesta invitació ja s'ha fet servir: obre el seu lloc una sola vegada.
@@ -202,6 +206,7 @@ status-choose = { $who }: tria un forat ({ $moves })
 status-must-pass = { $who }: no es pot jugar cap forat, així que passes (prem Passa o P)
 status-thinking = L'ordinador està pensant…
 status-waiting-friend = Esperant el teu amic ({ $side })…
+status-waiting-opponent = Esperant el teu rival ({ $side })…
 status-waiting = Esperant { $side } ({ $side })…
 # Said while a move is drawn, and to screen readers.
 ply-passes = { $side } passa
@@ -218,6 +223,7 @@ taken-back = { $count ->
    *[other] S'han desfet { $count } jugades.
   }
 undo-asked = Has demanat al teu amic que accepti desfer la jugada.
+undo-asked-opponent = Has demanat al teu rival que accepti desfer la jugada.
 not-your-turn = No et toca.
 read-only = Estàs mirant: aquest tauler és només de lectura.
 resign-confirm = Vols abandonar aquesta partida?
@@ -265,7 +271,10 @@ analysis-best = la millor
 analysis-loses = perd { $loss } (la millor: { $best } { $score })
 analysis-mistake = error: { $note }
 analysis-exact = exacte
-analysis-depth = { $depth } mitges jugades
+analysis-depth = { $depth ->
+    [one] { $depth } mitja jugada
+   *[other] { $depth } mitges jugades
+  }
 analysis-side = { $side }: { $mistakes ->
     [one] { $mistakes } error
    *[other] { $mistakes } errors
@@ -273,8 +282,14 @@ analysis-side = { $side }: { $mistakes ->
     [one] { $lost } llavor perduda
    *[other] { $lost } llavors perdudes
   }
-analysis-how-deep = Cada jugada s'ha cercat a { $depth } mitges jugades de profunditat
-analysis-how-deep-db = Cada jugada s'ha cercat a { $depth } mitges jugades de profunditat, de manera exacta allà on una base de dades cobreix la posició
+analysis-how-deep = Cada jugada s'ha cercat a { $depth ->
+    [one] { $depth } mitja jugada
+   *[other] { $depth } mitges jugades
+  } de profunditat
+analysis-how-deep-db = Cada jugada s'ha cercat a { $depth ->
+    [one] { $depth } mitja jugada
+   *[other] { $depth } mitges jugades
+  } de profunditat, de manera exacta allà on una base de dades cobreix la posició
 analysis-how = S'ha sospesat cada jugada
 analysis-summary = { $how }; els marcadors són la diferència final que podia esperar qui mou. { $south }; { $north }.
 
@@ -326,7 +341,10 @@ m-result = De nou a l'inici després de fer { $moves ->
     [one] { $moves } jugada
    *[other] { $moves } jugades
   }.
-m-result-differs = (Comptada des de l'inici, la volta sencera dura { $cycle } jugades.)
+m-result-differs = (Comptada des de l'inici, la volta sencera dura { $cycle ->
+    [one] { $cycle } jugada
+   *[other] { $cycle } jugades
+  }.)
 m-result-duo = Junts en { $secs } s; errors: Sud { $south }, Nord { $north }; de mitjana, { $gap } ms de diferència.
 m-no-such-pit = { $side } no té aquest forat.
 m-south-must = El Sud ha de sembrar { $want }, no { $pit }: { $why }
@@ -367,7 +385,10 @@ c-status = Jugada { $move }: buida el got { $cup } ({ $stones ->
     [one] { $stones } pedra
    *[other] { $stones } pedres
   }) i sembra en el sentit de les agulles del rellotge.
-c-engine-counts = (Comptada des de l'inici, la volta sencera dura { $cycle } jugades.)
+c-engine-counts = (Comptada des de l'inici, la volta sencera dura { $cycle ->
+    [one] { $cycle } jugada
+   *[other] { $cycle } jugades
+  }.)
 c-guess-right = La teva aposta, { $guess }, era correcta!
 c-guess-few = La teva aposta era { $guess }: t'has quedat curt per { $by }.
 c-guess-many = La teva aposta era { $guess }: t'has passat per { $by }.
@@ -436,6 +457,7 @@ position-too-large = part { $index }: { $value } és més del que cap en un fora
 position-side = part { $index }: «{ $value }» no és S ni N (qui juga)
 position-total = les llavors sumen { $found }, però el joc en té { $expected }
 position-pit-count = el joc té { $pits } forats per fila, i la posició en té { $found }
+position-odd-captures = { $side } ha capturat { $captured }, un nombre senar; cada captura d'aquest joc pren un nombre parell de llavors, així que cap partida arriba a aquesta posició
 error-no-route = Aquí no hi ha res: { $path }
 error-method-not-allowed = { $method } no està permès a { $path }.
 error-no-game = No hi ha cap partida «{ $id }».
@@ -468,6 +490,7 @@ error-not-a-pit = «{ $text }» no és un forat.
 error-wrong-host = Aquest servidor no respon al host «{ $host }».
 error-no-host = La petició no indica cap host.
 error-stale-version = La partida ja havia avançat (això era per a una posició anterior, o ja s'havia fet): el tauler la mostra ara tal com és.
+error-future-version = La teva pàgina anava desacompassada amb la partida (indicava un estat que la partida encara no ha assolit): el tauler la mostra ara tal com és.
 error-database-unavailable = La base de dades no respon: no s'ha canviat res; es torna a connectar…
 error-server-busy = El servidor està ocupat: torna-ho a provar d'aquí a un moment.
 error-too-many-games = Massa partides noves en poc temps: torna-ho a provar d'aquí a { $seconds } s.
@@ -544,7 +567,10 @@ lb-none = Ara no hi ha cap repte obert: crea'n un, o juga amb qualsevol i espera
 lb-playing = Partides en curs
 lb-games-none = No hi ha cap partida entre dues persones en curs.
 lb-waiting = El teu repte és obert ({ $game }, { $clock }): deixa aquesta pàgina oberta fins que algú l'accepti.
-lb-watch = Mirar: { $game }, { $clock }, { $plies } jugades
+lb-watch = Mirar: { $game }, { $clock }, { $plies ->
+    [one] { $plies } jugada
+   *[other] { $plies } jugades
+  }
 lb-made = El teu repte és obert.
 error-no-challenge = Aquest repte ja no és obert: s'ha retirat o qui el va fer se n'ha anat.
 error-challenge-taken = Una altra persona ha acceptat aquest repte abans.
@@ -555,7 +581,10 @@ review-first = Posició inicial
 review-back = Una jugada enrere
 review-next = Una jugada endavant
 review-last = La partida tal com és
-review-start = L'inici, abans de la primera de { $total } jugades
+review-start = { $total ->
+    [one] L'inici, abans de l'única jugada
+   *[other] L'inici, abans de la primera de { $total } jugades
+  }
 review-at = Jugada { $ply } de { $total }: { $side } { $move }
 review-status = Mirant enrere: { $where }. Fi (o un clic al tauler) torna a la partida.
 graph-label = Avaluació després de cada jugada, el marge esperat de Sud (fins a { $top } llavors); errors marcats: { $mistakes }
@@ -657,6 +686,7 @@ ld-col-name = Nom
 error-csrf-token-wrong = La sessió d'aquesta pàgina està desfasada; torna a carregar la pàgina.
 error-bad-name = «{ $name }» no pot ser un nom: fes servir de 2 a 24 lletres, xifres, - o _.
 error-name-taken = El nom «{ $name }» ja està agafat; tria'n un altre.
+error-name-reserved = El nom «{ $name }» està reservat per a les paraules pròpies del joc; tria'n un altre.
 error-bad-password = Una contrasenya té de { $min } a { $max } caràcters.
 error-login-failed = El nom o la contrasenya no són correctes.
 error-too-many-attempts = Massa intents; torna-ho a provar d'aquí a { $seconds } s.

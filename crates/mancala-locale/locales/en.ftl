@@ -141,9 +141,11 @@ opp-engine = Computer ({ $level })
 opp-local = Two players on one screen
 opp-watching = Watching two people
 opp-remote = A friend, through a link
+opp-lobby = An opponent from the lobby
 turn-yours = Your turn
 turn-computer = The computer's turn
 turn-friend = Your friend's turn
+turn-opponent = Your opponent's turn
 to-move = { $side } to move
 game-you = { $name } (you: { $side })
 score-pair = { $south }–{ $north }
@@ -163,6 +165,7 @@ import-go = Import and play on
 game-title-engine = { $name } against the computer ({ $level })
 game-title-local = { $name } — two players
 game-title-remote = { $name } — two people through a link
+game-title-lobby = { $name } — two players who met in the lobby
 game-not-found = Game not found
 missing-new-game = Start a new game
 invite-link = Send this link to your friend (it opens the other seat once):
@@ -201,6 +204,7 @@ who-opponent = Opponent ({ $side })
 who-person = { $side } (a person)
 watching = You are watching: { $players }. The board is read-only.
 watching-remote = South against North, two people playing through a link
+watching-lobby = South against North, two players who met in the lobby
 watching-engine = { $south } against { $north }
 watching-local = South against North, two players on one screen
 watching-used = This invitation was already used: it opens its seat once.
@@ -213,6 +217,7 @@ status-choose = { $who }: choose a pit ({ $moves })
 status-must-pass = { $who }: no pit can be played, so you pass (press Pass or P)
 status-thinking = The computer is thinking…
 status-waiting-friend = Waiting for your friend ({ $side })…
+status-waiting-opponent = Waiting for your opponent ({ $side })…
 status-waiting = Waiting for { $side } ({ $side })…
 # Said while a move is drawn, and to screen readers.
 ply-passes = { $side } passes
@@ -229,6 +234,7 @@ taken-back = { $count ->
    *[other] { $count } moves taken back.
   }
 undo-asked = Asked your friend to agree to take the move back.
+undo-asked-opponent = Asked your opponent to agree to take the move back.
 not-your-turn = It is not your turn.
 read-only = You are watching: this board is read-only.
 resign-confirm = Resign this game?
@@ -276,7 +282,10 @@ analysis-best = best
 analysis-loses = loses { $loss } (best { $best } { $score })
 analysis-mistake = mistake: { $note }
 analysis-exact = exact
-analysis-depth = { $depth } plies
+analysis-depth = { $depth ->
+    [one] { $depth } ply
+   *[other] { $depth } plies
+  }
 analysis-side = { $side }: { $mistakes ->
     [one] { $mistakes } mistake
    *[other] { $mistakes } mistakes
@@ -284,8 +293,14 @@ analysis-side = { $side }: { $mistakes ->
     [one] { $lost } seed lost
    *[other] { $lost } seeds lost
   }
-analysis-how-deep = Each move searched { $depth } plies deep
-analysis-how-deep-db = Each move searched { $depth } plies deep, exact where a database covers the position
+analysis-how-deep = Each move searched { $depth ->
+    [one] { $depth } ply
+   *[other] { $depth } plies
+  } deep
+analysis-how-deep-db = Each move searched { $depth ->
+    [one] { $depth } ply
+   *[other] { $depth } plies
+  } deep, exact where a database covers the position
 analysis-how = Each move weighed
 analysis-summary = { $how }; scores are the final score difference the mover could expect. { $south }; { $north }.
 
@@ -337,7 +352,10 @@ m-result = Back to the start after { $moves ->
     [one] { $moves } move
    *[other] { $moves } moves
   }.
-m-result-differs = (Counted from the start, the whole round takes { $cycle } moves.)
+m-result-differs = (Counted from the start, the whole round takes { $cycle ->
+    [one] { $cycle } move
+   *[other] { $cycle } moves
+  }.)
 m-result-duo = Together in { $secs } s; mistakes: South { $south }, North { $north }; on average { $gap } ms apart.
 m-no-such-pit = { $side } has no such pit.
 m-south-must = South must sow { $want }, not { $pit }: { $why }
@@ -378,7 +396,10 @@ c-status = Move { $move }: empty cup { $cup } ({ $stones ->
     [one] { $stones } stone
    *[other] { $stones } stones
   }) and sow clockwise.
-c-engine-counts = (Counted from the start, the whole round takes { $cycle } moves.)
+c-engine-counts = (Counted from the start, the whole round takes { $cycle ->
+    [one] { $cycle } move
+   *[other] { $cycle } moves
+  }.)
 c-guess-right = Your guess, { $guess }, was right!
 c-guess-few = Your guess was { $guess }: too few by { $by }.
 c-guess-many = Your guess was { $guess }: too many by { $by }.
@@ -447,6 +468,7 @@ position-too-large = part { $index }: { $value } is more than a pit can hold (25
 position-side = part { $index }: '{ $value }' is not S or N (the side to move)
 position-total = the seeds add up to { $found }, but the game has { $expected }
 position-pit-count = the game has { $pits } pits a row, and the position has { $found } pits
+position-odd-captures = { $side } has captured { $captured }, an odd number; every capture in this game takes an even number of seeds, so no game reaches this position
 error-no-route = Nothing here: { $path }
 error-method-not-allowed = { $method } is not allowed on { $path }.
 error-no-game = There is no game '{ $id }'.
@@ -479,6 +501,7 @@ error-not-a-pit = '{ $text }' is not a pit.
 error-wrong-host = This server does not answer to the host '{ $host }'.
 error-no-host = The request names no host.
 error-stale-version = The game had moved on (this was for an earlier position, or was already done): the board now shows it as it is.
+error-future-version = Your page was out of step with the game (it named a state the game has not reached yet): the board now shows the game as it is.
 error-database-unavailable = The database is not answering: nothing was changed; reconnecting…
 error-server-busy = The server is busy: try again in a moment.
 error-too-many-games = Too many new games in a short time: try again in { $seconds } s.
@@ -555,7 +578,10 @@ lb-none = No open challenge now: make one, or play anyone and wait for a partner
 lb-playing = Games going on
 lb-games-none = No game between people is going on.
 lb-waiting = Your challenge is open ({ $game }, { $clock }): keep this page open until someone accepts it.
-lb-watch = Watch: { $game }, { $clock }, { $plies } plies played
+lb-watch = Watch: { $game }, { $clock }, { $plies ->
+    [one] { $plies } ply
+   *[other] { $plies } plies
+  } played
 lb-made = Your challenge is open.
 error-no-challenge = That challenge is no longer open: it was taken back, or its maker left.
 error-challenge-taken = Someone else accepted that challenge first.
@@ -566,7 +592,10 @@ review-first = First position
 review-back = Back a ply
 review-next = Forward a ply
 review-last = The game as it is
-review-start = The start, before the first of { $total } plies
+review-start = { $total ->
+    [one] The start, before the one ply
+   *[other] The start, before the first of { $total } plies
+  }
 review-at = Ply { $ply } of { $total }: { $side } { $move }
 review-status = Looking back: { $where }. Press End (or click the board) to come back to the game.
 graph-label = Evaluation after each ply, South's expected margin (up to { $top } seeds); mistakes marked: { $mistakes }
@@ -668,6 +697,7 @@ ld-col-name = Name
 error-csrf-token-wrong = This page's login is out of date; load the page again.
 error-bad-name = “{ $name }” cannot be a name: use 2 to 24 letters, digits, - or _.
 error-name-taken = The name “{ $name }” is taken; choose another.
+error-name-reserved = The name “{ $name }” is reserved for the game's own words; choose another.
 error-bad-password = A password has { $min } to { $max } characters.
 error-login-failed = Wrong name or password.
 error-too-many-attempts = Too many attempts; try again in { $seconds } s.

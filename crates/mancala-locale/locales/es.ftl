@@ -131,9 +131,11 @@ opp-engine = Ordenador ({ $level })
 opp-local = Dos jugadores en una pantalla
 opp-watching = Mirando a dos personas
 opp-remote = Un amigo, mediante un enlace
+opp-lobby = Un rival de la sala
 turn-yours = Te toca
 turn-computer = Le toca al ordenador
 turn-friend = Le toca a tu amigo
+turn-opponent = Le toca a tu rival
 to-move = Le toca a { $side }
 game-you = { $name } (tú: { $side })
 score-pair = { $south }–{ $north }
@@ -153,6 +155,7 @@ import-go = Importar y seguir jugando
 game-title-engine = { $name } contra el ordenador ({ $level })
 game-title-local = { $name } — dos jugadores
 game-title-remote = { $name } — dos personas mediante un enlace
+game-title-lobby = { $name } — dos jugadores que se encontraron en la sala
 game-not-found = No se encontró la partida
 missing-new-game = Empezar una partida nueva
 invite-link = Envía este enlace a tu amigo (abre el otro puesto una sola vez):
@@ -191,6 +194,7 @@ who-opponent = Rival ({ $side })
 who-person = { $side } (una persona)
 watching = Estás mirando: { $players }. El tablero es solo de lectura.
 watching-remote = Sur contra Norte, dos personas que juegan mediante un enlace
+watching-lobby = Sur contra Norte, dos jugadores que se encontraron en la sala
 watching-engine = { $south } contra { $north }
 watching-local = Sur contra Norte, dos jugadores en una pantalla
 watching-used = Esta invitación ya se usó: abre su puesto una sola vez.
@@ -203,6 +207,7 @@ status-choose = { $who }: elige un hoyo ({ $moves })
 status-must-pass = { $who }: no se puede jugar ningún hoyo, así que pasas (pulsa Pasar o P)
 status-thinking = El ordenador está pensando…
 status-waiting-friend = Esperando a tu amigo ({ $side })…
+status-waiting-opponent = Esperando a tu rival ({ $side })…
 status-waiting = Esperando a { $side } ({ $side })…
 # Said while a move is drawn, and to screen readers.
 ply-passes = { $side } pasa
@@ -219,6 +224,7 @@ taken-back = { $count ->
    *[other] Se deshicieron { $count } jugadas.
   }
 undo-asked = Le has pedido a tu amigo que acepte deshacer la jugada.
+undo-asked-opponent = Le has pedido a tu rival que acepte deshacer la jugada.
 not-your-turn = No te toca.
 read-only = Estás mirando: este tablero es solo de lectura.
 resign-confirm = ¿Abandonar esta partida?
@@ -266,7 +272,10 @@ analysis-best = la mejor
 analysis-loses = pierde { $loss } (la mejor: { $best } { $score })
 analysis-mistake = error: { $note }
 analysis-exact = exacto
-analysis-depth = { $depth } medias jugadas
+analysis-depth = { $depth ->
+    [one] { $depth } media jugada
+   *[other] { $depth } medias jugadas
+  }
 analysis-side = { $side }: { $mistakes ->
     [one] { $mistakes } error
    *[other] { $mistakes } errores
@@ -274,8 +283,14 @@ analysis-side = { $side }: { $mistakes ->
     [one] { $lost } semilla perdida
    *[other] { $lost } semillas perdidas
   }
-analysis-how-deep = Cada jugada se buscó a { $depth } medias jugadas de profundidad
-analysis-how-deep-db = Cada jugada se buscó a { $depth } medias jugadas de profundidad, de forma exacta donde una base de datos cubre la posición
+analysis-how-deep = Cada jugada se buscó a { $depth ->
+    [one] { $depth } media jugada
+   *[other] { $depth } medias jugadas
+  } de profundidad
+analysis-how-deep-db = Cada jugada se buscó a { $depth ->
+    [one] { $depth } media jugada
+   *[other] { $depth } medias jugadas
+  } de profundidad, de forma exacta donde una base de datos cubre la posición
 analysis-how = Se sopesó cada jugada
 analysis-summary = { $how }; los tanteos son la diferencia final que podía esperar quien mueve. { $south }; { $north }.
 
@@ -327,7 +342,10 @@ m-result = De vuelta al inicio tras { $moves ->
     [one] { $moves } jugada
    *[other] { $moves } jugadas
   }.
-m-result-differs = (Contada desde el inicio, la vuelta completa dura { $cycle } jugadas.)
+m-result-differs = (Contada desde el inicio, la vuelta completa dura { $cycle ->
+    [one] { $cycle } jugada
+   *[other] { $cycle } jugadas
+  }.)
 m-result-duo = Juntos en { $secs } s; errores: Sur { $south }, Norte { $north }; de media, { $gap } ms de diferencia.
 m-no-such-pit = { $side } no tiene ese hoyo.
 m-south-must = Sur debe sembrar { $want }, no { $pit }: { $why }
@@ -368,7 +386,10 @@ c-status = Jugada { $move }: vacía el vaso { $cup } ({ $stones ->
     [one] { $stones } piedra
    *[other] { $stones } piedras
   }) y siembra en el sentido de las agujas del reloj.
-c-engine-counts = (Contada desde el inicio, la vuelta completa dura { $cycle } jugadas.)
+c-engine-counts = (Contada desde el inicio, la vuelta completa dura { $cycle ->
+    [one] { $cycle } jugada
+   *[other] { $cycle } jugadas
+  }.)
 c-guess-right = ¡Tu apuesta, { $guess }, era correcta!
 c-guess-few = Tu apuesta era { $guess }: te has quedado corto por { $by }.
 c-guess-many = Tu apuesta era { $guess }: te has pasado por { $by }.
@@ -437,6 +458,7 @@ position-too-large = parte { $index }: { $value } es más de lo que cabe en un h
 position-side = parte { $index }: «{ $value }» no es S ni N (quién juega)
 position-total = las semillas suman { $found }, pero el juego tiene { $expected }
 position-pit-count = el juego tiene { $pits } hoyos por fila, y la posición tiene { $found }
+position-odd-captures = { $side } ha capturado { $captured }, un número impar; cada captura de este juego toma un número par de semillas, así que ninguna partida llega a esta posición
 error-no-route = Aquí no hay nada: { $path }
 error-method-not-allowed = { $method } no está permitido en { $path }.
 error-no-game = No existe la partida «{ $id }».
@@ -469,6 +491,7 @@ error-not-a-pit = «{ $text }» no es un hoyo.
 error-wrong-host = Este servidor no responde al host «{ $host }».
 error-no-host = La petición no nombra ningún host.
 error-stale-version = La partida ya había avanzado (esto era para una posición anterior, o ya se había hecho): el tablero la muestra ahora tal como está.
+error-future-version = Tu página iba desacompasada con la partida (indicaba un estado que la partida aún no ha alcanzado): el tablero la muestra ahora tal como está.
 error-database-unavailable = La base de datos no responde: no se ha cambiado nada; reconectando…
 error-server-busy = El servidor está ocupado: vuelve a intentarlo dentro de un momento.
 error-too-many-games = Demasiadas partidas nuevas en poco tiempo: vuelve a intentarlo dentro de { $seconds } s.
@@ -545,7 +568,10 @@ lb-none = No hay ningún desafío abierto ahora: crea uno, o juega con cualquier
 lb-playing = Partidas en curso
 lb-games-none = No hay ninguna partida entre dos personas en curso.
 lb-waiting = Tu desafío está abierto ({ $game }, { $clock }): deja esta página abierta hasta que alguien lo acepte.
-lb-watch = Mirar: { $game }, { $clock }, { $plies } jugadas
+lb-watch = Mirar: { $game }, { $clock }, { $plies ->
+    [one] { $plies } jugada
+   *[other] { $plies } jugadas
+  }
 lb-made = Tu desafío está abierto.
 error-no-challenge = Ese desafío ya no está abierto: se retiró o su creador se fue.
 error-challenge-taken = Otra persona aceptó ese desafío antes.
@@ -556,7 +582,10 @@ review-first = Posición inicial
 review-back = Una jugada atrás
 review-next = Una jugada adelante
 review-last = La partida tal como está
-review-start = El inicio, antes de la primera de { $total } jugadas
+review-start = { $total ->
+    [one] El inicio, antes de la única jugada
+   *[other] El inicio, antes de la primera de { $total } jugadas
+  }
 review-at = Jugada { $ply } de { $total }: { $side } { $move }
 review-status = Mirando atrás: { $where }. Fin (o un clic en el tablero) vuelve a la partida.
 graph-label = Evaluación tras cada jugada, el margen esperado de Sur (hasta { $top } semillas); errores marcados: { $mistakes }
@@ -658,6 +687,7 @@ ld-col-name = Nombre
 error-csrf-token-wrong = La sesión de esta página está desfasada; vuelve a cargar la página.
 error-bad-name = «{ $name }» no puede ser un nombre: usa de 2 a 24 letras, cifras, - o _.
 error-name-taken = El nombre «{ $name }» ya está en uso; elige otro.
+error-name-reserved = El nombre «{ $name }» está reservado para las palabras propias del juego; elige otro.
 error-bad-password = Una contraseña tiene de { $min } a { $max } caracteres.
 error-login-failed = Nombre o contraseña incorrectos.
 error-too-many-attempts = Demasiados intentos; vuelve a intentarlo dentro de { $seconds } s.

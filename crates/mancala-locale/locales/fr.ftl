@@ -131,9 +131,11 @@ opp-engine = Ordinateur ({ $level })
 opp-local = Deux joueurs sur un écran
 opp-watching = Vous regardez deux personnes
 opp-remote = Un ami, par un lien
+opp-lobby = Un adversaire du salon
 turn-yours = À vous de jouer
 turn-computer = À l'ordinateur de jouer
 turn-friend = À votre ami de jouer
+turn-opponent = À votre adversaire de jouer
 to-move = { $side } a le trait
 game-you = { $name } (vous : { $side })
 score-pair = { $south }–{ $north }
@@ -153,6 +155,7 @@ import-go = Importer et continuer la partie
 game-title-engine = { $name } contre l'ordinateur ({ $level })
 game-title-local = { $name } — deux joueurs
 game-title-remote = { $name } — deux personnes par un lien
+game-title-lobby = { $name } — deux joueurs qui se sont rencontrés au salon
 game-not-found = Partie introuvable
 missing-new-game = Commencer une nouvelle partie
 invite-link = Envoyez ce lien à votre ami (il ouvre l'autre place une seule fois) :
@@ -191,6 +194,7 @@ who-opponent = Adversaire ({ $side })
 who-person = { $side } (une personne)
 watching = Vous regardez : { $players }. Le tablier est en lecture seule.
 watching-remote = Sud contre Nord, deux personnes qui jouent par un lien
+watching-lobby = Sud contre Nord, deux joueurs qui se sont rencontrés au salon
 watching-engine = { $south } contre { $north }
 watching-local = Sud contre Nord, deux joueurs sur un écran
 watching-used = Cette invitation a déjà servi : elle n'ouvre sa place qu'une fois.
@@ -203,6 +207,7 @@ status-choose = { $who } : choisissez un trou ({ $moves })
 status-must-pass = { $who } : aucun trou ne peut être joué, vous passez (appuyez sur Passer ou P)
 status-thinking = L'ordinateur réfléchit…
 status-waiting-friend = En attente de votre ami ({ $side })…
+status-waiting-opponent = En attente de votre adversaire ({ $side })…
 status-waiting = En attente de { $side } ({ $side })…
 # Said while a move is drawn, and to screen readers.
 ply-passes = { $side } passe
@@ -219,6 +224,7 @@ taken-back = { $count ->
    *[other] { $count } coups repris.
   }
 undo-asked = Vous avez demandé à votre ami d'accepter de reprendre le coup.
+undo-asked-opponent = Vous avez demandé à votre adversaire d'accepter de reprendre le coup.
 not-your-turn = Ce n'est pas à vous de jouer.
 read-only = Vous regardez : ce tablier est en lecture seule.
 resign-confirm = Abandonner cette partie ?
@@ -266,7 +272,10 @@ analysis-best = le meilleur
 analysis-loses = perd { $loss } (le meilleur : { $best } { $score })
 analysis-mistake = erreur : { $note }
 analysis-exact = exact
-analysis-depth = { $depth } demi-coups
+analysis-depth = { $depth ->
+    [one] { $depth } demi-coup
+   *[other] { $depth } demi-coups
+  }
 analysis-side = { $side } : { $mistakes ->
     [one] { $mistakes } erreur
    *[other] { $mistakes } erreurs
@@ -274,8 +283,14 @@ analysis-side = { $side } : { $mistakes ->
     [one] { $lost } graine perdue
    *[other] { $lost } graines perdues
   }
-analysis-how-deep = Chaque coup a été étudié à { $depth } demi-coups de profondeur
-analysis-how-deep-db = Chaque coup a été étudié à { $depth } demi-coups de profondeur, exact là où une base de données couvre la position
+analysis-how-deep = Chaque coup a été étudié à { $depth ->
+    [one] { $depth } demi-coup
+   *[other] { $depth } demi-coups
+  } de profondeur
+analysis-how-deep-db = Chaque coup a été étudié à { $depth ->
+    [one] { $depth } demi-coup
+   *[other] { $depth } demi-coups
+  } de profondeur, exact là où une base de données couvre la position
 analysis-how = Chaque coup a été pesé
 analysis-summary = { $how } ; les scores sont l'écart final que le joueur au trait pouvait attendre. { $south } ; { $north }.
 
@@ -327,7 +342,10 @@ m-result = Retour au départ après { $moves ->
     [one] { $moves } coup
    *[other] { $moves } coups
   }.
-m-result-differs = (Compté depuis le départ, le tour complet prend { $cycle } coups.)
+m-result-differs = (Compté depuis le départ, le tour complet prend { $cycle ->
+    [one] { $cycle } coup
+   *[other] { $cycle } coups
+  }.)
 m-result-duo = Ensemble en { $secs } s ; erreurs : Sud { $south }, Nord { $north } ; en moyenne { $gap } ms d'écart.
 m-no-such-pit = { $side } n'a pas ce trou.
 m-south-must = Sud doit semer { $want }, et non { $pit } : { $why }
@@ -368,7 +386,10 @@ c-status = Coup { $move } : videz le gobelet { $cup } ({ $stones ->
     [one] { $stones } pierre
    *[other] { $stones } pierres
   }) et semez dans le sens des aiguilles d'une montre.
-c-engine-counts = (Compté depuis le départ, le tour complet prend { $cycle } coups.)
+c-engine-counts = (Compté depuis le départ, le tour complet prend { $cycle ->
+    [one] { $cycle } coup
+   *[other] { $cycle } coups
+  }.)
 c-guess-right = Votre pronostic, { $guess }, était juste !
 c-guess-few = Votre pronostic était { $guess } : il en manque { $by }.
 c-guess-many = Votre pronostic était { $guess } : { $by } de trop.
@@ -437,6 +458,7 @@ position-too-large = partie { $index } : { $value } est plus qu'un trou ne peut 
 position-side = partie { $index } : « { $value } » n'est ni S ni N (le camp qui joue)
 position-total = les graines font { $found } au total, mais le jeu en a { $expected }
 position-pit-count = le jeu a { $pits } trous par rangée, et la position en a { $found }
+position-odd-captures = { $side } a pris { $captured }, un nombre impair ; chaque prise de ce jeu prend un nombre pair de graines, donc aucune partie n'atteint cette position
 error-no-route = Rien ici : { $path }
 error-method-not-allowed = { $method } n'est pas permis sur { $path }.
 error-no-game = Il n'y a pas de partie « { $id } ».
@@ -469,6 +491,7 @@ error-not-a-pit = « { $text } » n'est pas un trou.
 error-wrong-host = Ce serveur ne répond pas pour l'hôte « { $host } ».
 error-no-host = La requête ne nomme aucun hôte.
 error-stale-version = La partie avait avancé (ceci valait pour une position antérieure, ou était déjà fait) : le plateau la montre maintenant telle qu'elle est.
+error-future-version = Votre page n'était plus en phase avec la partie (elle indiquait un état que la partie n'a pas encore atteint) : le plateau la montre maintenant telle qu'elle est.
 error-database-unavailable = La base de données ne répond pas : rien n'a été changé ; reconnexion…
 error-server-busy = Le serveur est occupé : réessayez dans un instant.
 error-too-many-games = Trop de nouvelles parties en peu de temps : réessayez dans { $seconds } s.
@@ -545,7 +568,10 @@ lb-none = Aucun défi ouvert pour l'instant : lancez-en un, ou jouez contre n'im
 lb-playing = Parties en cours
 lb-games-none = Aucune partie entre deux personnes en cours.
 lb-waiting = Votre défi est ouvert ({ $game }, { $clock }) : gardez cette page ouverte jusqu'à ce que quelqu'un l'accepte.
-lb-watch = Regarder : { $game }, { $clock }, { $plies } coups joués
+lb-watch = Regarder : { $game }, { $clock }, { $plies ->
+    [one] { $plies } coup joué
+   *[other] { $plies } coups joués
+  }
 lb-made = Votre défi est ouvert.
 error-no-challenge = Ce défi n'est plus ouvert : il a été retiré, ou son auteur est parti.
 error-challenge-taken = Quelqu'un d'autre a accepté ce défi avant vous.
@@ -556,7 +582,10 @@ review-first = Position de départ
 review-back = Un coup en arrière
 review-next = Un coup en avant
 review-last = La partie telle qu'elle est
-review-start = Le départ, avant le premier des { $total } coups
+review-start = { $total ->
+    [one] Le départ, avant le seul coup
+   *[other] Le départ, avant le premier des { $total } coups
+  }
 review-at = Coup { $ply } sur { $total } : { $side } { $move }
 review-status = Retour en arrière : { $where }. Fin (ou un clic sur le plateau) ramène à la partie.
 graph-label = Évaluation après chaque coup, la marge attendue de Sud (jusqu'à { $top } graines) ; erreurs marquées : { $mistakes }
@@ -658,6 +687,7 @@ ld-col-name = Nom
 error-csrf-token-wrong = La connexion de cette page n'est plus à jour ; rechargez la page.
 error-bad-name = « { $name } » ne peut pas être un nom : utilisez de 2 à 24 lettres, chiffres, - ou _.
 error-name-taken = Le nom « { $name } » est déjà pris ; choisissez-en un autre.
+error-name-reserved = Le nom « { $name } » est réservé aux mots du jeu lui-même ; choisissez-en un autre.
 error-bad-password = Un mot de passe a de { $min } à { $max } caractères.
 error-login-failed = Nom ou mot de passe incorrect.
 error-too-many-attempts = Trop de tentatives ; réessayez dans { $seconds } s.

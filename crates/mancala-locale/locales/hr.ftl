@@ -132,9 +132,11 @@ opp-engine = Računalo ({ $level })
 opp-local = Dva igrača na jednom zaslonu
 opp-watching = Gledate dvoje ljudi
 opp-remote = Prijatelj, putem poveznice
+opp-lobby = Protivnik iz predvorja
 turn-yours = Vi ste na potezu
 turn-computer = Računalo je na potezu
 turn-friend = Prijatelj je na potezu
+turn-opponent = Protivnik je na potezu
 to-move = Na potezu: { $side }
 game-you = { $name } (vi: { $side })
 score-pair = { $south }–{ $north }
@@ -154,6 +156,7 @@ import-go = Uvezi i nastavi igrati
 game-title-engine = { $name } protiv računala ({ $level })
 game-title-local = { $name } — dva igrača
 game-title-remote = { $name } — dvoje ljudi putem poveznice
+game-title-lobby = { $name } — dva igrača koja su se srela u predvorju
 game-not-found = Igra nije pronađena
 missing-new-game = Započnite novu igru
 invite-link = Pošaljite ovu poveznicu prijatelju (drugo mjesto otvara samo jednom):
@@ -192,6 +195,7 @@ who-opponent = Protivnik ({ $side })
 who-person = { $side } (osoba)
 watching = Gledate: { $players }. Ploča je samo za čitanje.
 watching-remote = Jug protiv Sjevera, dvoje ljudi igra putem poveznice
+watching-lobby = Jug protiv Sjevera, dva igrača koja su se srela u predvorju
 watching-engine = { $south } — { $north }
 watching-local = Jug protiv Sjevera, dva igrača na jednom zaslonu
 watching-used = Ova je pozivnica već iskorištena: svoje mjesto otvara samo jednom.
@@ -204,6 +208,7 @@ status-choose = { $who }: odaberite jamu ({ $moves })
 status-must-pass = { $who }: nijedna se jama ne može odigrati, pa propuštate potez (pritisnite Propusti ili P)
 status-thinking = Računalo razmišlja…
 status-waiting-friend = Čeka se prijatelj ({ $side })…
+status-waiting-opponent = Čeka se protivnik ({ $side })…
 status-waiting = Čeka se { $side } ({ $side })…
 # Said while a move is drawn, and to screen readers.
 ply-passes = { $side } propušta potez
@@ -221,6 +226,7 @@ taken-back = { $count ->
    *[other] Vraćeno je { $count } poteza.
   }
 undo-asked = Zamolili ste prijatelja da pristane na vraćanje poteza.
+undo-asked-opponent = Zamolili ste protivnika da pristane na vraćanje poteza.
 not-your-turn = Niste na potezu.
 read-only = Gledate: ova je ploča samo za čitanje.
 resign-confirm = Predati ovu igru?
@@ -262,7 +268,11 @@ analysis-best = najbolji
 analysis-loses = gubi { $loss } (najbolji { $best } { $score })
 analysis-mistake = pogreška: { $note }
 analysis-exact = točno
-analysis-depth = { $depth } polupoteza
+analysis-depth = { $depth ->
+    [one] { $depth } polupotez
+    [few] { $depth } polupoteza
+   *[other] { $depth } polupoteza
+  }
 analysis-side = { $side }: { $mistakes ->
     [one] { $mistakes } pogreška
     [few] { $mistakes } pogreške
@@ -272,8 +282,16 @@ analysis-side = { $side }: { $mistakes ->
     [few] { $lost } izgubljena kamena
    *[other] { $lost } izgubljenih kamenova
   }
-analysis-how-deep = Svaki je potez pretražen { $depth } polupoteza duboko
-analysis-how-deep-db = Svaki je potez pretražen { $depth } polupoteza duboko, točno gdje baza podataka pokriva položaj
+analysis-how-deep = Svaki je potez pretražen { $depth ->
+    [one] { $depth } polupotez
+    [few] { $depth } polupoteza
+   *[other] { $depth } polupoteza
+  } duboko
+analysis-how-deep-db = Svaki je potez pretražen { $depth ->
+    [one] { $depth } polupotez
+    [few] { $depth } polupoteza
+   *[other] { $depth } polupoteza
+  } duboko, točno gdje baza podataka pokriva položaj
 analysis-how = Svaki je potez odmjeren
 analysis-summary = { $how }; rezultati su konačna razlika koju je igrač na potezu mogao očekivati. { $south }; { $north }.
 
@@ -327,7 +345,11 @@ m-result = Povratak na početak nakon { $moves ->
     [few] { $moves } poteza
    *[other] { $moves } poteza
   }.
-m-result-differs = (Brojano od početka, cijeli krug traje { $cycle } poteza.)
+m-result-differs = (Brojano od početka, cijeli krug traje { $cycle ->
+    [one] { $cycle } potez
+    [few] { $cycle } poteza
+   *[other] { $cycle } poteza
+  }.)
 m-result-duo = Zajedno za { $secs } s; pogreške: Jug { $south }, Sjever { $north }; u prosjeku { $gap } ms razmaka.
 m-no-such-pit = { $side } nema takvu jamu.
 m-south-must = Jug mora posijati { $want }, a ne { $pit }: { $why }
@@ -375,7 +397,11 @@ c-status = Potez { $move }: ispraznite čašu { $cup } ({ $stones ->
     [few] { $stones } kamenčića
    *[other] { $stones } kamenčića
   }) i sijte u smjeru kazaljke na satu.
-c-engine-counts = (Brojano od početka, cijeli krug traje { $cycle } poteza.)
+c-engine-counts = (Brojano od početka, cijeli krug traje { $cycle ->
+    [one] { $cycle } potez
+    [few] { $cycle } poteza
+   *[other] { $cycle } poteza
+  }.)
 c-guess-right = Vaša procjena, { $guess }, bila je točna!
 c-guess-few = Vaša procjena bila je { $guess }: premalo za { $by }.
 c-guess-many = Vaša procjena bila je { $guess }: previše za { $by }.
@@ -445,6 +471,7 @@ position-too-large = dio { $index }: { $value } je više nego što jama može pr
 position-side = dio { $index }: '{ $value }' nije S ni N (tko je na potezu)
 position-total = sjemenki je ukupno { $found }, ali igra ih ima { $expected }
 position-pit-count = igra ima { $pits } jama u redu, a položaj ima { $found }
+position-odd-captures = { $side } je uzeo { $captured }, neparan broj; svako uzimanje u ovoj igri uzima paran broj sjemenki, pa nijedna partija ne dolazi do ovog položaja
 error-no-route = Ovdje nema ničega: { $path }
 error-method-not-allowed = { $method } nije dopušten na { $path }.
 error-no-game = Nema igre '{ $id }'.
@@ -477,6 +504,7 @@ error-not-a-pit = '{ $text }' nije jama.
 error-wrong-host = Ovaj poslužitelj ne odgovara za host '{ $host }'.
 error-no-host = Zahtjev ne navodi nijedan host.
 error-stale-version = Igra je već odmakla (ovo je bilo za raniju poziciju ili je već učinjeno): ploča je sada prikazuje kakva jest.
+error-future-version = Vaša stranica nije bila usklađena s igrom (navela je stanje koje igra još nije dosegla): ploča je sada prikazuje kakva jest.
 error-database-unavailable = Baza podataka ne odgovara: ništa nije promijenjeno; ponovno povezivanje…
 error-server-busy = Poslužitelj je zauzet: pokušajte ponovno za trenutak.
 error-too-many-games = Previše novih partija u kratkom vremenu: pokušajte ponovno za { $seconds } s.
@@ -667,6 +695,7 @@ ld-col-name = Ime
 error-csrf-token-wrong = Prijava na ovoj stranici je zastarjela; ponovno učitajte stranicu.
 error-bad-name = '{ $name }' ne može biti ime: upotrijebite od 2 do 24 slova, znamenke, - ili _.
 error-name-taken = Ime '{ $name }' je zauzeto; odaberite drugo.
+error-name-reserved = Ime '{ $name }' rezervirano je za riječi same igre; odaberite drugo.
 error-bad-password = Lozinka ima od { $min } do { $max } znakova.
 error-login-failed = Pogrešno ime ili lozinka.
 error-too-many-attempts = Previše pokušaja; pokušajte ponovno za { $seconds } s.

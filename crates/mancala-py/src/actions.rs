@@ -4,6 +4,7 @@
 //! as in OpenSpiel's `oware`, so one policy serves either side. Players are 0 (South) and 1
 //! (North).
 
+use crate::args::Int;
 use crate::errors::{self, MancalaError};
 use crate::load::Loaded;
 use mancala_core::{Move, Side};
@@ -18,14 +19,12 @@ impl Loaded {
     }
 
     /// The move that `action` names for `side`.
-    pub fn move_of(&self, action: i64, side: Side) -> PyResult<Move> {
+    pub fn move_of(&self, action: &Int, side: Side) -> PyResult<Move> {
         let n = self.pits() as i64;
-        if (0..n).contains(&action) {
-            Ok(Move::Sow {
-                side,
-                pit: action as u8,
-            })
-        } else if action == n && self.has_pass() {
+        let a = action.saturated();
+        if (0..n).contains(&a) {
+            Ok(Move::Sow { side, pit: a as u8 })
+        } else if a == n && self.has_pass() {
             Ok(Move::Pass)
         } else {
             Err(errors::illegal(format!(
@@ -49,8 +48,8 @@ impl Loaded {
     }
 }
 
-pub(crate) fn side_of(player: i64) -> PyResult<Side> {
-    match player {
+pub(crate) fn side_of(player: &Int) -> PyResult<Side> {
+    match player.saturated() {
         0 => Ok(Side::South),
         1 => Ok(Side::North),
         _ => Err(MancalaError::new_err(format!(

@@ -7,6 +7,7 @@
 //! Every call that may take long releases the GIL; those that loop or search by time run
 //! through [`crate::interruptible`], so Ctrl-C stops them.
 
+use crate::args::Int;
 use crate::errors::{self, MancalaError};
 use crate::load::PyGame;
 use crate::state::PyState;
@@ -26,6 +27,8 @@ use std::time::Duration;
 
 /// Time `best` searches when neither a depth nor a time is given.
 const DEFAULT_TIME_MS: u64 = 1000;
+/// The longest time a search may be given (about 106 days), in milliseconds.
+const MAX_TIME_MS: u64 = 1 << 33;
 
 /// The perfect-play databases under `data_dir` (default: `mancala solve`'s) as the engine's
 /// oracle, unless `use_db` is false; `None` as well where none of the game's levels is built.
@@ -42,26 +45,20 @@ fn oracle(
 }
 
 fn search_limits(
-    depth: Option<u32>,
-    time_ms: Option<u64>,
-    threads: Option<usize>,
+    depth: Option<Int>,
+    time_ms: Option<Int>,
+    threads: Option<Int>,
 ) -> PyResult<Limits> {
-    if let Some(d) = depth
-        && !(1..=MAX_DEPTH).contains(&d)
-    {
-        return Err(MancalaError::new_err(format!(
-            "depth={d}: the depth is from 1 to {MAX_DEPTH} plies"
-        )));
-    }
-    if time_ms == Some(0) {
-        return Err(MancalaError::new_err("time_ms=0: give at least 1 ms"));
-    }
-    let threads = threads.unwrap_or(1);
-    if !(1..=MAX_THREADS).contains(&threads) {
-        return Err(MancalaError::new_err(format!(
-            "threads={threads}: from 1 to {MAX_THREADS}"
-        )));
-    }
+    let depth = depth
+        .map(|d| d.within::<u32>("depth", 1, MAX_DEPTH as i128))
+        .transpose()?;
+    let time_ms = time_ms
+        .map(|t| t.within::<u64>("time_ms", 1, MAX_TIME_MS as i128))
+        .transpose()?;
+    let threads = threads
+        .map(|t| t.within::<usize>("threads", 1, MAX_THREADS as i128))
+        .transpose()?
+        .unwrap_or(1);
     let time_ms = match (depth, time_ms) {
         (None, None) => Some(DEFAULT_TIME_MS),
         (_, t) => t,
@@ -143,21 +140,18 @@ fn search(
 pub fn best<'py>(
     py: Python<'py>,
     state: &PyState,
-    depth: Option<u32>,
-    time_ms: Option<u64>,
-    threads: Option<usize>,
-    hash_mib: Option<usize>,
+    depth: Option<Int>,
+    time_ms: Option<Int>,
+    threads: Option<Int>,
+    hash_mib: Option<Int>,
     data_dir: Option<PathBuf>,
     use_db: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     not_over(state, "best")?;
     let limits = search_limits(depth, time_ms, threads)?;
-    if hash_mib == Some(0) || hash_mib.is_some_and(|m| m > 4096) {
-        return Err(MancalaError::new_err(format!(
-            "hash_mib={}: from 1 to 4096",
-            hash_mib.unwrap_or(0)
-        )));
-    }
+    let hash_mib = hash_mib
+        .map(|m| m.within::<usize>("hash_mib", 1, 4096))
+        .transpose()?;
     let oracle = oracle(data_dir.as_deref(), &state.loaded.rules, use_db);
     let r = search(py, &state.game, limits, hash_mib, oracle)?;
     result_dict(py, state, &r)
@@ -262,26 +256,30 @@ fn result_name(value: i64) -> &'static str {
 /// with `action`, `move`, `score` (final score difference expected for the player to move),
 /// `source` (`database` when the scores are perfect play, else `search`), `depth` and `moves`
 /// (every legal move with its score). The same position always gets the same hint. Releases
-/// the GIL.
+/// the GIL; Ctrl-C stops it.
 #[pyfunction]
 #[pyo3(signature = (state, depth = None, data_dir = None, use_db = true))]
 pub fn hint<'py>(
     py: Python<'py>,
     state: &PyState,
-    depth: Option<u32>,
+    depth: Option<Int>,
     data_dir: Option<PathBuf>,
     use_db: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     not_over(state, "hint")?;
-    let depth = depth.unwrap_or(analysis::DEPTH);
-    search_limits(Some(depth), None, None)?;
+    let depth = search_limits(depth, None, None)?
+        .depth
+        .unwrap_or(analysis::DEPTH);
     let game = state.game.clone();
-    let h = py
-        .detach(|| {
-            let oracle = oracle(data_dir.as_deref(), game.rules(), use_db);
-            let mut engine = analysis::engine(game.rules(), oracle);
-            analysis::hint(&mut engine, &game, depth)
-        })
+    // (The databases are opened without the GIL, as the search runs.)
+    let mut engine = py.detach(|| {
+        analysis::engine(
+            game.rules(),
+            oracle(data_dir.as_deref(), game.rules(), use_db),
+        )
+    });
+    let stop = engine.stop_handle();
+    let h = crate::interruptible(py, &stop, move || analysis::hint(&mut engine, &game, depth))?
         .ok_or_else(|| errors::game_over("hint: the game is over"))?;
     let d = PyDict::new(py);
     d.set_item("action", state.loaded.action_of(h.mv))?;
@@ -312,21 +310,22 @@ pub struct PyPlayer {
 #[pymethods]
 impl PyPlayer {
     #[new]
-    #[pyo3(signature = (spec, game, seed = 0, time_ms = None, data_dir = None, use_db = true))]
+    #[pyo3(signature = (spec, game, seed = Int::from(0), time_ms = None, data_dir = None, use_db = true))]
     fn new(
         spec: &str,
         game: Py<PyGame>,
-        seed: u64,
-        time_ms: Option<u64>,
+        seed: Int,
+        time_ms: Option<Int>,
         data_dir: Option<PathBuf>,
         use_db: bool,
     ) -> PyResult<PyPlayer> {
         let parsed: PlayerSpec = spec
             .parse()
             .map_err(|e: mancala_search::SpecError| MancalaError::new_err(e.to_string()))?;
-        if time_ms == Some(0) {
-            return Err(MancalaError::new_err("time_ms=0: give at least 1 ms"));
-        }
+        let seed = seed.within::<u64>("seed", 0, u64::MAX as i128)?;
+        let time_ms = time_ms
+            .map(|t| t.within::<u64>("time_ms", 1, MAX_TIME_MS as i128))
+            .transpose()?;
         let rules = &game.get().inner.rules;
         let player = parsed.build(
             rules,
@@ -347,7 +346,8 @@ impl PyPlayer {
         self.spec.clone()
     }
 
-    /// The action this player chooses in `state` (of the player's game). Releases the GIL.
+    /// The action this player chooses in `state` (of the player's game). Releases the GIL;
+    /// Ctrl-C stops it.
     fn choose(&self, py: Python<'_>, state: &PyState) -> PyResult<i64> {
         if state.loaded.rules.ruleset() != self.game.get().inner.rules.ruleset() {
             return Err(MancalaError::new_err(format!(
@@ -358,10 +358,12 @@ impl PyPlayer {
         }
         not_over(state, "choose")?;
         let game = state.game.clone();
-        let mv = py.detach(|| {
-            let mut p = self.player.lock().unwrap_or_else(|e| e.into_inner());
-            p.choose(&game).mv
-        });
+        let lock = || self.player.lock().unwrap_or_else(|e| e.into_inner());
+        let stop = py.detach(|| lock().stop_handle()).unwrap_or_default();
+        // A stop asked by an earlier call interrupted just as its choice ended would stop
+        // this one at once: the flag starts clear.
+        stop.store(false, Ordering::Relaxed);
+        let mv = crate::interruptible(py, &stop, || lock().choose(&game).mv)?;
         Ok(state.loaded.action_of(mv))
     }
 
@@ -383,13 +385,15 @@ impl PyPlayer {
 /// `returns` (mean return of South and North, +1 win / -1 loss) and `margin` (South's mean
 /// final lead in seeds).
 #[pyfunction]
-#[pyo3(signature = (state, n, seed = 0))]
+#[pyo3(signature = (state, n, seed = Int::from(0)))]
 pub fn random_playouts<'py>(
     py: Python<'py>,
     state: &PyState,
-    n: u64,
-    seed: u64,
+    n: Int,
+    seed: Int,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let n = n.within::<u64>("n", 0, u64::MAX as i128)?;
+    let seed = seed.within::<u64>("seed", 0, u64::MAX as i128)?;
     let start = state.game.clone();
     let stop = AtomicBool::new(false);
     let tally = crate::interruptible(py, &stop, || {

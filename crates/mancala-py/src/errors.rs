@@ -42,22 +42,29 @@ create_exception!(
     "No perfect-play database answers: the game has none, or a level is missing or damaged."
 );
 
+/// The most characters of a message (what it repeats of a huge argument is cut).
+const MAX_MESSAGE: usize = 2000;
+
+fn message(text: impl std::fmt::Display) -> String {
+    mancala_core::text::excerpt(&text.to_string(), MAX_MESSAGE).into_owned()
+}
+
 pub(crate) fn unknown_game(e: impl std::fmt::Display) -> PyErr {
-    UnknownGameError::new_err(e.to_string())
+    UnknownGameError::new_err(message(e))
 }
 
 pub(crate) fn position(e: impl std::fmt::Display) -> PyErr {
-    PositionError::new_err(e.to_string())
+    PositionError::new_err(message(e))
 }
 
 pub(crate) fn illegal(msg: impl Into<String>) -> PyErr {
-    IllegalActionError::new_err(msg.into())
+    IllegalActionError::new_err(message(msg.into()))
 }
 
 pub(crate) fn game_over(msg: impl Into<String>) -> PyErr {
-    GameOverError::new_err(msg.into())
+    GameOverError::new_err(message(msg.into()))
 }
 
 pub(crate) fn database(e: impl std::fmt::Display) -> PyErr {
-    DatabaseError::new_err(e.to_string())
+    DatabaseError::new_err(message(e))
 }

@@ -8,6 +8,7 @@
 //! for Ctrl-C ([`interruptible`]).
 
 mod actions;
+mod args;
 mod engine;
 mod errors;
 mod game;

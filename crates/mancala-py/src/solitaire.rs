@@ -1,6 +1,7 @@
 //! The solitaires' cycle counts from `mancala-solitaire`: how many moves until the start of El
 //! mirall or Stones in cups recurs, for one size or a whole table.
 
+use crate::args::Int;
 use crate::errors::{self, MancalaError};
 use mancala_core::GameSpec;
 use mancala_solitaire::table::Table;
@@ -57,9 +58,10 @@ fn game_and_size(
                     "{key} is given twice (in '{game}' and as {key}=)"
                 )));
             }
-            let x: u64 = v
-                .extract()
-                .map_err(|_| MancalaError::new_err(format!("{key}={}: not a whole number", v)))?;
+            let x = v
+                .extract::<Int>()
+                .map_err(|_| MancalaError::new_err(format!("{key}={}: not a whole number", v)))?
+                .size(&key)?;
             if key == nn { n = x } else { k = x }
         }
     }
@@ -93,10 +95,11 @@ pub fn cycle(py: Python<'_>, game: &str, sizes: Option<&Bound<'_, PyDict>>) -> P
 pub fn cycle_table<'py>(
     py: Python<'py>,
     game: &str,
-    n: u64,
-    k: u64,
+    n: Int,
+    k: Int,
     method: &str,
 ) -> PyResult<Bound<'py, PyArray2<u64>>> {
+    let (n, k) = (n.size("n")?, k.size("k")?);
     let solitaire: Solitaire = game.trim().parse().map_err(cycle_error)?;
     let method: Method = method.parse().map_err(cycle_error)?;
     let stop = AtomicBool::new(false);

@@ -9,6 +9,7 @@
 //! this module only translates.
 
 use crate::actions::{TERMINAL, side_of};
+use crate::args::Int;
 use crate::errors;
 use crate::load::{Loaded, PyGame};
 use mancala_core::{EndReason, Game, Move, MoveError, Position, Side};
@@ -114,9 +115,9 @@ impl PyState {
         v
     }
 
-    fn player_or_current(&self, player: Option<i64>) -> PyResult<Side> {
+    fn player_or_current(&self, player: Option<Int>) -> PyResult<Side> {
         match player {
-            Some(p) => side_of(p),
+            Some(p) => side_of(&p),
             None => Ok(self.side_to_move().unwrap_or(Side::South)),
         }
     }
@@ -166,9 +167,9 @@ impl PyState {
     /// The legal actions in increasing order (empty once the game is over, and for the
     /// player not to move).
     #[pyo3(signature = (player = None))]
-    fn legal_actions(&self, player: Option<i64>) -> PyResult<Vec<i64>> {
+    fn legal_actions(&self, player: Option<Int>) -> PyResult<Vec<i64>> {
         if let Some(p) = player
-            && Some(side_of(p)?) != self.side_to_move()
+            && Some(side_of(&p)?) != self.side_to_move()
         {
             return Ok(Vec::new());
         }
@@ -180,7 +181,7 @@ impl PyState {
     fn legal_actions_mask<'py>(
         &self,
         py: Python<'py>,
-        player: Option<i64>,
+        player: Option<Int>,
     ) -> PyResult<Bound<'py, PyArray1<i8>>> {
         let mut mask = vec![0i8; self.loaded.num_actions()];
         for a in self.legal_actions(player)? {
@@ -200,14 +201,14 @@ impl PyState {
 
     /// Plays `action`. IllegalActionError names it and lists the legal actions;
     /// GameOverError once the game is over.
-    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+    fn apply_action(&mut self, action: Int) -> PyResult<()> {
         let Some(side) = self.side_to_move() else {
             return Err(errors::game_over(format!(
                 "action {action}: the game is over ({})",
                 self.over_text()
             )));
         };
-        let m = self.loaded.move_of(action, side)?;
+        let m = self.loaded.move_of(&action, side)?;
         self.play(m, &format!("action {action} ({m})"))
     }
 
@@ -221,7 +222,7 @@ impl PyState {
     }
 
     /// The state after `action` (this one is unchanged).
-    fn child(&self, action: i64) -> PyResult<PyState> {
+    fn child(&self, action: Int) -> PyResult<PyState> {
         let mut c = self.snapshot();
         c.apply_action(action)?;
         Ok(c)
@@ -230,12 +231,12 @@ impl PyState {
     /// The action in notation: `action_to_string(action)` for the player to move, or
     /// `action_to_string(player, action)`.
     #[pyo3(signature = (player_or_action, action = None))]
-    fn action_to_string(&self, player_or_action: i64, action: Option<i64>) -> PyResult<String> {
+    fn action_to_string(&self, player_or_action: Int, action: Option<Int>) -> PyResult<String> {
         let (side, action) = match action {
-            Some(a) => (side_of(player_or_action)?, a),
+            Some(a) => (side_of(&player_or_action)?, a),
             None => (self.side_to_move().unwrap_or(Side::South), player_or_action),
         };
-        Ok(self.loaded.move_of(action, side)?.to_string())
+        Ok(self.loaded.move_of(&action, side)?.to_string())
     }
 
     /// The action of a move in notation for the player to move.
@@ -317,7 +318,7 @@ impl PyState {
     fn observation_tensor<'py>(
         &self,
         py: Python<'py>,
-        player: Option<i64>,
+        player: Option<Int>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let side = self.player_or_current(player)?;
         Ok(self.observation(side).to_pyarray(py))
@@ -328,7 +329,7 @@ impl PyState {
     fn information_state_tensor<'py>(
         &self,
         py: Python<'py>,
-        player: Option<i64>,
+        player: Option<Int>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         self.observation_tensor(py, player)
     }
@@ -336,14 +337,14 @@ impl PyState {
     /// The position string (the same for both players: positions are written from South's
     /// side).
     #[pyo3(signature = (player = None))]
-    fn observation_string(&self, player: Option<i64>) -> PyResult<String> {
+    fn observation_string(&self, player: Option<Int>) -> PyResult<String> {
         self.player_or_current(player)?;
         Ok(self.__str__())
     }
 
     /// The start position and the moves since: the whole history.
     #[pyo3(signature = (player = None))]
-    fn information_state_string(&self, player: Option<i64>) -> PyResult<String> {
+    fn information_state_string(&self, player: Option<Int>) -> PyResult<String> {
         self.player_or_current(player)?;
         let mut s = self.game.start().to_string();
         for m in self.game.moves() {

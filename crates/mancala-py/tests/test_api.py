@@ -119,7 +119,7 @@ def test_actions_are_pits_of_the_movers_own_row():
 
 def test_pass_is_the_action_after_the_pits():
     g = mancala.load_game("mangala-ii")
-    s = g.new_initial_state("0-0-0-0-0-0-1-0-0-0-0-1-35-35-S")
+    s = g.new_initial_state("0-0-0-0-0-0-1-0-0-0-0-1-34-36-S")
     assert s.legal_actions() == [6]
     assert s.legal_moves() == ["pass"]
     assert list(s.legal_actions_mask()) == [0, 0, 0, 0, 0, 0, 1]
@@ -138,7 +138,7 @@ def test_kalah_extra_turn_keeps_the_mover():
 
 def test_repetition_ends_the_game_and_shares_the_board():
     g = mancala.load_game("mangala-ii")
-    start = "0-0-0-0-0-1-0-0-0-0-0-1-35-35-S"
+    start = "0-0-0-0-0-1-0-0-0-0-0-1-34-36-S"
     s = g.new_initial_state(start)
     for m in "F f A a B b C c D d E e".split():
         assert not s.is_terminal()
@@ -146,10 +146,11 @@ def test_repetition_ends_the_game_and_shares_the_board():
     assert s.is_terminal()
     assert "second time" in s.end_reason()
     assert s.position() == start
-    assert str(s) == "0-0-0-0-0-0-0-0-0-0-0-0-36-36-S"
-    assert s.returns() == [0.0, 0.0]
-    assert s.scores() == (36, 36)
-    assert s.outcome() == {"scores": (36, 36), "winner": None, "reason": s.end_reason(), "code": "repetition"}
+    # The two seeds left are shared, one each.
+    assert str(s) == "0-0-0-0-0-0-0-0-0-0-0-0-35-37-S"
+    assert s.returns() == [-1.0, 1.0]
+    assert s.scores() == (35, 37)
+    assert s.outcome() == {"scores": (35, 37), "winner": 1, "reason": s.end_reason(), "code": "repetition"}
     assert s.current_player() == mancala.TERMINAL
     assert s.legal_actions() == []
     # Taking back the last move takes back the end.
@@ -174,20 +175,20 @@ def test_returns_scores_and_margin_at_the_end():
 
 def test_observation_tensor_layout_from_each_players_view():
     g = mancala.load_game("mangala-ii")
-    s = g.new_initial_state("0-0-0-0-2-1-1-0-0-0-0-3-40-25-S")
+    s = g.new_initial_state("0-0-0-0-2-1-1-0-0-0-0-4-40-24-S")
     south = s.observation_tensor(0)
     north = s.observation_tensor(1)
     assert south.dtype == np.float32 and south.shape == (15,)
     # Own row, opponent's row (each from its owner's left), own captures, opponent's, and
     # the to-move flag: counts over the game's 72 seeds, the flag 1.0 or 0.0.
-    own_first_s = [0, 0, 0, 0, 2, 1, 1, 0, 0, 0, 0, 3, 40, 25]
-    own_first_n = [1, 0, 0, 0, 0, 3, 0, 0, 0, 0, 2, 1, 25, 40]
+    own_first_s = [0, 0, 0, 0, 2, 1, 1, 0, 0, 0, 0, 4, 40, 24]
+    own_first_n = [1, 0, 0, 0, 0, 4, 0, 0, 0, 0, 2, 1, 24, 40]
     np.testing.assert_allclose(south, [c / 72 for c in own_first_s] + [1.0], rtol=1e-6)
     np.testing.assert_allclose(north, [c / 72 for c in own_first_n] + [0.0], rtol=1e-6)
     np.testing.assert_array_equal(s.observation_tensor(), south)
     assert s.information_state_tensor(1).tolist() == north.tolist()
-    assert s.observation_string(1) == str(s) == "0-0-0-0-2-1-1-0-0-0-0-3-40-25-S"
-    assert s.pits() == [0, 0, 0, 0, 2, 1, 1, 0, 0, 0, 0, 3]
+    assert s.observation_string(1) == str(s) == "0-0-0-0-2-1-1-0-0-0-0-4-40-24-S"
+    assert s.pits() == [0, 0, 0, 0, 2, 1, 1, 0, 0, 0, 0, 4]
 
 
 def test_legal_actions_of_the_player_not_to_move_are_empty():
@@ -220,7 +221,7 @@ def test_clone_copy_pickle_and_child_are_independent():
     assert pickle.loads(pickle.dumps(g)) == g
     assert c.get_game() == g
     # A pickled state keeps the moves, so repetitions still count after loading.
-    r = mancala.load_game("mangala-ii").new_initial_state("0-0-0-0-0-1-0-0-0-0-0-1-35-35-S")
+    r = mancala.load_game("mangala-ii").new_initial_state("0-0-0-0-0-1-0-0-0-0-0-1-34-36-S")
     for m in "F f A a B b C c D d E".split():
         r.apply_move(m)
     r = pickle.loads(pickle.dumps(r))
@@ -232,7 +233,7 @@ def test_clone_copy_pickle_and_child_are_independent():
 
 
 def test_illegal_actions_raise_illegal_action_error_with_the_legal_ones():
-    s = mancala.load_game("modiar").new_initial_state("1-2-0-2-2-2-15-18-S")
+    s = mancala.load_game("modiar").new_initial_state("1-2-0-2-2-3-14-18-S")
     with pytest.raises(mancala.IllegalActionError) as e:
         s.apply_action(0)  # a singleton: Modiar needs two seeds
     assert "action 0" in str(e.value) and "legal actions: 1 (B)" in str(e.value)
@@ -271,6 +272,7 @@ def test_acting_after_the_end_raises_game_over_error():
         ("7-7-7-7-7-7-0-1-S", ["add up to 43", "42"]),
         ("7-7-7-7-7-7-0-0-X", ["side to move", "'X'"]),
         ("7-7-7-7-7-300-0-0-S", ["more than a cell can hold"]),
+        ("1-0-0-0-0-0-41-0-S", ["South's captures are 41", "an odd number"]),
     ],
 )
 def test_malformed_positions_raise_position_error_naming_the_field(text, words):

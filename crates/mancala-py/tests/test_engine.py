@@ -59,11 +59,12 @@ def test_best_sees_a_sure_capture_and_counts_the_moves_played_for_repetitions():
     s = mancala.load_game("mangala-ii").new_initial_state("0-0-0-0-2-1-1-0-0-0-0-0-34-34-S")
     assert mancala.best(s, depth=4)["move"] == "E"
     # Two counters chasing: with the history the engine knows the next move repeats.
-    chase = mancala.load_game("mangala-ii").new_initial_state("0-0-0-0-0-1-0-0-0-0-0-1-35-35-S")
+    chase = mancala.load_game("mangala-ii").new_initial_state("0-0-0-0-0-1-0-0-0-0-0-1-34-36-S")
     for m in "F f A a B b C c D d E".split():
         chase.apply_move(m)
     r = mancala.best(chase, depth=3)
-    assert r["move"] == "e" and r["score"] == 0 and r["solved"]
+    # e repeats the start: the game ends and the two seeds left are shared, 37-35 for North.
+    assert r["move"] == "e" and r["score"] == 2 and r["solved"]
 
 
 def test_best_with_a_time_limit_and_threads():
@@ -83,6 +84,41 @@ def test_best_refuses_bad_limits_and_finished_games():
         mancala.best(over, depth=2)
     with pytest.raises(mancala.GameOverError):
         mancala.hint(over)
+
+
+@pytest.mark.parametrize("call, named", [
+    ("mancala.best(s, depth=-1)", "depth=-1: from 1 to"),
+    ("mancala.best(s, time_ms=-5)", "time_ms=-5: from 1 to"),
+    ("mancala.best(s, threads=2**70)", "threads=1180591620717411303424: from 1 to"),
+    ("mancala.best(s, hash_mib=-1)", "hash_mib=-1: from 1 to 4096"),
+    ("mancala.hint(s, depth=-3)", "depth=-3: from 1 to"),
+    ("mancala.random_playouts(s, -1)", "n=-1: from 0 to"),
+    ("mancala.random_playouts(s, 1, seed=-1)", "seed=-1: from 0 to"),
+    ("mancala.Player('greedy', s.get_game(), seed=-1)", "seed=-1: from 0 to"),
+    ("mancala.Player('greedy', s.get_game(), time_ms=-1)", "time_ms=-1: from 1 to"),
+    ("s.apply_action(2**64)", "action 18446744073709551616 does not exist"),
+    ("s.legal_actions(-2**80)", "player -1208925819614629174706176 does not exist"),
+    ("s.action_to_string(2, 0)", "player 2 does not exist"),
+    ("mancala.cycle('el-mirall', pits=-1)", "pits must be at least 1"),
+    ("mancala.cycle('el-mirall', pits=2**70)", "pits=1180591620717411303424: too large"),
+    ("mancala.cycle_table('el-mirall', 3, -1)", "seeds must be at least 1"),
+    ("mancala.cycle_table('el-mirall', 2**64, 3)", "n=18446744073709551616: too large"),
+])
+def test_numbers_out_of_range_raise_mancala_error_naming_them(call, named):
+    # Python's own OverflowError ("can't convert negative int to unsigned") names nothing.
+    s = mancala.load_game("modiar").new_initial_state()
+    with pytest.raises(mancala.MancalaError) as e:
+        eval(call)
+    assert named in str(e.value)
+
+
+def test_a_huge_argument_is_not_repeated_whole_in_the_message():
+    with pytest.raises(mancala.UnknownGameError) as e:
+        mancala.load_game("x" * 10**6)
+    assert len(str(e.value)) < 2500 and "more characters" in str(e.value)
+    with pytest.raises(mancala.MancalaError) as e:
+        mancala.best(mancala.load_game("modiar").new_initial_state(), depth=10**1000)
+    assert len(str(e.value)) < 300
 
 
 # ------------------------------------------------------------------------------ solve
@@ -303,6 +339,11 @@ def _ctrl_c_as_at_a_terminal():
     "mancala.random_playouts(mancala.load_game('oware').new_initial_state(), 10**12)",
     "mancala.cycle('stones-in-cups', cups=1000, stones=1000, method='simulation')",
     "mancala.cycle_table('stones-in-cups', 300, 300)",
+    "mancala.hint(mancala.load_game('mangala-ii').new_initial_state(), depth=120, use_db=False)",
+    "g = mancala.load_game('mangala-ii'); mancala.Player('ab:depth=120', g, use_db=False)"
+    ".choose(g.new_initial_state())",
+    "g = mancala.load_game('oware'); mancala.Player('mcts:playouts=1000000000000', g)"
+    ".choose(g.new_initial_state())",
 ])
 def test_ctrl_c_interrupts_long_calls(call):
     code = f"import mancala, sys\nprint('ready', flush=True)\n{call}\nprint('finished')\n"

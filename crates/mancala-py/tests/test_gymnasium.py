@@ -55,7 +55,7 @@ def test_the_reward_is_the_agents_return():
 
 
 def test_illegal_actions_lose_or_raise():
-    env = MancalaEnv("modiar", opponent="random", position="1-2-0-2-2-2-15-18-S")
+    env = MancalaEnv("modiar", opponent="random", position="1-2-0-2-2-3-14-18-S")
     env.reset(seed=0)
     assert env.action_masks().tolist() == [False, True, False]
     obs, reward, done, _, info = env.step(0)
@@ -63,7 +63,7 @@ def test_illegal_actions_lose_or_raise():
     with pytest.raises(mancala.GameOverError):
         env.step(1)
     env = MancalaEnv("modiar", opponent="random", illegal_action="raise",
-                     position="1-2-0-2-2-2-15-18-S")
+                     position="1-2-0-2-2-3-14-18-S")
     env.reset(seed=0)
     with pytest.raises(mancala.IllegalActionError):
         env.step(0)
@@ -78,3 +78,15 @@ def test_bad_arguments_raise():
         MancalaEnv("chess")
     with pytest.raises(mancala.MancalaError):
         MancalaEnv("modiar").step(0)
+    # An action is a whole number: a float is not rounded into one.
+    env = MancalaEnv("modiar", opponent="random")
+    env.reset(seed=0)
+    with pytest.raises(mancala.MancalaError, match="whole number"):
+        env.step(1.5)
+    env.step(np.int64(1))  # NumPy's integers are whole numbers
+    # A start where the game is already over leaves no move to play.
+    with pytest.raises(mancala.GameOverError, match="over"):
+        MancalaEnv("modiar", position="1-1-0-1-1-0-20-18-S")
+    env = MancalaEnv("modiar")
+    with pytest.raises(mancala.GameOverError, match="over"):
+        env.reset(options={"position": "1-1-0-1-1-0-20-18-S"})

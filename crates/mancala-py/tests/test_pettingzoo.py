@@ -51,7 +51,7 @@ def test_an_episode_follows_the_rules_and_rewards_the_result(game):
 
 def test_an_illegal_action_ends_the_game_against_the_offender():
     e = env("modiar")
-    e.reset(options={"position": "1-2-0-2-2-2-15-18-S"})
+    e.reset(options={"position": "1-2-0-2-2-3-14-18-S"})
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         e.step(0)  # a singleton: illegal

@@ -566,9 +566,34 @@ impl AlphaBeta {
         history: &[Position],
         depth: u32,
     ) -> Vec<(Move, Score)> {
+        self.scores_of_root(pos, history, depth, false)
+            .expect("nothing stops these scores")
+    }
+
+    /// [`Self::root_scores`], given up (`None`) once the [`Self::stop_handle`] is set (which
+    /// it then clears), for a caller that may be asked to stop (Ctrl-C in Python).
+    pub fn root_scores_unless_stopped(
+        &mut self,
+        pos: &Position,
+        history: &[Position],
+        depth: u32,
+    ) -> Option<Vec<(Move, Score)>> {
+        let scores = self.scores_of_root(pos, history, depth, true);
+        self.abort.store(false, Relaxed);
+        scores
+    }
+
+    fn scores_of_root(
+        &mut self,
+        pos: &Position,
+        history: &[Position],
+        depth: u32,
+        stoppable: bool,
+    ) -> Option<Vec<(Move, Score)>> {
         let moves = self.rules.legal_moves(pos);
         self.begin(history, &Limits::depth(depth), Instant::now());
-        self.can_stop = false;
+        // With no deadline and no node limit, only the stop flag can stop it.
+        self.can_stop = stoppable;
         let key = hash(pos);
         let me = pos.side();
         let mut out = Vec::new();
@@ -581,10 +606,14 @@ impl AlphaBeta {
             for d in 0..depth.max(1) as i32 {
                 s = self.child(&child, ck, child.side() == me, d, 1, -INF, INF);
             }
+            if self.stop {
+                break;
+            }
             out.push((m, s));
         }
         self.line.pop();
-        out
+        self.can_stop = false;
+        (!self.stop).then_some(out)
     }
 
     /// Nodes visited by the last search.

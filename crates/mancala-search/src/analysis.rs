@@ -50,15 +50,16 @@ impl Hint {
 }
 
 /// Every root move's score at `depth` plies below `pos` (reached after `history`), from a
-/// fresh table so the same position always gets the same answer.
+/// fresh table so the same position always gets the same answer; `None` when `engine`'s stop
+/// handle was set meanwhile.
 fn scores_at(
     engine: &mut AlphaBeta,
     pos: &Position,
     history: &[Position],
     depth: u32,
-) -> Vec<(Move, Score)> {
+) -> Option<Vec<(Move, Score)>> {
     engine.clear();
-    engine.root_scores(pos, history, depth)
+    engine.root_scores_unless_stopped(pos, history, depth)
 }
 
 /// The first of the best moves in move order, so ties are settled the same way every time.
@@ -73,7 +74,7 @@ fn first_best(scores: &[(Move, Score)]) -> Option<(Move, Score)> {
 }
 
 /// The hint at the current position of `game` (searched `depth` plies); `None` when the game
-/// is over.
+/// is over, or when `engine`'s stop handle ([`AlphaBeta::stop_handle`]) was set meanwhile.
 pub fn hint(engine: &mut AlphaBeta, game: &Game, depth: u32) -> Option<Hint> {
     if game.is_over() {
         return None;
@@ -83,7 +84,7 @@ pub fn hint(engine: &mut AlphaBeta, game: &Game, depth: u32) -> Option<Hint> {
     let exact = engine
         .oracle()
         .is_some_and(|o| o.probe_after(&pos, history.last()).is_some());
-    let scores = scores_at(engine, &pos, &history, depth);
+    let scores = scores_at(engine, &pos, &history, depth)?;
     let (mv, best) = first_best(&scores)?;
     Some(Hint {
         mv,
@@ -122,7 +123,7 @@ pub fn weigh(engine: &mut AlphaBeta, game: &Game, depth: u32) -> Vec<Weighed> {
 }
 
 /// [`weigh`], stopped (`None`) as soon as `stop` is set: it is looked at before each move is
-/// weighed (a web client that went away).
+/// weighed (a web client that went away); or as soon as `engine`'s stop handle is set.
 pub fn weigh_unless(
     engine: &mut AlphaBeta,
     game: &Game,
@@ -136,7 +137,7 @@ pub fn weigh_unless(
             return None;
         }
         let pos = ply.before;
-        let scores = scores_at(engine, &pos, &befores[..i], depth);
+        let scores = scores_at(engine, &pos, &befores[..i], depth)?;
         let (best, best_score) =
             first_best(&scores).expect("a move was played, so there was a legal move");
         let score = scores
@@ -281,7 +282,7 @@ mod tests {
     fn a_move_that_gives_away_a_capture_loses_seeds() {
         // Mangala II: South's F sows its one seed into a (3 → 4) and takes 4; A sows B and C
         // and takes nothing.
-        let (rules, pos) = at("mangala-ii", "2-0-0-0-0-1-3-0-0-0-0-1-30-35-S");
+        let (rules, pos) = at("mangala-ii", "2-0-0-0-0-1-3-0-0-0-0-2-30-34-S");
         for (mv, lossy) in [("F", false), ("A", true)] {
             let mut g = Game::from_position(rules.clone(), pos);
             g.play_str(mv).unwrap();

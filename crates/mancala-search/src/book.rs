@@ -128,11 +128,10 @@ pub enum BookError {
         found: NodeSearch,
         found_weight: f64,
     },
-    #[error("{path}: {source}")]
-    Io {
-        path: String,
-        source: std::io::Error,
-    },
+    /// (The error is part of the message, not a source: printed with its causes, it would
+    /// come twice.)
+    #[error("{path}: {error}")]
+    Io { path: String, error: std::io::Error },
 }
 
 /// The rules a book is for: what its header says of them.
@@ -501,7 +500,7 @@ impl Book {
         let name = path.display().to_string();
         let io = |source| BookError::Io {
             path: name.clone(),
-            source,
+            error: source,
         };
         let mut bytes = Vec::new();
         mancala_solver::file::open_regular(path)
@@ -521,7 +520,7 @@ impl Book {
         mancala_solver::file::write_atomically(path, &self.to_bytes()).map_err(|source| {
             BookError::Io {
                 path: path.display().to_string(),
-                source,
+                error: source,
             }
         })
     }

@@ -283,6 +283,10 @@ impl Player for LevelPlayer {
     fn cap_threads(&mut self, n: usize) {
         self.threads = self.threads.min(n.max(1));
     }
+
+    fn stop_handle(&self) -> Option<Arc<std::sync::atomic::AtomicBool>> {
+        Some(self.engine.stop_handle())
+    }
 }
 
 #[cfg(test)]

@@ -11,6 +11,8 @@ use mancala_core::ruleset::Repetition;
 use mancala_core::{EndReason, Game, Move, Position, Rules, Side};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 /// Longest random playout, in plies.
@@ -65,6 +67,9 @@ pub struct Mcts {
     tree: Vec<Node>,
     /// Playouts of the last search.
     pub playouts: u64,
+    /// Set from another thread: the search under way stops at its next check (see
+    /// [`Player::stop_handle`]).
+    abort: Arc<AtomicBool>,
 }
 
 impl Mcts {
@@ -77,6 +82,7 @@ impl Mcts {
             repetition,
             tree: Vec::new(),
             playouts: 0,
+            abort: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -162,10 +168,9 @@ impl Mcts {
         let mut path = Vec::with_capacity(64);
         self.playouts = 0;
         while self.playouts < max {
-            if let Some(d) = deadline
-                && self.playouts.is_multiple_of(64)
+            if self.playouts.is_multiple_of(64)
                 && self.playouts > 0
-                && Instant::now() >= d
+                && (self.abort.load(Relaxed) || deadline.is_some_and(|d| Instant::now() >= d))
             {
                 break;
             }
@@ -226,6 +231,7 @@ impl Mcts {
             }
             self.playouts += 1;
         }
+        self.abort.store(false, Relaxed);
         let r = &self.tree[0];
         assert!(r.count > 0, "the game is over");
         let best = (r.first as usize..r.first as usize + r.count as usize)
@@ -257,5 +263,8 @@ impl Player for Mcts {
             nodes: self.playouts,
             pv: vec![mv],
         }
+    }
+    fn stop_handle(&self) -> Option<Arc<AtomicBool>> {
+        Some(self.abort.clone())
     }
 }

@@ -8,6 +8,7 @@ use mancala_core::{Game, Move, Rules};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 /// A move chosen, with what the player knows about it.
 #[derive(Clone, Debug, PartialEq)]
@@ -55,6 +56,13 @@ pub trait Player: Send {
     /// Search with at most `n` threads from now on (for callers running several games at
     /// once). Players that choose their own number of threads lower it to `n`.
     fn cap_threads(&mut self, _n: usize) {}
+    /// A flag that, set from another thread, makes a long choice under way end soon (with
+    /// whatever move the player then has: a caller that sets it discards that move), for the
+    /// players that search; the player clears it when its choice ends. `None`: the player's
+    /// choices are quick.
+    fn stop_handle(&self) -> Option<Arc<AtomicBool>> {
+        None
+    }
 }
 
 /// Plays a legal move at random.
@@ -174,5 +182,8 @@ impl Player for EnginePlayer {
     }
     fn cap_threads(&mut self, n: usize) {
         self.limits.threads = self.limits.threads.min(n.max(1));
+    }
+    fn stop_handle(&self) -> Option<Arc<AtomicBool>> {
+        Some(self.engine.stop_handle())
     }
 }

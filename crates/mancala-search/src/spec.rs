@@ -141,6 +141,9 @@ impl<P: Player> Player for Named<P> {
     fn cap_threads(&mut self, n: usize) {
         self.player.cap_threads(n)
     }
+    fn stop_handle(&self) -> Option<std::sync::Arc<std::sync::atomic::AtomicBool>> {
+        self.player.stop_handle()
+    }
 }
 
 impl fmt::Display for PlayerSpec {
@@ -207,10 +210,12 @@ impl FromStr for PlayerSpec {
             spec: text.trim().to_string(),
             why,
         };
-        // key=value pairs; a bare number means the engine's main limit.
+        // key=value pairs; a bare number means the engine's main limit. `others`: the
+        // parameters read before, which are not amounts (named when a key is unknown).
         let pairs = |rest: &Option<String>,
                      bare: &str,
-                     keys: &[&str]|
+                     keys: &[&str],
+                     others: &[&str]|
          -> Result<Vec<(String, u64)>, SpecError> {
             let mut out: Vec<(String, u64)> = Vec::new();
             let Some(rest) = rest else { return Ok(out) };
@@ -222,7 +227,11 @@ impl FromStr for PlayerSpec {
                 if !keys.contains(&k.as_str()) {
                     return Err(bad(format!(
                         "unknown parameter '{k}' (it takes: {})",
-                        keys.join(", ")
+                        keys.iter()
+                            .chain(others)
+                            .copied()
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     )));
                 }
                 let n: u64 = v
@@ -279,6 +288,7 @@ impl FromStr for PlayerSpec {
                     &rest,
                     "depth",
                     &["depth", "time", "soft", "nodes", "threads"],
+                    &["lmr=0|1", "eval=tuned|derived"],
                 )?;
                 if let Some(n) = get(&kv, "threads")
                     && n > crate::alphabeta::MAX_THREADS as u64
@@ -326,7 +336,7 @@ impl FromStr for PlayerSpec {
                 })
             }
             "mcts" | "uct" => {
-                let kv = pairs(&rest, "playouts", &["playouts", "time"])?;
+                let kv = pairs(&rest, "playouts", &["playouts", "time"], &[])?;
                 Ok(PlayerSpec::Mcts(MctsLimits {
                     playouts: get(&kv, "playouts"),
                     time: get(&kv, "time").map(Duration::from_millis),
@@ -412,6 +422,12 @@ mod tests {
             ("alphazero", "unknown player"),
             ("ab:depth=x", "not a whole number"),
             ("ab:speed=3", "unknown parameter 'speed'"),
+            // Every parameter is named, those that are not amounts too.
+            (
+                "ab:foo=1",
+                "soft, nodes, threads, lmr=0|1, eval=tuned|derived",
+            ),
+            ("mcts:foo=1", "it takes: playouts, time)"),
             ("ab:depth=0", "at least 1"),
             ("ab:depth=999", "more than"),
             ("level:godlike", "unknown level"),

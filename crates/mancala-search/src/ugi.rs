@@ -12,7 +12,7 @@
 use crate::alphabeta::MAX_THREADS;
 use crate::book::{self, Book};
 use crate::{AlphaBeta, Limits, SearchResult};
-use mancala_core::{Game, GameSpec, Move, Rules, Side, builtin_ids, rules_for};
+use mancala_core::{Game, GameSpec, Move, Rules, RulesSource, Side, builtin_ids, load_rules};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::collections::VecDeque;
@@ -52,6 +52,9 @@ where
     run_with(rules, options, input, output)
 }
 
+/// The most characters of an error answered (what a command repeats of a huge line is cut).
+const MAX_ERROR: usize = 400;
+
 /// How a session starts.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -67,6 +70,9 @@ pub struct Options {
     pub book_file: Option<std::path::PathBuf>,
     /// The seed of the choice among equally good book moves.
     pub seed: u64,
+    /// The ids of games that are solitaires, which `setoption name Game` refuses as such
+    /// rather than as unknown (the solitaires are not this crate's).
+    pub solitaires: &'static [&'static str],
 }
 
 impl Default for Options {
@@ -77,6 +83,7 @@ impl Default for Options {
             book: true,
             book_file: None,
             seed: 0,
+            solitaires: &[],
         }
     }
 }
@@ -137,6 +144,8 @@ struct Engine {
     book_file: Option<std::path::PathBuf>,
     book: Option<Arc<Book>>,
     rng: SmallRng,
+    /// The ids of the solitaires ([`Options::solitaires`]).
+    solitaires: &'static [&'static str],
 }
 
 /// The lines answering a command, or what is wrong with it.
@@ -200,7 +209,7 @@ impl Session {
                 Ok(Action::Go { limits, infinite }) => self.start(limits, infinite)?,
                 Err(e) => self.say(&[format!(
                     "info string error: {}",
-                    e.replace(['\n', '\r'], " ")
+                    mancala_core::text::excerpt(&e, MAX_ERROR).replace(['\n', '\r'], " ")
                 )])?,
             }
         }
@@ -377,6 +386,7 @@ impl Engine {
             book_file: options.book_file,
             book: None,
             rng: SmallRng::seed_from_u64(options.seed),
+            solitaires: options.solitaires,
         };
         engine.book = engine.find_book();
         Ok(engine)
@@ -613,9 +623,10 @@ impl Engine {
         let value = value.filter(|v| !v.is_empty());
         match (name.to_ascii_lowercase().as_str(), value) {
             ("game", Some(v)) => {
-                let rules = v
+                let spec = v
                     .parse::<GameSpec>()
-                    .and_then(|spec| rules_for(&spec))
+                    .map_err(|e| format!("setoption Game: {e}"))?;
+                let rules = load_rules(RulesSource::Spec(&spec), self.solitaires)
                     .map_err(|e| format!("setoption Game: {e}"))?;
                 self.set_rules(rules)
                     .map_err(|e| format!("setoption Game: {e}"))?;
@@ -701,6 +712,7 @@ fn answer(dialect: Dialect, r: &SearchResult) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mancala_core::rules_for;
 
     fn go(args: &str) -> Limits {
         let options = Options {

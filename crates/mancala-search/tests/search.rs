@@ -492,14 +492,14 @@ fn mcts_plays_legal_moves_and_is_reproducible() {
 #[test]
 fn mcts_takes_a_free_capture() {
     let r = rules("mangala-ii");
-    // F takes the two counters of a at once and wins by 2; E only sows and loses by 2.
-    let pos = r.parse_position("0-0-0-0-3-1-1-0-0-0-0-0-35-32-S").unwrap();
+    // F takes the two counters of a at once and wins by 4; E only sows and loses by 8.
+    let pos = r.parse_position("0-0-0-0-3-1-1-0-0-0-0-1-32-34-S").unwrap();
     let ab = AlphaBeta::new(r.clone())
         .search(&pos, &[], &Limits::depth(60))
         .unwrap();
     assert_eq!(
         (ab.best.to_string(), ab.score_seeds(), ab.solved),
-        ("F".to_string(), 2, true)
+        ("F".to_string(), 4, true)
     );
     let game = Game::from_position(r.clone(), pos);
     let mut m = Mcts::new(

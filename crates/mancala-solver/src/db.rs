@@ -310,7 +310,7 @@ impl Database {
                 total,
                 why: format!("{} {why}", path.display()),
             },
-            FileError::Io { path, source } => DbError::Io(format!("{}: {source}", path.display())),
+            FileError::Io { path, error } => DbError::Io(format!("{}: {error}", path.display())),
         }
     }
 
@@ -332,12 +332,18 @@ impl Database {
     }
 
     /// A real position with the normalised `board` and `side` to move, the stones off the
-    /// board shared between the captures as evenly as possible (South gets the smaller half).
+    /// board shared between the captures as evenly as possible (South gets the smaller half;
+    /// where every capture is even, each side an even number).
     pub fn real_position(&self, board: &crate::index::Board, side: Side) -> Position {
         let (n, m) = (self.game.pits_per_row(), self.game.pits());
         let on: u32 = board[..m].iter().map(|&c| c as u32).sum();
         let off = self.game.total() - on;
-        let s = (off / 2) as u8;
+        // Where every capture is even, each side's captures are too, as in a game.
+        let s = if self.game.rules().captures_even() {
+            (off / 2) & !1
+        } else {
+            off / 2
+        } as u8;
         let (mine, theirs) = (&board[..n], &board[n..m]);
         let (south, north) = if side == Side::South {
             (mine, theirs)
@@ -711,7 +717,7 @@ impl Database {
                     name: name(),
                     level: b,
                     boards: self.ix.level_size(b),
-                    need_mib: need(b) >> 20,
+                    need_mib: need(b).div_ceil(1 << 20),
                     limit_mib: limit >> 20,
                     ranks,
                 });

@@ -59,10 +59,12 @@ pub enum FileError {
     Missing { path: PathBuf },
     #[error("{path}: {why}")]
     Corrupt { path: PathBuf, why: String },
-    #[error("{path}: {source}")]
+    /// (The error is part of the message, not a source: printed with its causes, it would
+    /// come twice.)
+    #[error("{path}: {error}")]
     Io {
         path: PathBuf,
-        source: std::io::Error,
+        error: std::io::Error,
     },
 }
 
@@ -287,7 +289,7 @@ impl LevelWriter {
     pub fn create(path: &Path, h: &Header) -> Result<LevelWriter, FileError> {
         let w = AtomicWriter::create(path, HEADER_LEN).map_err(|source| FileError::Io {
             path: path.to_path_buf(),
-            source,
+            error: source,
         })?;
         Ok(LevelWriter {
             w,
@@ -298,7 +300,7 @@ impl LevelWriter {
     fn io(&self, source: std::io::Error) -> FileError {
         FileError::Io {
             path: self.w.path.clone(),
-            source,
+            error: source,
         }
     }
 
@@ -317,9 +319,10 @@ impl LevelWriter {
         );
         let header = encode_header(&self.header, data_crc);
         let path = self.w.path.clone();
-        self.w
-            .finish(&header)
-            .map_err(|source| FileError::Io { path, source })
+        self.w.finish(&header).map_err(|source| FileError::Io {
+            path,
+            error: source,
+        })
     }
 }
 
@@ -413,7 +416,7 @@ impl LevelFile {
             Err(source) => {
                 return Err(FileError::Io {
                     path: path.to_path_buf(),
-                    source,
+                    error: source,
                 });
             }
         };
@@ -421,7 +424,7 @@ impl LevelFile {
         // mapping stays valid while we hold it.
         let map = unsafe { Mmap::map(&file) }.map_err(|source| FileError::Io {
             path: path.to_path_buf(),
-            source,
+            error: source,
         })?;
         let (h, data_crc) = read_header(&map).map_err(|e| corrupt(e.to_string()))?;
         if (map.len() - HEADER_LEN) as u64 != h.entries * entry_bytes(h.encoding) {

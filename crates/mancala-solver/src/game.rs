@@ -236,7 +236,7 @@ impl SolverGame {
             chain: r.capture.chain == Chain::Backward,
             played_back: r.stores || (r.skip_origin && r.first_seed_in_origin),
             repetition,
-            every_level: r.stores || r.capture.counts.iter().any(|c| c % 2 != 0),
+            every_level: !rules.captures_even(),
         })
     }
 

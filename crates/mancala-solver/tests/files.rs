@@ -140,7 +140,10 @@ fn a_build_too_big_for_memory_is_refused_before_it_starts() {
             assert_eq!(level, 32);
             let boards = Indexer::new(12, 32).level_size(32);
             assert!(boards > u32::MAX as u64);
-            assert_eq!(need_mib, (boards * 2 + boards.div_ceil(64) * 8) >> 20);
+            assert_eq!(
+                need_mib,
+                (boards * 2 + boards.div_ceil(64) * 8).div_ceil(1 << 20)
+            );
         }
         e => panic!("{e}"),
     }

@@ -148,10 +148,11 @@ pub fn check_name(name: &str) -> Result<String, ApiError> {
     }
     let key = name.to_lowercase();
     if RESERVED.contains(&key.as_str()) {
-        return Err(
-            ApiError::new(Code::NameTaken, format!("the name '{name}' is taken"))
-                .with("name", name),
-        );
+        return Err(ApiError::new(
+            Code::NameReserved,
+            format!("the name '{name}' is reserved for the game's own words; choose another"),
+        )
+        .with("name", name));
     }
     Ok(key)
 }
@@ -640,17 +641,27 @@ pub async fn leaderboard(
     let pools = st.store().pools().await.map_err(db_error)?;
     let pool = match q.pool {
         Some(p) => {
-            let Some(parsed) = Pool::parse(&p) else {
-                return Err(ApiError::new(
+            let bad = |why: String| {
+                ApiError::new(
                     Code::BadPool,
                     format!(
-                        "'{}' is not a pool: a game and a time category ({}), as oware/blitz",
+                        "'{}' is not a pool: a game and a time category ({}), as oware/blitz{why}",
                         short(&p),
                         CATEGORIES.join(", ")
                     ),
                 )
-                .with("pool", short(&p)));
+                .with("pool", short(&p))
             };
+            let Some(mut parsed) = Pool::parse(&p) else {
+                return Err(bad(String::new()));
+            };
+            // The game as a rated game names it (its parameters written the one way), and one
+            // there is: an unknown game or one it cannot be is no pool.
+            let spec = crate::games::parse_spec(&parsed.game)
+                .map_err(|e| bad(format!(" ({})", e.message)))?;
+            crate::session::rules_of(&spec)
+                .map_err(|e| bad(format!(" ({})", ApiError::from(e).message)))?;
+            parsed.game = spec.to_string();
             Some(parsed.key())
         }
         None => pools.first().map(|(p, _)| p.clone()),

@@ -111,6 +111,9 @@ codes! {
     BadName = "bad-name", BAD_REQUEST;
     /// The name is another account's (`name`).
     NameTaken = "name-taken", CONFLICT;
+    /// A name kept for the game's own words (`south`, `computer`...), which no account may
+    /// take (`name`).
+    NameReserved = "name-reserved", BAD_REQUEST;
     /// A password shorter or longer than allowed (`min`, `max`).
     BadPassword = "bad-password", BAD_REQUEST;
     /// A wrong name or password (the same for both).
@@ -182,6 +185,11 @@ codes! {
     /// the current one, `expected`: the one sent; for a room `moves` and `expected`); the body's
     /// `state` is the game or room as it is now.
     StaleVersion = "stale-version", CONFLICT;
+    /// The request names a version of the game or room it has never been at, later than the
+    /// one it is at (`version`: the current one, `expected`: the one sent; for a room `moves`
+    /// and `expected`): the client is out of step with the server. The body's `state` is the
+    /// game or room as it is now.
+    FutureVersion = "future-version", CONFLICT;
     /// The database does not answer (`detail`); nothing was changed, try again.
     DatabaseUnavailable = "database-unavailable", SERVICE_UNAVAILABLE;
     /// The answer took longer than the server waits, or the engine is busy with other
@@ -419,7 +427,7 @@ pub fn side_param(side: mancala_core::Side) -> &'static str {
 fn move_error(e: mancala_core::MoveError, message: String) -> ApiError {
     use mancala_core::{IllegalReason, MoveError};
     match e {
-        MoveError::Syntax(s) => ApiError::new(Code::NotAMove, message).with("text", s.0),
+        MoveError::Syntax(s) => ApiError::new(Code::NotAMove, message).with("text", s.text),
         MoveError::NoSuchPit { mv, n, .. } => ApiError::new(Code::NoSuchPit, message)
             .with("pit", mv)
             .with("pits", n),

@@ -9,7 +9,9 @@ use crate::login::{Login, MaybeLogin};
 use crate::ogn;
 use crate::poll::new_id;
 use crate::server::Connection;
-use crate::session::{Opponent, Seat, Session, SessionError, UndoOutcome, rules_of, spec_error};
+use crate::session::{
+    Opponent, Seat, Session, SessionError, Staleness, UndoOutcome, rules_of, spec_error,
+};
 use crate::state::AppState;
 use crate::views::{self, PlyView, StateView};
 use axum::Json;
@@ -509,15 +511,21 @@ pub async fn claim(
         .presence(&id)
         .await
         .map_err(crate::state::db_error)?;
-    let (_, state) = versioned_change(&st, &id, req.token, req.version, move |next, seat, now| {
-        let Seat::Side(me) = seat else {
-            return Err(SessionError::NeedsPeople.into());
-        };
-        let away = views::presence(next, seen, now)
-            .map(|p| p[me.other()].away_ms)
-            .unwrap_or(0);
-        Ok(next.claim(seat, away, now)?)
-    })
+    let (_, state) = versioned_change(
+        &st,
+        &id,
+        req.token,
+        Seen::Board(req.version),
+        move |next, seat, now| {
+            let Seat::Side(me) = seat else {
+                return Err(SessionError::NeedsPeople.into());
+            };
+            let away = views::presence(next, seen, now)
+                .map(|p| p[me.other()].away_ms)
+                .unwrap_or(0);
+            Ok(next.claim(seat, away, now)?)
+        },
+    )
     .await?;
     Ok(Json(json!({ "state": state })))
 }
@@ -538,19 +546,51 @@ pub struct MoveRequest {
     pub reply: Option<bool>,
 }
 
+/// The version a request was made for (the state's `version` its client saw), and how it is
+/// checked against the game as it is.
+#[derive(Clone, Copy, Debug)]
+enum Seen {
+    /// A change that depends only on the board and the game's course (a move, a resignation,
+    /// a claim): good as long as nothing but side events (a phrase, a draw offered or
+    /// declined, an undo asked or declined) came since ([`Session::check_seen`]).
+    Board(u64),
+    /// A change that depends on everything its player saw (an answer to an offer, a request to
+    /// take back, a phrase): the game must still be at that version.
+    Exact(u64),
+}
+
+impl Seen {
+    fn version(self) -> u64 {
+        match self {
+            Seen::Board(v) | Seen::Exact(v) => v,
+        }
+    }
+
+    /// Whether the change is still for `s`, else the 409 to answer.
+    fn check(self, s: &Session, now: i64) -> Result<(), ApiError> {
+        let verdict = match self {
+            Seen::Board(v) => s.check_seen(v),
+            Seen::Exact(v) => s.check_exact(v),
+        };
+        verdict.map_err(|why| crate::state::stale(s, self.version(), why, now))
+    }
+}
+
 /// A change made by a seat, against the database: the game is read, the seat checked, the
-/// version checked against `expected` (the version the request was made for), `change` made
-/// (then the engine's replies, when `engine_replies`), and the game written back only if its
-/// stored version has not moved meanwhile (compare-and-set), so a stale or repeated request is
-/// refused with 409 and the game as it is. Without `expected` (a request that is harmless to
-/// repeat) a change that lost a race is made again on the new version. The change runs to its
-/// end even if the client goes away, so what is saved is what would have been answered.
-/// Returns what `change` returned, the plies the engine played and the new state.
+/// version checked against `expected` (the version the request was made for, see [`Seen`]),
+/// `change` made (then the engine's replies, when `engine_replies`), and the game written back
+/// only if its stored version has not moved meanwhile (compare-and-set), so a stale or
+/// repeated request is refused with 409 and the game as it is. A change that lost a race is
+/// made again on the game as the database has it then, its version checked again (a repeat
+/// finds its own first sending played and is refused); without `expected` (a request that is
+/// harmless to repeat) it is simply made again. The change runs to its end even if the client
+/// goes away, so what is saved is what would have been answered. Returns what `change`
+/// returned, the plies the engine played and the new state.
 async fn change_as_seat<R: Send + 'static>(
     st: &Arc<AppState>,
     id: &str,
     token: Option<String>,
-    expected: Option<u64>,
+    expected: Option<Seen>,
     engine_replies: bool,
     change: impl Fn(&mut Session, Seat, i64) -> Result<R, ApiError> + Send + 'static,
 ) -> Result<(R, Vec<PlyView>, StateView), ApiError> {
@@ -570,10 +610,8 @@ async fn change_as_seat<R: Send + 'static>(
             }
             let seen = s.version;
             let now = st.now_ms();
-            if let Some(v) = expected
-                && v != seen
-            {
-                return Err(crate::state::stale(&s, v, now));
+            if let Some(e) = expected {
+                e.check(&s, now)?;
             }
             let r = change(&mut s, seat, now)?;
             let plies = if engine_replies {
@@ -588,10 +626,12 @@ async fn change_as_seat<R: Send + 'static>(
                 }
                 return Ok((r, plies, with_presence(&st, &s).await?));
             }
-            // Another change came first.
-            if expected.is_some() || tries >= 5 {
+            // Another change came first: made again on the game as it is now (the version
+            // checked again), a few times at most.
+            if tries >= 5 {
                 let again = st.load(&id).await?;
-                return Err(crate::state::stale(&again, expected.unwrap_or(seen), now));
+                let v = expected.map_or(seen, Seen::version);
+                return Err(crate::state::stale(&again, v, Staleness::Behind, now));
             }
         }
     })
@@ -610,7 +650,7 @@ pub async fn play_move(
         &st,
         &id,
         req.token,
-        Some(req.version),
+        Some(Seen::Board(req.version)),
         reply,
         move |next, seat, now| {
             let i = next.play(seat, &mv, now)?;
@@ -705,7 +745,7 @@ pub async fn undo(
         &st,
         &id,
         req.token,
-        Some(req.version),
+        Some(Seen::Exact(req.version)),
         true,
         |next, seat, now| Ok(next.undo(seat, now)?),
     )
@@ -725,7 +765,7 @@ async fn versioned_change<R: Send + 'static>(
     st: &Arc<AppState>,
     id: &str,
     token: Option<String>,
-    version: u64,
+    version: Seen,
     change: impl Fn(&mut Session, Seat, i64) -> Result<R, ApiError> + Send + 'static,
 ) -> Result<(R, StateView), ApiError> {
     let (r, _, state) = change_as_seat(st, id, token, Some(version), false, change).await?;
@@ -737,9 +777,13 @@ pub async fn decline_undo(
     Param(id): Param,
     Body(req): Body<SeatRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let (_, state) = versioned_change(&st, &id, req.token, req.version, |next, seat, _| {
-        Ok(next.decline_undo(seat)?)
-    })
+    let (_, state) = versioned_change(
+        &st,
+        &id,
+        req.token,
+        Seen::Exact(req.version),
+        |next, seat, _| Ok(next.decline_undo(seat)?),
+    )
     .await?;
     Ok(Json(json!({ "state": state })))
 }
@@ -751,10 +795,16 @@ pub async fn resign(
 ) -> Result<Json<Value>, ApiError> {
     // The side is read after the seat is checked, so a bad token is refused first.
     let asked = req.side;
-    let (_, state) = versioned_change(&st, &id, req.token, req.version, move |next, seat, _| {
-        let side = asked.as_deref().map(|t| parse_side(Some(t))).transpose()?;
-        Ok(next.resign(seat, side)?)
-    })
+    let (_, state) = versioned_change(
+        &st,
+        &id,
+        req.token,
+        Seen::Board(req.version),
+        move |next, seat, _| {
+            let side = asked.as_deref().map(|t| parse_side(Some(t))).transpose()?;
+            Ok(next.resign(seat, side)?)
+        },
+    )
     .await?;
     Ok(Json(json!({ "state": state })))
 }
@@ -765,9 +815,13 @@ pub async fn offer_draw(
     Param(id): Param,
     Body(req): Body<VersionRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let (agreed, state) = versioned_change(&st, &id, req.token, req.version, |next, seat, now| {
-        Ok(next.offer_draw(seat, now)?)
-    })
+    let (agreed, state) = versioned_change(
+        &st,
+        &id,
+        req.token,
+        Seen::Exact(req.version),
+        |next, seat, now| Ok(next.offer_draw(seat, now)?),
+    )
     .await?;
     Ok(Json(
         json!({ "drawn": agreed, "offered": !agreed, "state": state }),
@@ -781,9 +835,13 @@ pub async fn decline_draw(
     Param(id): Param,
     Body(req): Body<VersionRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let (_, state) = versioned_change(&st, &id, req.token, req.version, |next, seat, _| {
-        Ok(next.decline_draw(seat)?)
-    })
+    let (_, state) = versioned_change(
+        &st,
+        &id,
+        req.token,
+        Seen::Exact(req.version),
+        |next, seat, _| Ok(next.decline_draw(seat)?),
+    )
     .await?;
     Ok(Json(json!({ "state": state })))
 }
@@ -806,9 +864,13 @@ pub async fn say(
     Body(req): Body<SayRequest>,
 ) -> Result<Json<Value>, ApiError> {
     let phrase = req.phrase;
-    let (_, state) = versioned_change(&st, &id, req.token, req.version, move |next, seat, _| {
-        Ok(next.say(seat, &phrase)?)
-    })
+    let (_, state) = versioned_change(
+        &st,
+        &id,
+        req.token,
+        Seen::Exact(req.version),
+        move |next, seat, _| Ok(next.say(seat, &phrase)?),
+    )
     .await?;
     Ok(Json(json!({ "state": state })))
 }

@@ -123,7 +123,9 @@ pub async fn spawn_config(
 
 /// Runs the app on `addr` with `config` until Ctrl-C or SIGTERM, in a runtime of its own, on
 /// the store `open` gives (called in that runtime: a PostgreSQL store needs it); `ready` is
-/// called with the bound address and the store once the app listens. This is `mancala serve`.
+/// called with the bound address and the store once the app listens (and listens for the
+/// signals: one sent after `ready` stops it gracefully). Once stopped, one line on standard
+/// error says so and why, as the start is said (docs/security.md). This is `mancala serve`.
 pub fn run(
     addr: SocketAddr,
     open: impl AsyncFnOnce() -> Result<Store, StoreError>,
@@ -145,27 +147,13 @@ pub fn run(
         let local = listener.local_addr()?;
         HostCheck::new(local, &config.allowed_hosts)
             .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e.to_string()))?;
+        // The signals are listened for before the server says it is ready, so a stop asked
+        // at any moment after is a graceful one.
+        let stop = stop_signal();
         ready(local, &store);
-        let shutdown = async {
-            #[cfg(unix)]
-            {
-                use tokio::signal::unix::{SignalKind, signal};
-                match signal(SignalKind::terminate()) {
-                    Ok(mut term) => {
-                        tokio::select! {
-                            _ = tokio::signal::ctrl_c() => {}
-                            _ = term.recv() => {}
-                        }
-                    }
-                    Err(_) => {
-                        let _ = tokio::signal::ctrl_c().await;
-                    }
-                }
-            }
-            #[cfg(not(unix))]
-            {
-                let _ = tokio::signal::ctrl_c().await;
-            }
+        let (told, why) = tokio::sync::oneshot::channel();
+        let shutdown = async move {
+            let _ = told.send(stop.await);
         };
         let state = AppState::with_limits(
             store,
@@ -175,8 +163,47 @@ pub fn run(
         serve_config(listener, state, &config, shutdown, None)
             .await
             .map_err(say("the server stopped".into()))?;
+        let why = why.await.unwrap_or("a signal");
+        eprintln!("stopped on {why}");
         Ok(())
     })
+}
+
+/// Waits for Ctrl-C (SIGINT) or SIGTERM, listened for from the call on: the signal's name.
+fn stop_signal() -> impl std::future::Future<Output = &'static str> + Send + 'static {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let interrupt = signal(SignalKind::interrupt());
+        let term = signal(SignalKind::terminate());
+        async move {
+            match (interrupt, term) {
+                (Ok(mut interrupt), Ok(mut term)) => tokio::select! {
+                    _ = interrupt.recv() => "Ctrl-C (SIGINT)",
+                    _ = term.recv() => "SIGTERM",
+                },
+                (Ok(mut interrupt), Err(_)) => {
+                    interrupt.recv().await;
+                    "Ctrl-C (SIGINT)"
+                }
+                (Err(_), Ok(mut term)) => {
+                    term.recv().await;
+                    "SIGTERM"
+                }
+                (Err(_), Err(_)) => {
+                    let _ = tokio::signal::ctrl_c().await;
+                    "Ctrl-C"
+                }
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        async {
+            let _ = tokio::signal::ctrl_c().await;
+            "Ctrl-C"
+        }
+    }
 }
 
 /// Why `mancala serve` stopped or could not start.

@@ -276,6 +276,14 @@ pub async fn sow(
                 .with("id", id.as_str())
             })?;
             let pit = crate::solitaire::pit_of(side == 1, &req.pit, room.pits)?;
+            if req.moves > room.moves {
+                return Err(
+                    crate::state::future_version(room.moves, req.moves, "the room")
+                        .with("moves", room.moves)
+                        .with("expected", req.moves)
+                        .with_state(room.view()),
+                );
+            }
             if room.moves != req.moves {
                 return Err(ApiError::new(
                     Code::StaleVersion,

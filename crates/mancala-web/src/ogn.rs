@@ -274,7 +274,7 @@ mod tests {
         let spec: GameSpec = "mangala-ii".parse().unwrap();
         let rules = rules_for(&spec).unwrap();
         let pos = rules
-            .parse_position("0-0-0-0-0-1-1-0-0-0-0-0-35-35-S")
+            .parse_position("0-0-0-0-0-1-1-0-0-0-0-0-36-34-S")
             .unwrap();
         let mut g = Game::from_position(rules, pos);
         g.play_str("F").unwrap();

@@ -151,6 +151,13 @@ pub struct Extras {
     /// Where the game's result counts, in a rated game.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rated: Option<Rated>,
+    /// The version the last change of the board or of the game's course made (a move, a
+    /// takeback, the end); the side events since (a phrase, a draw offered or declined, an
+    /// undo asked or declined, a seat opened) raised only `version`. A move made at any version
+    /// from this one on is for the position its player saw (see [`Session::check_seen`]).
+    /// None in a game saved before it was kept: then the game's version.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board_version: Option<u64>,
 }
 
 /// A rated game's pool and, against the computer, the level's fixed rating.
@@ -337,7 +344,7 @@ impl Session {
             {
                 c.since = now;
             }
-            self.touch();
+            self.touch_aside();
         }
         Ok((side, self.tokens[side].clone()))
     }
@@ -477,7 +484,7 @@ impl Session {
             }
             None => {
                 self.extras.draw_offer = Some(me);
-                self.touch();
+                self.touch_aside();
                 Ok(false)
             }
         }
@@ -490,7 +497,7 @@ impl Session {
             return Err(SessionError::NoDrawOffer);
         }
         self.extras.draw_offer = None;
-        self.touch();
+        self.touch_aside();
         Ok(())
     }
 
@@ -510,12 +517,12 @@ impl Session {
             Some(_) => {
                 self.extras.rematch = Some(new_id);
                 self.extras.rematch_offer = None;
-                self.touch();
+                self.touch_aside();
                 Ok(true)
             }
             None => {
                 self.extras.rematch_offer = Some(me);
-                self.touch();
+                self.touch_aside();
                 Ok(false)
             }
         }
@@ -599,7 +606,7 @@ impl Session {
             phrase: phrase.to_string(),
             ply: self.game.plies().len(),
         });
-        self.touch();
+        self.touch_aside();
         Ok(())
     }
 
@@ -611,9 +618,49 @@ impl Session {
         }
     }
 
+    /// A change of the board or of the game's course (a move, a takeback, the end): a move
+    /// made for an earlier version is no longer for the position its player saw.
     fn touch(&mut self) {
         self.version += 1;
+        self.extras.board_version = Some(self.version);
         self.updated = now();
+    }
+
+    /// A side event (a phrase, an offer or its answer, a seat opened): the version grows, so
+    /// every page sees it, but a move made for an earlier version stays good.
+    fn touch_aside(&mut self) {
+        self.extras.board_version.get_or_insert(self.version);
+        self.version += 1;
+        self.updated = now();
+    }
+
+    /// The version of the last change of the board or of the game's course.
+    pub fn board_version(&self) -> u64 {
+        self.extras.board_version.unwrap_or(self.version)
+    }
+
+    /// Whether a change that depends only on the board and the game's course (a move, a
+    /// resignation, a claim), made by a player who saw version `seen`, is still for the game as
+    /// it is: nothing but side events since `seen`. A repeat of a move already played finds
+    /// that move after its version, so it is never played twice.
+    pub fn check_seen(&self, seen: u64) -> Result<(), Staleness> {
+        if seen > self.version {
+            Err(Staleness::Ahead)
+        } else if seen < self.board_version() {
+            Err(Staleness::Behind)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Whether a change that depends on everything the player saw (an answer to an offer, a
+    /// request to take back, a phrase) was made for the game's version as it is.
+    pub fn check_exact(&self, seen: u64) -> Result<(), Staleness> {
+        match seen.cmp(&self.version) {
+            std::cmp::Ordering::Greater => Err(Staleness::Ahead),
+            std::cmp::Ordering::Less => Err(Staleness::Behind),
+            std::cmp::Ordering::Equal => Ok(()),
+        }
     }
 
     /// Plays a move given as text for the holder of `seat`; returns the index of its ply.
@@ -735,7 +782,7 @@ impl Session {
                             return Err(SessionError::NoOwnMoveToUndo);
                         }
                         self.undo_request = Some(me);
-                        self.touch();
+                        self.touch_aside();
                         Ok(UndoOutcome::Asked)
                     }
                 }
@@ -749,7 +796,7 @@ impl Session {
             return Err(SessionError::NoUndoAsked);
         }
         self.undo_request = None;
-        self.touch();
+        self.touch_aside();
         Ok(())
     }
 
@@ -800,7 +847,7 @@ impl Session {
         let spec: GameSpec = r.spec.parse().map_err(|e| format!("game spec: {e}"))?;
         let rules = rules_of(&spec).map_err(|e| format!("game spec: {e}"))?;
         let start = rules
-            .parse_position(&r.start)
+            .parse_saved_position(&r.start)
             .map_err(|e| format!("start: {e}"))?;
         let mut game = Game::from_position(rules, start);
         for (i, m) in r.moves.split_whitespace().enumerate() {
@@ -865,6 +912,16 @@ impl Session {
     }
 }
 
+/// Why a change is not for the game as it is (see [`Session::check_seen`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Staleness {
+    /// The game has changed since the version the change was made for (or the change is a
+    /// repeat of one already made).
+    Behind,
+    /// The change names a version the game has not reached: the client is out of step.
+    Ahead,
+}
+
 /// What an undo did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UndoOutcome {
@@ -899,6 +956,25 @@ mod tests {
         let back = Session::from_row(&r).unwrap();
         assert_eq!(back.game.position(), s.game.position());
         assert_eq!(back.to_row(), r);
+    }
+
+    #[test]
+    fn a_game_saved_from_a_position_now_refused_still_loads() {
+        // Odd captures in Modiar are reached by no game, and a new game from such a position is
+        // refused; one saved before that was refused keeps loading and playing.
+        let mut r = local("modiar").to_row();
+        r.start = "2-1-0-1-0-1-18-19-S".into();
+        assert!(
+            Session::from_row(&r)
+                .unwrap()
+                .game
+                .rules()
+                .parse_position(&r.start)
+                .is_err()
+        );
+        r.moves = "A".into();
+        let back = Session::from_row(&r).unwrap();
+        assert_eq!(back.game.plies().len(), 1);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use crate::error::{ApiError, Code};
 use crate::extract::short;
-use crate::session::Session;
+use crate::session::{Session, Staleness};
 use crate::store::{DbError, Store, game_key};
 use crate::views;
 use std::path::PathBuf;
@@ -245,19 +245,34 @@ pub fn db_error(e: DbError) -> ApiError {
 }
 
 /// 409: the game is no longer at the version the request was made for (another change came
-/// first, or the request is a repeat of one already done); the answer carries the game as it
-/// is, so a retry is harmless.
-pub fn stale(s: &Session, expected: u64, now: i64) -> ApiError {
+/// first, or the request is a repeat of one already done: `stale-version`), or the request names
+/// a version the game has not reached (the client is out of step: `future-version`); the answer
+/// carries the game as it is, so a retry is harmless.
+pub fn stale(s: &Session, expected: u64, why: Staleness, now: i64) -> ApiError {
+    let e = match why {
+        Staleness::Behind => ApiError::new(
+            Code::StaleVersion,
+            format!(
+                "the game has moved on: it is at version {}, not {expected} (this request was made for an earlier position, or was already done)",
+                s.version
+            ),
+        ),
+        Staleness::Ahead => future_version(s.version, expected, "the game"),
+    };
+    e.with("version", s.version)
+        .with("expected", expected)
+        .with_state(serde_json::to_value(views::state(s, now)).unwrap_or_default())
+}
+
+/// 409 `future-version`: a request for version `expected` of `what`, which is only at `version`
+/// (no client was ever shown that version: the client is out of step with the server).
+pub fn future_version(version: u64, expected: u64, what: &str) -> ApiError {
     ApiError::new(
-        Code::StaleVersion,
+        Code::FutureVersion,
         format!(
-            "the game has moved on: it is at version {}, not {expected} (this request was made for an earlier position, or was already done)",
-            s.version
+            "{what} is at version {version}: version {expected} is one it has not reached (the request does not come from anything the server showed; look at {what} again)"
         ),
     )
-    .with("version", s.version)
-    .with("expected", expected)
-    .with_state(serde_json::to_value(views::state(s, now)).unwrap_or_default())
 }
 
 /// No game of that id.

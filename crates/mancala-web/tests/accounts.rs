@@ -136,7 +136,7 @@ async fn the_login_cookie_is_http_only_secure_and_strict_and_names_the_account()
         ("ayşe", "another password", "name-taken"),
         ("x", "long enough pw", "bad-name"),
         ("with space", "long enough pw", "bad-name"),
-        ("computer", "long enough pw", "name-taken"),
+        ("computer", "long enough pw", "name-reserved"),
         ("Bora", "short", "bad-password"),
     ] {
         let a = v
@@ -699,4 +699,65 @@ async fn a_rated_game_against_the_computer_moves_only_the_persons_rating() {
     // The computer has no account and no rating row: the leaderboard is the person's alone.
     let (_, board) = s.get("/api/leaderboard?pool=oware/untimed").await;
     assert_eq!(board["players"].as_array().unwrap().len(), 1, "{board}");
+}
+
+/// A reserved word is not "taken" by anyone: it has its own code, naming the name as typed;
+/// a name another account has is `name-taken`.
+#[tokio::test]
+async fn a_reserved_name_is_refused_as_reserved_not_as_taken() {
+    let (s, _now, _d) = server().await;
+    for name in ["south", "North", "computer", "Friend"] {
+        let a = User::default()
+            .send(
+                &s,
+                "POST",
+                "/api/account/signup",
+                Some(json!({"name": name, "password": "a long password"})),
+            )
+            .await;
+        assert_eq!(a.status, 400, "{name}: {}", a.body);
+        assert_eq!(a.body["code"], "name-reserved", "{name}: {}", a.body);
+        assert_eq!(a.body["params"]["name"], name);
+        assert!(a.body["error"].as_str().unwrap().contains("reserved"));
+    }
+    let body = json!({"name": "selin", "password": "a long password"});
+    let a = User::default()
+        .send(&s, "POST", "/api/account/signup", Some(body.clone()))
+        .await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    let b = User::default()
+        .send(&s, "POST", "/api/account/signup", Some(body))
+        .await;
+    assert_eq!(
+        (b.status, b.body["code"].as_str()),
+        (409, Some("name-taken"))
+    );
+}
+
+/// A leaderboard is of a game and a time category: a pool naming an unknown game, a game with
+/// parameters it does not take, or an unknown category is refused; a known game with no rated
+/// games yet is an empty board.
+#[tokio::test]
+async fn a_leaderboard_of_an_unknown_game_or_category_is_refused() {
+    let (s, _now, _d) = server().await;
+    for pool in [
+        "chess/blitz",
+        "modiar:seeds=99/blitz",
+        "oware:nonsense=1/rapid",
+        "el-mirall/blitz",
+        "modiar/nonsense",
+        "modiar",
+    ] {
+        let (st, e) = s.get(&format!("/api/leaderboard?pool={pool}")).await;
+        assert_eq!(
+            (st, e["code"].as_str()),
+            (400, Some("bad-pool")),
+            "{pool}: {e}"
+        );
+        assert_eq!(e["params"]["pool"], pool);
+    }
+    let (st, b) = s.get("/api/leaderboard?pool=oware:pits=4/blitz").await;
+    assert_eq!(st, 200, "{b}");
+    assert_eq!(b["pool"], "oware:pits=4/blitz");
+    assert_eq!(b["players"], json!([]));
 }

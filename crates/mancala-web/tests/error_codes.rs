@@ -127,7 +127,7 @@ async fn a_singleton_and_a_pit_past_the_row_carry_their_numbers() {
     let (st, c) = s
         .post(
             "/api/games",
-            &json!({"game": "modiar", "opponent": "local", "position": "1-6-7-7-7-7-4-3-S"}),
+            &json!({"game": "modiar", "opponent": "local", "position": "1-6-7-7-7-6-4-4-S"}),
         )
         .await;
     assert_eq!(st, 201, "{c}");

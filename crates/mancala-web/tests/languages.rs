@@ -422,3 +422,117 @@ fn every_way_a_game_is_stopped_has_its_own_words_in_every_language() {
         }
     }
 }
+
+/// The plural categories of a language's cardinal numbers (CLDR), as Fluent selects on them.
+fn plural_categories(lang: &str) -> &'static [&'static str] {
+    match lang {
+        "ar" => &["zero", "one", "two", "few", "many", "other"],
+        "hr" => &["one", "few", "other"],
+        "tr" => &["one", "other"],
+        _ => &["one", "other"],
+    }
+}
+
+/// The keys of each select expression of `pattern` whose selector is `$var`, with those nested
+/// in its variants and in other placeables.
+fn selects_on(pattern: &fluent_syntax::ast::Pattern<&str>, var: &str, out: &mut Vec<Vec<String>>) {
+    use fluent_syntax::ast::{Expression, InlineExpression, PatternElement, VariantKey};
+    for el in &pattern.elements {
+        let PatternElement::Placeable { expression } = el else {
+            continue;
+        };
+        match expression {
+            Expression::Select { selector, variants } => {
+                if let InlineExpression::VariableReference { id } = selector
+                    && id.name == var
+                {
+                    out.push(
+                        variants
+                            .iter()
+                            .map(|v| match &v.key {
+                                VariantKey::Identifier { name } => name.to_string(),
+                                VariantKey::NumberLiteral { value } => value.to_string(),
+                            })
+                            .collect(),
+                    );
+                }
+                for v in variants {
+                    selects_on(&v.value, var, out);
+                }
+            }
+            Expression::Inline(InlineExpression::Placeable { expression }) => {
+                let inner = fluent_syntax::ast::Pattern {
+                    elements: vec![PatternElement::Placeable {
+                        expression: (**expression).clone(),
+                    }],
+                };
+                selects_on(&inner, var, out);
+            }
+            Expression::Inline(_) => {}
+        }
+    }
+}
+
+/// Where a count is followed by a word that changes with it (a minute, two minutes, three
+/// minutes, eleven minutes: Arabic has six forms, Croatian three), the message selects the
+/// word by the count's plural category, with a variant for each category of the language;
+/// abbreviations (`min`, `s`) and Turkish (whose nouns stay singular after a number) need
+/// none. Each entry: the message, its count, the languages whose wording counts.
+#[test]
+fn counted_words_agree_with_their_count_in_every_language() {
+    const ALL: &[&str] = &["ar", "hr", "en", "ca", "es", "fr"];
+    const LATIN: &[&str] = &["en", "ca", "es", "fr"];
+    let counted: &[(&str, &str, &[&str])] = &[
+        ("clock-live", "minutes", &["ar"]),
+        ("clock-live", "seconds", &["ar"]),
+        ("clock-start", "seconds", &["ar"]),
+        ("error-too-many-games", "seconds", &["ar"]),
+        ("error-too-many-attempts", "seconds", &["ar"]),
+        ("error-too-many-phrases", "max", &["ar"]),
+        ("auto-too-long", "cycle", &["ar"]),
+        ("clock-days", "days", ALL),
+        ("m-result-differs", "cycle", ALL),
+        ("c-engine-counts", "cycle", ALL),
+        ("analysis-depth", "depth", ALL),
+        ("analysis-how-deep", "depth", ALL),
+        ("analysis-how-deep-db", "depth", ALL),
+        ("lb-watch", "plies", LATIN),
+        ("review-start", "total", LATIN),
+    ];
+    let mut faults = Vec::new();
+    for l in mancala_locale::LANGS {
+        let src = mancala_locale::catalogue(l.code).expect("a catalogue");
+        let res = fluent_syntax::parser::parse(src)
+            .unwrap_or_else(|(_, e)| panic!("{}.ftl does not parse: {e:?}", l.code));
+        let message = |id: &str| {
+            res.body.iter().find_map(|e| match e {
+                fluent_syntax::ast::Entry::Message(m) if m.id.name == id => m.value.as_ref(),
+                _ => None,
+            })
+        };
+        for (id, var, langs) in counted {
+            if !langs.contains(&l.code) {
+                continue;
+            }
+            let Some(pattern) = message(id) else {
+                faults.push(format!("{}: no {id}", l.code));
+                continue;
+            };
+            let mut found = Vec::new();
+            selects_on(pattern, var, &mut found);
+            if found.is_empty() {
+                faults.push(format!("{}: {id} does not select on ${var}", l.code));
+            }
+            for keys in found {
+                let missing: Vec<_> = plural_categories(l.code)
+                    .iter()
+                    .filter(|c| !keys.iter().any(|k| k == *c))
+                    .collect();
+                if !missing.is_empty() {
+                    faults.push(format!("{}: {id} on ${var} lacks {missing:?}", l.code));
+                }
+            }
+        }
+    }
+    assert!(faults.is_empty(), "{faults:#?}");
+}

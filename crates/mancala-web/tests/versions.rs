@@ -243,3 +243,171 @@ async fn el_mirall_sowings_of_one_move_both_count_and_a_repeat_is_refused() {
     let (_, after) = s.get(&format!("/api/mirall/{id}")).await;
     assert_eq!(after, now);
 }
+
+/// A game through a link, its invitation opened: id, South's and North's tokens.
+async fn between_two(s: &Server) -> (String, String, String) {
+    let (id, south, invite) = s.remote_game("modiar").await;
+    let (st, j) = s
+        .post(&format!("/api/games/{id}/join"), &json!({"token": invite}))
+        .await;
+    assert_eq!(st, 200, "{j}");
+    (id, south, j["token"].as_str().unwrap().to_string())
+}
+
+/// A side event (a phrase, a draw offered or declined, an undo asked) raises the version, so
+/// every page sees it, but changes nothing on the board: a move made at the version its player
+/// saw before it is played, once; a move made before another move is still refused.
+#[tokio::test]
+async fn a_phrase_or_a_draw_offer_does_not_make_the_other_players_move_stale() {
+    let (s, _d) = server().await;
+    let (id, south, north) = between_two(&s).await;
+    let game = format!("/api/games/{id}");
+    let mv = format!("{game}/moves");
+    let (_, g) = s.get(&game).await;
+    let v = g["version"].as_u64().unwrap();
+    let (st, r) = s
+        .post_exact(&mv, &json!({"token": south, "move": "C", "version": v}))
+        .await;
+    assert_eq!(st, 200, "{r}");
+    // North sees South's move, and thinks; South says "good luck", then offers a draw.
+    let seen = r["state"]["version"].as_u64().unwrap();
+    let (st, r) = s
+        .post_exact(
+            &format!("{game}/say"),
+            &json!({"token": south, "phrase": "good-luck", "version": seen}),
+        )
+        .await;
+    assert_eq!(st, 200, "{r}");
+    let (st, r) = s
+        .post_exact(
+            &format!("{game}/draw"),
+            &json!({"token": south, "version": seen + 1}),
+        )
+        .await;
+    assert_eq!(st, 200, "{r}");
+    assert_eq!(r["state"]["version"].as_u64(), Some(seen + 2));
+    // North's move, made at the version he saw: played, and it declines the offer (moving on
+    // declines the other side's offer, as it does one seen).
+    let body = json!({"token": north, "move": "a", "version": seen});
+    let (st, r) = s.post_exact(&mv, &body).await;
+    assert_eq!(st, 200, "{r}");
+    assert_eq!(plies(&r["state"]), ["C", "a"]);
+    assert_eq!(r["state"]["draw_offer"], Value::Null);
+    assert_eq!(r["state"]["chat"].as_array().map(Vec::len), Some(1));
+    // The same request again: refused, nothing played twice.
+    let (st, e) = s.post_exact(&mv, &body).await;
+    assert_eq!(
+        (st, e["code"].as_str()),
+        (409, Some("stale-version")),
+        "{e}"
+    );
+    // South's move made at the version before North's move: stale, even after side events
+    // since (an undo asked by North, then declined by South).
+    let after = r["state"]["version"].as_u64().unwrap();
+    let (st, r) = s
+        .post_exact(
+            &format!("{game}/undo"),
+            &json!({"token": north, "version": after}),
+        )
+        .await;
+    assert_eq!((st, r["asked"].as_bool()), (200, Some(true)), "{r}");
+    let (st, e) = s
+        .post_exact(&mv, &json!({"token": south, "move": "A", "version": seen}))
+        .await;
+    assert_eq!(
+        (st, e["code"].as_str()),
+        (409, Some("stale-version")),
+        "{e}"
+    );
+    // ... but at the version of North's move, with the undo asked since: played.
+    let (st, r) = s
+        .post_exact(&mv, &json!({"token": south, "move": "A", "version": after}))
+        .await;
+    assert_eq!(st, 200, "{r}");
+    assert_eq!(plies(&r["state"]), ["C", "a", "A"]);
+    assert_eq!(r["state"]["undo_request"], Value::Null);
+    let (_, now) = s.get(&game).await;
+    assert_eq!(plies(&now), ["C", "a", "A"]);
+}
+
+/// Two identical moves sent at once, after a phrase: one is played, the other refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_same_move_sent_at_once_after_a_phrase_is_played_once() {
+    let (s, _d) = server().await;
+    let (id, south, _north) = between_two(&s).await;
+    let game = format!("/api/games/{id}");
+    let (_, g) = s.get(&game).await;
+    let v = g["version"].as_u64().unwrap();
+    let (st, _) = s
+        .post_exact(
+            &format!("{game}/say"),
+            &json!({"token": south, "phrase": "hello", "version": v}),
+        )
+        .await;
+    assert_eq!(st, 200);
+    let body = json!({"token": south, "move": "C", "version": v});
+    let url = s.url(&format!("{game}/moves"));
+    let sends: Vec<_> = (0..3)
+        .map(|_| {
+            let (c, url, body) = (s.client.clone(), url.clone(), body.clone());
+            tokio::spawn(async move { c.post(url).json(&body).send().await.unwrap().status() })
+        })
+        .collect();
+    let mut codes = Vec::new();
+    for h in sends {
+        codes.push(h.await.unwrap().as_u16());
+    }
+    codes.sort();
+    assert_eq!(codes, [200, 409, 409]);
+    let (_, now) = s.get(&game).await;
+    assert_eq!(plies(&now), ["C"]);
+}
+
+/// A version the game has not reached is not "an earlier position": the client is out of
+/// step, and told so with its own code (and the game as it is).
+#[tokio::test]
+async fn a_version_from_the_future_is_its_own_error() {
+    let (s, _d) = server().await;
+    let (id, south, _north) = between_two(&s).await;
+    let game = format!("/api/games/{id}");
+    let (_, g) = s.get(&game).await;
+    let v = g["version"].as_u64().unwrap();
+    for (path, body) in [
+        (
+            "moves",
+            json!({"token": south, "move": "C", "version": v + 5}),
+        ),
+        (
+            "say",
+            json!({"token": south, "phrase": "hello", "version": v + 5}),
+        ),
+        ("resign", json!({"token": south, "version": v + 5})),
+    ] {
+        let (st, e) = s.post_exact(&format!("{game}/{path}"), &body).await;
+        assert_eq!(
+            (st, e["code"].as_str()),
+            (409, Some("future-version")),
+            "{path}: {e}"
+        );
+        assert_eq!(e["params"]["version"].as_u64(), Some(v), "{path}");
+        assert_eq!(e["params"]["expected"].as_u64(), Some(v + 5), "{path}");
+        assert_eq!(e["state"]["version"].as_u64(), Some(v), "{path}");
+        assert!(!e["error"].as_str().unwrap().contains("earlier"), "{e}");
+    }
+    // An El mirall room likewise, for its moves.
+    let (st, m) = s.post("/api/mirall", &json!({"pits": 3, "seeds": 2})).await;
+    assert_eq!(st, 201, "{m}");
+    let room = m["id"].as_str().unwrap();
+    let (st, e) = s
+        .post_exact(
+            &format!("/api/mirall/{room}/sow"),
+            &json!({"token": m["token"], "pit": "A", "moves": 7}),
+        )
+        .await;
+    assert_eq!(
+        (st, e["code"].as_str()),
+        (409, Some("future-version")),
+        "{e}"
+    );
+    assert_eq!(e["params"]["moves"].as_u64(), Some(0));
+}

@@ -33,7 +33,7 @@ except ImportError as e:  # pragma: no cover - depends on the installation
     ) from e
 
 import mancala
-from mancala._render import RENDER_MODES, check_mode, render
+from mancala._env import RENDER_MODES, action_number, check_mode, render
 
 ENV_ID = "mancala/Mancala-v0"
 
@@ -65,7 +65,7 @@ class MancalaEnv(gymnasium.Env):
         check_mode(render_mode)
         # Checks the opponent's spec (and the start position) now rather than at reset.
         mancala.Player(opponent, self.game, 0, opponent_time_ms)
-        self.game.new_initial_state(position)
+        self._start(position)
         self.opponent_spec = opponent
         self.opponent_time_ms = opponent_time_ms
         self.agent_player_choice = agent_player
@@ -80,6 +80,16 @@ class MancalaEnv(gymnasium.Env):
         self._done = False
         self.agent_player = agent_player if agent_player != "random" else 0
         self._opponent = None
+
+    def _start(self, position):
+        """The state an episode starts from: ``position`` (the game's start if None), which
+        must leave a move to play."""
+        state = self.game.new_initial_state(position)
+        if state.is_terminal():
+            raise mancala.GameOverError(
+                f"position {position}: the game is over there, so an episode has no move to play"
+            )
+        return state
 
     def _obs(self):
         return self.state.observation_tensor(self.agent_player)
@@ -115,7 +125,7 @@ class MancalaEnv(gymnasium.Env):
         self._opponent = mancala.Player(
             self.opponent_spec, self.game, opponent_seed, self.opponent_time_ms
         )
-        self.state = self.game.new_initial_state(options.get("position", self.position))
+        self.state = self._start(options.get("position", self.position))
         self._done = False
         self._opponent_plays()
         if self.render_mode == "human":
@@ -127,7 +137,7 @@ class MancalaEnv(gymnasium.Env):
             raise mancala.MancalaError("call reset() before step()")
         if self._done or self.state.is_terminal():
             raise mancala.GameOverError("the episode is over: call reset()")
-        action = int(action)
+        action = action_number(action, self.action_space.n)
         if action not in self.state.legal_actions() and self.illegal_action == "lose":
             self._done = True
             return self._obs(), -1.0, True, False, self._info(illegal_action=True)

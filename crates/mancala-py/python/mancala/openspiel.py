@@ -32,7 +32,12 @@ _classes = {}
 def register(games=None):
     """Registers the built-in games (or those of the ids in ``games``) with ``pyspiel`` and
     returns their OpenSpiel names. Calling it again does nothing more."""
-    import pyspiel
+    try:
+        import pyspiel
+    except ImportError as e:  # pragma: no cover - depends on the installation
+        raise ImportError(
+            "mancala.openspiel needs OpenSpiel: pip install 'mancala[openspiel]'"
+        ) from e
 
     ids = list(games) if games is not None else mancala.registered_games()
     known = set(mancala.registered_games())

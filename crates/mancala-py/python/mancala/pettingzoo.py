@@ -32,7 +32,7 @@ except ImportError as e:  # pragma: no cover - depends on the installation
     ) from e
 
 import mancala
-from mancala._render import RENDER_MODES, check_mode, render
+from mancala._env import RENDER_MODES, action_number, check_mode, render
 
 AGENTS = ("player_0", "player_1")
 
@@ -129,7 +129,7 @@ class raw_env(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0
-        self.state.apply_action(int(action))
+        self.state.apply_action(action_number(action, self.action_space(agent).n))
         if self.state.is_terminal():
             self._finish()
             self.agent_selection = AGENTS[1 - AGENTS.index(agent)]

@@ -75,7 +75,8 @@ fn negamax(
 }
 
 /// A position of `rules` with `board` (mover's row first) and `side` to move, the captured
-/// stones given to the two sides as evenly as possible.
+/// stones given to the two sides as evenly as possible (each side an even number where every
+/// capture is even, as in a game).
 pub fn position_with(rules: &Rules, board: &[u8], side: Side) -> Position {
     let n = rules.pits_per_row();
     let on_board: u32 = board.iter().map(|&c| c as u32).sum();
@@ -85,7 +86,11 @@ pub fn position_with(rules: &Rules, board: &[u8], side: Side) -> Position {
         Side::South => (mine, theirs),
         Side::North => (theirs, mine),
     };
-    let s = (captured / 2) as u8;
+    let s = if rules.captures_even() {
+        (captured / 2) & !1
+    } else {
+        captured / 2
+    } as u8;
     let scores = mancala_core::BySide::new(s, captured as u8 - s);
     rules
         .position(&mancala_core::Setup {

@@ -3,7 +3,7 @@
 // is legal, captured or last comes from the caller, the pits' names from the server.
 import { compact, el } from "./dom.js";
 import { L10n, SIDE, t } from "./l10n.js";
-import { boardGeometry, seedSpots } from "./geometry.js";
+import { boardGeometry, fitFontSize, guessWidth, seedSpots } from "./geometry.js";
 
 // The seeds of a pit, the newest ringed.
 export function drawSeeds(g, cx, cy, count, rx, ry, fresh) {
@@ -16,6 +16,18 @@ export function drawSeeds(g, cx, cy, count, rx, ry, fresh) {
     // The newest seed: a ring around it, not only another colour.
     if (newest) el("circle", { cx: cx + dx, cy: cy + dy, r: sr + 4.5, class: "newring" }, g);
   });
+}
+
+// A store's name inside its store's width (`room`), in every language: the font made smaller
+// where the name is wider (a phone's narrow stores: "Güney", «الشمال», "Sjever").
+function fitStoreNames(texts, room) {
+  for (const tx of texts) {
+    const base = parseFloat(getComputedStyle(tx).fontSize) || 14;
+    let width = 0;
+    try { width = tx.getComputedTextLength(); } catch (_) { /* not rendered */ }
+    const size = fitFontSize(width || guessWidth(tx.textContent, base), base, room);
+    if (size < base) tx.style.fontSize = `${size}px`;
+  }
 }
 
 // `model`: `pits` (by cell), `scores` (South's, North's store) and `names` (the pits' names by
@@ -31,6 +43,7 @@ export function drawBoard(svg, n, model, opts) {
   // Letters, counts and keys are drawn above the pits, outside the pits' buttons: a pit's name
   // says them already (and they never catch a click).
   const labels = el("g", { "aria-hidden": "true", class: "labels" });
+  const storeNames = [];
   for (let c = 0; c < 2 * n + 2; c++) {
     const p = G.cell(c);
     const isStore = c >= 2 * n;
@@ -115,10 +128,11 @@ export function drawBoard(svg, n, model, opts) {
       el("ellipse", { cx: p.x, cy: p.y, rx: G.storeRx, ry: G.storeRy, class: "store" + (opts.last === c ? " lastmove" : "") }, g);
       drawSeeds(g, p.x, p.y, count, G.storeRx, G.storeRy, opts.fresh === c);
       el("text", { x: p.x, y: p.y + G.storeRy - 18, class: "count", "data-count": c === 2 * n ? "south-store" : "north-store" }, labels, L10n.num(count));
-      el("text", { x: p.x, y: p.y - G.storeRy + 22, class: "rowname words" }, labels, who);
+      storeNames.push(el("text", { x: p.x, y: p.y - G.storeRy + 22, class: "rowname words" }, labels, who));
     }
   }
   svg.appendChild(labels);
+  fitStoreNames(storeNames, G.storeW - 8);
   if (focused) {
     const again = svg.querySelector(`[data-pit="${focused}"]`);
     if (again) again.focus({ preventScroll: true });

@@ -31,5 +31,16 @@ export function boardGeometry(n, stores, flip, small) {
     return { x: pad + storeW / 2, y: 140 };
   };
   const cell = flip ? (c) => { const p = at(c); return { x: width - p.x, y: height - p.y }; } : at;
-  return { width, height, cell, pitR: small ? 47 : 40, storeRx: small ? 22 : 36, storeRy: 105 };
+  return { width, height, cell, pitR: small ? 47 : 40, storeW, storeRx: small ? 22 : 36, storeRy: 105 };
 }
+
+// The font size that fits a text `width` wide at font size `base` into `room` (the same units):
+// `base` when it fits, else smaller in proportion (never below `min`).
+export function fitFontSize(width, base, room, min = 8) {
+  if (!(width > room)) return base;
+  return Math.max(min, Math.floor((base * room) / width * 10) / 10);
+}
+
+// A word's width at font size `size` before it can be measured (a board drawn while hidden):
+// wide enough for the widest letters of the page's scripts.
+export const guessWidth = (text, size) => [...text].length * size * 0.62;

@@ -1,6 +1,7 @@
 // The evaluation graph of an analysed game, as numbers: a point after each ply (South's view:
-// the seeds South can expect, the mover's score turned for a North move), scaled into a box.
-// Pure, tested in assets/test/.
+// the seeds South can expect, the mover's score turned for a North move), scaled into a box;
+// and what the review steps to (a ply's board, an arrow key's step). Pure, tested in
+// assets/test/.
 
 // `plies`: the analysis's plies ({ply, side, score, mistake}); `w`, `h`: the box. Returns the
 // points ({ply, x, y, value, mistake}), the polyline's `d`, and the zero line's `y`.
@@ -23,4 +24,13 @@ export function boardAt(s, k) {
   if (k <= 0) return { board: s.plies[0].before_board, cell: null, captured: [] };
   const p = s.plies[k - 1];
   return { board: p.after_board, cell: p.cell, captured: p.captured_pits };
+}
+
+// The step an arrow key makes through the plies (+1: the next, -1: the one before), or 0 for
+// another key: the arrow pointing where the review's Next button sits goes forward, so in a
+// right-to-left page (`dir` "rtl", where Next is on the left) Left goes forward and Right back.
+export function arrowStep(key, dir) {
+  const forward = dir === "rtl" ? "ArrowLeft" : "ArrowRight";
+  const back = dir === "rtl" ? "ArrowRight" : "ArrowLeft";
+  return key === forward ? 1 : key === back ? -1 : 0;
 }

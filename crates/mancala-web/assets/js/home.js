@@ -7,7 +7,7 @@ import { Saved } from "./saved.js";
 import { Account } from "./account.js";
 import { controlName } from "./clock.js";
 import { boardModel, seatOf } from "./plies.js";
-import { other, resultText } from "./words.js";
+import { other, peopleWord, resultText } from "./words.js";
 
 // A name as a menu starts it: its first letter a capital, by the page's language's rules.
 const capital = (w) => w.charAt(0).toLocaleUpperCase(L10n.code) + w.slice(1);
@@ -150,10 +150,10 @@ export const Home = {
       const one = mine.length === 1 ? mine[0] : null;
       const opp = s.opponent.kind === "engine" ? t("opp-engine", { level: levelName(s.opponent.level) })
         : s.opponent.kind === "local" ? t("opp-local")
-        : saved.spectator || !saved.token ? t("opp-watching") : t("opp-remote");
+        : saved.spectator || !saved.token ? t("opp-watching") : t(peopleWord(s.opponent, "listed"));
       let turn;
       if (s.over) turn = resultText(L10n, s, one);
-      else if (one) turn = s.to_move === one ? t("turn-yours") : s.seats[s.to_move].startsWith("engine") ? t("turn-computer") : t("turn-friend");
+      else if (one) turn = s.to_move === one ? t("turn-yours") : s.seats[s.to_move].startsWith("engine") ? t("turn-computer") : t(peopleWord(s.opponent, "turn"));
       else turn = t("to-move", { side: SIDE(s.to_move) });
       cell(one ? t("game-you", { name: gameName(s), side: SIDE(one) }) : gameName(s));
       cell(opp);

@@ -8,7 +8,7 @@ import { Saved } from "./saved.js";
 import { drawBoard } from "./board.js";
 import { Settings, Sound } from "./settings.js";
 import { boardModel, lastMarks, moveRows, seatOf } from "./plies.js";
-import { resultText, signed } from "./words.js";
+import { peopleWord, resultText, signed } from "./words.js";
 import { Clock } from "./clock.js";
 import { Review } from "./review.js";
 import { boardAt } from "./graph.js";
@@ -198,7 +198,7 @@ export const Play = {
   // The other player, as this browser names him: a friend through a link, an opponent met in
   // the lobby.
   other() {
-    return this.state && this.state.opponent.lobby ? "who-opponent" : "who-friend";
+    return peopleWord(this.state && this.state.opponent, "who");
   },
   drawState(extra) {
     const s = this.state;
@@ -230,7 +230,7 @@ export const Play = {
     const spectator = seat.length === 0;
     const name = gameName(s);
     $("g-title").textContent = s.opponent.kind === "engine" ? t("game-title-engine", { name, level: levelName(s.opponent.level) })
-      : t(s.opponent.kind === "local" ? "game-title-local" : "game-title-remote", { name });
+      : t(s.opponent.kind === "local" ? "game-title-local" : peopleWord(s.opponent, "title"), { name });
     const base = s.game_id;
     $("g-rules").hidden = !base;
     $("g-rules").href = "#/rules/" + base;
@@ -250,7 +250,7 @@ export const Play = {
     $("g-watch").hidden = !spectator;
     if (spectator) {
       const saved = Saved.get(this.id);
-      const players = s.opponent.kind === "remote" ? t("watching-remote")
+      const players = s.opponent.kind === "remote" ? t(peopleWord(s.opponent, "watching"))
         : s.opponent.kind === "engine" ? t("watching-engine", { south: this.who("south"), north: this.who("north") })
         : t("watching-local");
       $("g-watch").textContent = t("watching", { players }) + (saved && saved.notice ? " " + t("watching-used") : "");
@@ -268,7 +268,7 @@ export const Play = {
         (moves.length ? t("status-choose", { who, moves: moves.join(" ") }) : t("status-must-pass", { who }));
     } else if (this.engineToMove()) { status = t("status-thinking"); thinking = true; }
     else if (spectator) status = t("to-move", { side: SIDE(s.to_move) });
-    else status = s.opponent.kind === "remote" ? t("status-waiting-friend", { side: SIDE(s.to_move) }) : t("status-waiting", { side: SIDE(s.to_move) });
+    else status = s.opponent.kind === "remote" ? t(peopleWord(s.opponent, "waiting"), { side: SIDE(s.to_move) }) : t("status-waiting", { side: SIDE(s.to_move) });
     $("g-status").textContent = status;
     // Whatever the language: whether the computer is thinking, for a test or a style.
     $("g-status").toggleAttribute("data-thinking", thinking);
@@ -575,7 +575,7 @@ export const Play = {
       const r = await api("POST", `/api/games/${this.id}/undo`, { token: this.token, version: this.state.version });
       this.state = r.state;
       this.markLast(r.state);
-      if (r.asked) $("g-error").textContent = t("undo-asked");
+      if (r.asked) $("g-error").textContent = t(peopleWord(this.state.opponent, "undoAsked"));
       else this.say(t("taken-back", { count: r.taken_back }));
     } catch (e) { this.failed(e); }
     this.hint = null;

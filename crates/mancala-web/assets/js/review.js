@@ -1,10 +1,10 @@
-// Stepping through a game: any ply shown on the board (buttons, ←/→, Home/End, a move in the
-// list or a line of the analysis), the address naming it (`#/game/ID?ply=N`, a link to the ply),
+// Stepping through a game: any ply shown on the board (buttons, ←/→ as the buttons sit,
+// Home/End, a move in the list or a line of the analysis), the address naming it (`#/game/ID?ply=N`, a link to the ply),
 // and the analysis drawn as a graph of the evaluation (mistakes marked, a point jumps there).
 // The boards are the server's (each ply's seeds before and after); this module only picks one.
 import { $ } from "./dom.js";
 import { SIDE, t } from "./l10n.js";
-import { evalGraph } from "./graph.js";
+import { arrowStep, evalGraph } from "./graph.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -96,9 +96,10 @@ document.addEventListener("keydown", (e) => {
   if ($("view-game").hidden || tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || e.ctrlKey || e.metaKey || e.altKey) return;
   const s = Review.play && Review.play.state;
   if (!s || !s.plies.length) return;
-  // The arrows as on the moves list, which reads left to right in every language.
-  const moves = { ArrowLeft: -1, ArrowRight: 1 };
-  if (e.key in moves) { e.preventDefault(); Review.step(moves[e.key]); }
+  // The arrows as the review's buttons sit: Next on the right, or on the left in a
+  // right-to-left page.
+  const step = arrowStep(e.key, document.documentElement.dir);
+  if (step) { e.preventDefault(); Review.step(step); }
   else if (e.key === "Home") { e.preventDefault(); Review.go(0); }
   else if (e.key === "End") { e.preventDefault(); Review.go(Infinity); }
 });

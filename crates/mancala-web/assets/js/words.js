@@ -12,6 +12,11 @@ export function plainArgs(args) {
   return own;
 }
 
+// The parameters of an error that name a side (`south`, `north`): the server's `side_param`
+// (src/error.rs: `side`, `asked`, `pit_of`) and El mirall's row (`side`). Any other parameter
+// is shown as sent, whatever it says (a name `south` is a name, not a side).
+export const SIDE_PARAMS = new Set(["side", "asked", "pit_of"]);
+
 // A server error in the player's words: `error-<code>` with the error's parameters (sides
 // translated, lists joined, the reason of an illegal move worded); the server's English text
 // when the catalogue has no message for the code.
@@ -21,7 +26,7 @@ export function errorText(L, data, status) {
   for (const [k, v] of Object.entries(data.params || {})) {
     if (Array.isArray(v)) args[k] = v.join(k === "legal" || k === "pits" ? " " : ", ");
     else if (v && typeof v === "object") continue; // an error within the error, worded below
-    else if (v === "south" || v === "north") args[k] = L.side(v);
+    else if (SIDE_PARAMS.has(k) && (v === "south" || v === "north")) args[k] = L.side(v);
     else args[k] = v;
   }
   if (data.code === "illegal-move" && data.params && L.has("reason-" + data.params.reason)) {
@@ -87,6 +92,24 @@ export function refusalText(L, r) {
   if (r.code !== "not-next-pit") return r.text;
   const why = r.passed.length ? L.t(`m-${r.side}-why`, { empty: r.passed.join(", ") }) : L.t(`m-${r.side}-why-first`);
   return L.t(`m-${r.side}-must`, { want: r.must, pit: r.pit, why }) + (r.pit_empty ? L.t("m-pit-empty", { pit: r.pit }) : "");
+}
+
+// The messages that name the other person of a game between people: a friend, through a link;
+// an opponent met in the lobby (the state's `opponent.lobby`, kept by the lobby game's
+// rematches), never called a friend.
+const PEOPLE = {
+  title: ["game-title-remote", "game-title-lobby"],
+  who: ["who-friend", "who-opponent"],
+  waiting: ["status-waiting-friend", "status-waiting-opponent"],
+  undoAsked: ["undo-asked", "undo-asked-opponent"],
+  watching: ["watching-remote", "watching-lobby"],
+  listed: ["opp-remote", "opp-lobby"],
+  turn: ["turn-friend", "turn-opponent"],
+};
+
+// The message id saying `what` (a key of PEOPLE) of a game whose opponent is `opponent`.
+export function peopleWord(opponent, what) {
+  return PEOPLE[what][opponent && opponent.lobby ? 1 : 0];
 }
 
 // A signed number: +3, -2, +0.

@@ -1,7 +1,7 @@
 // The board's layout and the game's plies as the page lays them out.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { boardGeometry, seedSpots } from "../js/geometry.js";
+import { boardGeometry, fitFontSize, guessWidth, seedSpots } from "../js/geometry.js";
 import { boardModel, lastMarks, moveRows, seatOf } from "../js/plies.js";
 
 test("South's row runs left to right at the bottom, North's right to left on top", () => {
@@ -57,4 +57,17 @@ test("the last ply's marks and a board model come from the server's view", () =>
   assert.deepEqual(lastMarks({ plies: [] }), { cell: null, captured: [] });
   const m = boardModel(s, { pits: [1, 2, 3, 4], stores: { south: 5, north: 6 } });
   assert.deepEqual(m, { pits: [1, 2, 3, 4], scores: [5, 6], names: ["A", "B", "a", "b"] });
+});
+
+test("a store's name is fitted into the store: smaller where it is wider, never larger", () => {
+  const G = boardGeometry(6, true, false, true);
+  const room = G.storeW - 8;
+  assert.equal(fitFontSize(30, 17, room), 17);
+  const size = fitFontSize(60, 17, room);
+  assert.ok(size < 17 && 60 * size / 17 <= room, `${size}`);
+  assert.equal(fitFontSize(1000, 17, room), 8);
+  assert.equal(fitFontSize(0, 17, room), 17);
+  // Before it can be measured, a name is guessed wide enough: "Sjever" at 17 does not fit a phone's store.
+  assert.ok(fitFontSize(guessWidth("Sjever", 17), 17, room) < 17);
+  assert.ok(G.cell(12).x - room / 2 >= 4 && G.cell(12).x + room / 2 <= G.width - 4);
 });

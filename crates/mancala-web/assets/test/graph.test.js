@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { evalGraph, boardAt } from "../js/graph.js";
+import { arrowStep, evalGraph, boardAt } from "../js/graph.js";
 
 test("the graph turns North's scores to South's view and scales them into the box", () => {
   const plies = [
@@ -30,4 +30,10 @@ test("the board at a ply is the server's: the start before the first, after each
   assert.deepEqual(boardAt(s, 1), { board: b(1), cell: 0, captured: [] });
   assert.equal(boardAt(s, 2), null, "the last ply: the game as it is");
   assert.equal(boardAt(s, null), null);
+});
+
+test("the arrow keys step as the review's buttons sit: Left goes forward in a right-to-left page", () => {
+  assert.deepEqual(["ArrowRight", "ArrowLeft", "Home"].map((k) => arrowStep(k, "ltr")), [1, -1, 0]);
+  assert.deepEqual(["ArrowRight", "ArrowLeft", "Home"].map((k) => arrowStep(k, "rtl")), [-1, 1, 0]);
+  assert.equal(arrowStep("ArrowRight", ""), 1);
 });

@@ -2,7 +2,8 @@
 // asked (message id and arguments), so each test sees which message is chosen with what.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { endReasonText, errorText, plainArgs, refusalText, resultText, signed } from "../js/words.js";
+import { readFileSync } from "node:fs";
+import { endReasonText, errorText, peopleWord, plainArgs, refusalText, resultText, signed } from "../js/words.js";
 
 function translator(known) {
   return {
@@ -78,4 +79,33 @@ test("a position's fault is worded by its kind", () => {
   const L = translator(["error-bad-position", "position-side"]);
   const data = { error: "E", code: "bad-position", params: { kind: "side", index: "9", value: "W", position: "7-W", detail: "E" } };
   assert.equal(errorText(L, data, 400), "error-bad-position(kind=side,index=9,value=W,position=7-W,detail=position-side(kind=side,index=9,value=W,position=7-W,detail=E))");
+});
+
+test("only the parameters that are sides are worded as sides, not a name that reads like one", () => {
+  const L = translator(["error-name-taken", "error-name-reserved", "error-resign-other-side", "error-illegal-move"]);
+  assert.equal(errorText(L, { error: "E", code: "name-reserved", params: { name: "south" } }, 400), "error-name-reserved(name=south)");
+  assert.equal(errorText(L, { error: "E", code: "name-taken", params: { name: "north" } }, 409), "error-name-taken(name=north)");
+  assert.equal(errorText(L, { error: "E", code: "resign-other-side", params: { side: "south", asked: "north" } }, 403), "error-resign-other-side(side=Güney,asked=Kuzey)");
+  const pit = { error: "E", code: "illegal-move", params: { move: "a", reason: "not-your-pit", pit_of: "north", legal: ["A"] } };
+  assert.equal(errorText(L, pit, 422), "error-illegal-move(move=a,reason=not-your-pit,pit_of=Kuzey,legal=A)");
+});
+
+test("a stranger met in the lobby is an opponent, never a friend, in every word of his game", () => {
+  const en = readFileSync(new URL("../../../mancala-locale/locales/en.ftl", import.meta.url), "utf8");
+  const message = (id) => {
+    const m = new RegExp(`^${id} = (.*)$`, "m").exec(en);
+    assert.ok(m, `en.ftl has no ${id}`);
+    return m[1];
+  };
+  const kinds = ["title", "who", "waiting", "undoAsked", "watching", "listed", "turn"];
+  const lobby = { kind: "remote", invited: null, hints: false, lobby: true };
+  const link = { kind: "remote", invited: null, hints: false };
+  for (const what of kinds) {
+    const a = peopleWord(lobby, what), b = peopleWord(link, what);
+    assert.notEqual(a, b, what);
+    assert.doesNotMatch(message(a), /friend|through a link/i, `${what}: ${a}`);
+    assert.match(message(b), /friend|through a link/i, `${what}: ${b}`);
+  }
+  assert.equal(peopleWord(lobby, "waiting"), "status-waiting-opponent");
+  assert.equal(peopleWord(null, "who"), "who-friend");
 });

@@ -226,8 +226,10 @@ pub struct RoomRow {
 pub enum StoreError {
     #[error("cannot open the database {path}: the folder {dir} does not exist")]
     NoFolder { path: String, dir: String },
-    #[error("cannot create the folder {dir} for the database: {source}")]
-    CreateFolder { dir: String, source: std::io::Error },
+    /// (The error is part of the message, not a source: printed with its causes, it would
+    /// come twice.)
+    #[error("cannot create the folder {dir} for the database: {error}")]
+    CreateFolder { dir: String, error: std::io::Error },
     #[error("cannot open the database {path}: {detail}")]
     Open { path: String, detail: String },
     #[error(
@@ -297,7 +299,7 @@ impl Store {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|source| StoreError::CreateFolder {
                 dir: dir.display().to_string(),
-                source,
+                error: source,
             })?;
         }
         Self::open(path)
