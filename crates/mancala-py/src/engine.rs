@@ -310,7 +310,10 @@ pub struct PyPlayer {
 #[pymethods]
 impl PyPlayer {
     #[new]
-    #[pyo3(signature = (spec, game, seed = Int::from(0), time_ms = None, data_dir = None, use_db = true))]
+    #[pyo3(
+        signature = (spec, game, seed = Int::from(0), time_ms = None, data_dir = None, use_db = true),
+        text_signature = "(spec, game, seed=0, time_ms=None, data_dir=None, use_db=True)"
+    )]
     fn new(
         spec: &str,
         game: Py<PyGame>,
@@ -385,7 +388,7 @@ impl PyPlayer {
 /// `returns` (mean return of South and North, +1 win / -1 loss) and `margin` (South's mean
 /// final lead in seeds).
 #[pyfunction]
-#[pyo3(signature = (state, n, seed = Int::from(0)))]
+#[pyo3(signature = (state, n, seed = Int::from(0)), text_signature = "(state, n, seed=0)")]
 pub fn random_playouts<'py>(
     py: Python<'py>,
     state: &PyState,

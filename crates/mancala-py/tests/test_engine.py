@@ -112,6 +112,11 @@ def test_numbers_out_of_range_raise_mancala_error_naming_them(call, named):
     assert named in str(e.value)
 
 
+def test_signatures_show_the_defaults():
+    assert mancala.Player.__text_signature__.startswith("(spec, game, seed=0, time_ms=None")
+    assert mancala.random_playouts.__text_signature__ == "(state, n, seed=0)"
+
+
 def test_a_huge_argument_is_not_repeated_whole_in_the_message():
     with pytest.raises(mancala.UnknownGameError) as e:
         mancala.load_game("x" * 10**6)
