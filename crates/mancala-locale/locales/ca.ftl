@@ -587,7 +587,10 @@ review-start = { $total ->
   }
 review-at = Jugada { $ply } de { $total }: { $side } { $move }
 review-status = Mirant enrere: { $where }. Fi (o un clic al tauler) torna a la partida.
-graph-label = Avaluació després de cada jugada, el marge esperat de Sud (fins a { $top } llavors); errors marcats: { $mistakes }
+graph-label = Avaluació després de cada jugada, el marge esperat de Sud (fins a { $top ->
+    [one] { $top } llavor
+   *[other] { $top } llavors
+  }); errors marcats: { $mistakes }
 graph-point = Jugada { $ply }: { $value } per a Sud
 
 ## Set phrases between two people

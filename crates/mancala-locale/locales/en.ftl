@@ -598,7 +598,10 @@ review-start = { $total ->
   }
 review-at = Ply { $ply } of { $total }: { $side } { $move }
 review-status = Looking back: { $where }. Press End (or click the board) to come back to the game.
-graph-label = Evaluation after each ply, South's expected margin (up to { $top } seeds); mistakes marked: { $mistakes }
+graph-label = Evaluation after each ply, South's expected margin (up to { $top ->
+    [one] { $top } seed
+   *[other] { $top } seeds
+  }); mistakes marked: { $mistakes }
 graph-point = Ply { $ply }: { $value } for South
 
 ## Set phrases between two people

@@ -588,7 +588,10 @@ review-start = { $total ->
   }
 review-at = Jugada { $ply } de { $total }: { $side } { $move }
 review-status = Mirando atrás: { $where }. Fin (o un clic en el tablero) vuelve a la partida.
-graph-label = Evaluación tras cada jugada, el margen esperado de Sur (hasta { $top } semillas); errores marcados: { $mistakes }
+graph-label = Evaluación tras cada jugada, el margen esperado de Sur (hasta { $top ->
+    [one] { $top } semilla
+   *[other] { $top } semillas
+  }); errores marcados: { $mistakes }
 graph-point = Jugada { $ply }: { $value } para Sur
 
 ## Set phrases between two people

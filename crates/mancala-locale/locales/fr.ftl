@@ -588,7 +588,10 @@ review-start = { $total ->
   }
 review-at = Coup { $ply } sur { $total } : { $side } { $move }
 review-status = Retour en arrière : { $where }. Fin (ou un clic sur le plateau) ramène à la partie.
-graph-label = Évaluation après chaque coup, la marge attendue de Sud (jusqu'à { $top } graines) ; erreurs marquées : { $mistakes }
+graph-label = Évaluation après chaque coup, la marge attendue de Sud (jusqu'à { $top ->
+    [one] { $top } graine
+   *[other] { $top } graines
+  }) ; erreurs marquées : { $mistakes }
 graph-point = Coup { $ply } : { $value } pour Sud
 
 ## Set phrases between two people

@@ -596,7 +596,11 @@ review-last = Igra kakva jest
 review-start = Početak, prije prvog od { $total } poteza
 review-at = Potez { $ply } od { $total }: { $side } { $move }
 review-status = Pregled unatrag: { $where }. End (ili klik na ploču) vraća u igru.
-graph-label = Procjena nakon svakog poteza, očekivana razlika Juga (do { $top } sjemenki); označene pogreške: { $mistakes }
+graph-label = Procjena nakon svakog poteza, očekivana razlika Juga (do { $top ->
+    [one] { $top } sjemenke
+    [few] { $top } sjemenke
+   *[other] { $top } sjemenki
+  }); označene pogreške: { $mistakes }
 graph-point = Potez { $ply }: { $value } za Jug
 
 ## Set phrases between two people

@@ -496,6 +496,9 @@ fn counted_words_agree_with_their_count_in_every_language() {
         ("analysis-depth", "depth", ALL),
         ("analysis-how-deep", "depth", ALL),
         ("analysis-how-deep-db", "depth", ALL),
+        ("graph-label", "top", ALL),
+        ("m-result-duo", "gap", &["ar"]),
+        ("m-stats", "gap", &["ar"]),
         ("lb-watch", "plies", LATIN),
         ("review-start", "total", LATIN),
     ];
