@@ -5,11 +5,6 @@ use std::io::Write;
 use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::path::PathBuf;
 
-/// At most 60 characters of what was typed, for an error message.
-fn short(s: &str) -> String {
-    s.chars().take(60).collect()
-}
-
 #[derive(Args)]
 pub struct ServeArgs {
     /// Port to listen on (0 picks a free one).
@@ -97,7 +92,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
             t @ mancala_web::Target::Postgres(_) => t,
             mancala_web::Target::Sqlite(_) => anyhow::bail!(
                 "--database {}: give a PostgreSQL URL (postgres://...); an SQLite file is given with --db",
-                short(url)
+                mancala_core::text::quoted(url)
             ),
         },
         (None, Some(db)) => mancala_web::Target::Sqlite(db.clone()),

@@ -17,6 +17,16 @@ pub fn excerpt(text: &str, max: usize) -> Cow<'_, str> {
     }
 }
 
+/// `text` as it is when it has at most `max` characters; else its first `max` characters and
+/// `…`: for a value quoted where the words around it are in another language (the web app's
+/// error parameters, worded by the page).
+pub fn clip(text: &str, max: usize) -> Cow<'_, str> {
+    match text.char_indices().nth(max) {
+        None => Cow::Borrowed(text),
+        Some((end, _)) => Cow::Owned(format!("{}…", &text[..end])),
+    }
+}
+
 /// What an error message quotes of a user's word or value (a game id, a position, a move):
 /// at most [`QUOTED`] characters of it.
 pub fn quoted(text: &str) -> Cow<'_, str> {
@@ -38,6 +48,8 @@ mod tests {
         // Cut between characters, never inside one (each of these is two bytes).
         assert_eq!(excerpt("ééééé", 2), "éé… (3 more characters)");
         assert_eq!(excerpt("", 0), "");
+        assert_eq!(clip("abc", 3), "abc");
+        assert_eq!(clip("ééééé", 2), "éé…");
         let long = "x".repeat(10_000_000);
         assert_eq!(
             excerpt(&long, 10).len(),

@@ -494,7 +494,7 @@ pub fn bad_record(e: mancala_core::record::RecordError) -> ApiError {
     err
 }
 
-/// At most 40 characters of `s`, for quoting what a client sent.
+/// At most 40 characters of `s` (then `…`), for quoting what a client sent.
 pub fn short(s: &str) -> String {
-    s.chars().take(40).collect()
+    mancala_core::text::clip(s, 40).into_owned()
 }

@@ -125,7 +125,7 @@ async fn load(st: &Arc<AppState>, id: &str) -> Result<Room, ApiError> {
     if !crate::state::is_id(id) {
         return Err(
             ApiError::new(Code::NoGame, "no El mirall game with that id")
-                .with("id", id.chars().take(40).collect::<String>()),
+                .with("id", crate::error::short(id)),
         );
     }
     st.store()

@@ -23,7 +23,7 @@ const COUNT_TIME: Duration = Duration::from_secs(3);
 fn game(id: &str) -> Result<Solitaire, ApiError> {
     id.parse::<Solitaire>().map_err(|e| {
         ApiError::new(Code::UnknownGame, e.to_string())
-            .with("game", id.chars().take(40).collect::<String>())
+            .with("game", crate::error::short(id))
             .with_status(axum::http::StatusCode::NOT_FOUND)
     })
 }

@@ -202,6 +202,12 @@ async fn refusals_of_the_session_and_the_requests_have_their_codes() {
             s.get("/api/games/nosuchgame").await,
         ),
         (
+            // What a client sent is quoted back cut, and marked as cut.
+            "no-game",
+            json!({"id": format!("{}…", "z".repeat(40))}),
+            s.get(&format!("/api/games/{}", "z".repeat(500))).await,
+        ),
+        (
             "unknown-game",
             json!({"game": "chess"}),
             s.post("/api/games", &json!({"game": "chess"})).await,
