@@ -587,7 +587,7 @@ fn replay_json_of_a_resigned_record_says_who_won_and_why() {
             &mancala(&["replay", "kalah", "--ogn", f.to_str().unwrap(), "A"]),
             "already over",
         );
-        let again = dir.join("again.ogn");
+        let again = dir.join(format!("again-{}.ogn", loser.name()));
         let o = mancala(&[
             "replay",
             "--ogn",

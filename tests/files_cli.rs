@@ -116,26 +116,75 @@ fn records_and_plots_are_written_only_to_regular_files_or_new_paths() {
     );
     assert_eq!(std::fs::read_to_string(&target).unwrap(), "kept");
     assert!(sub.is_dir());
-    // A folder that does not exist: an error, never "saved".
+    // A folder that does not exist: an error, never "saved", and before the work (a table
+    // may take hours).
     let missing = dir.path().join("no/such/folder/game.ogn");
+    let m = missing.to_str().unwrap();
+    for args in [
+        vec!["replay", "modiar", "A", "--write-ogn", m],
+        vec![
+            "solve",
+            "modiar",
+            "--table",
+            "--max-boards",
+            "1",
+            "--svg",
+            m,
+        ],
+        vec!["cycle", "el-mirall", "--table", "2x2", "--plot", m],
+    ] {
+        let o = mancala(&args);
+        common::assert_error(&o, "does not exist");
+        assert!(
+            o.stdout.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&o.stdout)
+        );
+    }
+    // A record is written to a new path only: a file there may hold games of its own (the one
+    // the game was read from, a match's), which it would replace.
+    let matched = dir.path().join("match.ogn");
+    let m = matched.to_str().unwrap();
+    let args = [
+        "match", "modiar", "--a", "random", "--b", "random", "--games", "3", "--ogn", m,
+    ];
+    assert!(mancala(&args).status.success());
+    let games = std::fs::read_to_string(&matched).unwrap();
+    for args in [
+        vec!["replay", "--ogn", m, "--index", "2", "--write-ogn", m],
+        vec![
+            "analyze",
+            "--ogn",
+            m,
+            "--index",
+            "2",
+            "--depth",
+            "1",
+            "--write-ogn",
+            m,
+        ],
+        vec![
+            "replay",
+            "modiar",
+            "A",
+            "--write-ogn",
+            target.to_str().unwrap(),
+        ],
+    ] {
+        common::assert_error(&mancala(&args), "exists already");
+    }
+    assert_eq!(std::fs::read_to_string(&matched).unwrap(), games);
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "kept");
+    let new = dir.path().join("new.ogn");
     let o = mancala(&[
         "replay",
         "modiar",
         "A",
         "--write-ogn",
-        missing.to_str().unwrap(),
-    ]);
-    common::assert_error(&o, "does not exist");
-    // A regular file is replaced, a new path written.
-    let o = mancala(&[
-        "replay",
-        "modiar",
-        "A",
-        "--write-ogn",
-        target.to_str().unwrap(),
+        new.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(std::fs::read_to_string(&target).unwrap().contains("1. A"));
+    assert!(std::fs::read_to_string(&new).unwrap().contains("1. A"));
 }
 
 #[test]
@@ -318,4 +367,103 @@ fn a_huge_cycle_stops_on_ctrl_c_between_moves() {
     }
     let o = child.wait_with_output().unwrap();
     common::assert_error(&o, "interrupted after");
+}
+
+/// A level damaged behind its stamp (a disk that changed the data but not the file's times):
+/// `db info --verify` finds it and takes the stamp away, so that the readers check it whole
+/// and refuse it, and `db build` builds it again.
+#[test]
+fn a_level_found_damaged_behind_its_stamp_is_built_again() {
+    use std::io::{Seek, SeekFrom, Write};
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let build = [
+        "db",
+        "build",
+        "modiar",
+        "--max-stones",
+        "8",
+        "--threads",
+        "1",
+        "--data-dir",
+        d,
+    ];
+    assert!(mancala(&build).status.success());
+    let level = dir.path().join("modiar/level-008.mdb");
+    let stamp = dir.path().join("modiar/level-008.mdb.checked");
+    let sound = std::fs::read(&level).unwrap();
+    let position = ["--data-dir", d, "--position", "2-2-0-2-2-0-16-18-S"];
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["solve", "modiar"];
+        args.extend(extra);
+        mancala(&args)
+    };
+    let before = solve(&position);
+    assert!(before.status.success(), "{}", stderr(&before));
+    // Once read, the level has its stamp; the last byte of its data changes in place, and
+    // the stamp is written again for the file as it now is, with the old checksum.
+    let old = std::fs::read_to_string(&stamp).unwrap();
+    let crc = old.split_whitespace().last().unwrap().to_string();
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&level)
+        .unwrap();
+    f.seek(SeekFrom::End(-1)).unwrap();
+    let last = *sound.last().unwrap();
+    f.write_all(&[if last == 0 { 1 } else { 0 }]).unwrap();
+    drop(f);
+    let m = std::fs::metadata(&level).unwrap();
+    let forged = format!(
+        "len {} dev {} ino {} mtime {}.{:09} ctime {}.{:09} crc {crc}\n",
+        m.len(),
+        m.dev(),
+        m.ino(),
+        m.mtime(),
+        m.mtime_nsec(),
+        m.ctime(),
+        m.ctime_nsec()
+    );
+    std::fs::write(&stamp, forged).unwrap();
+    let verify = mancala(&["db", "info", "--verify", "--data-dir", d]);
+    assert_eq!(verify.status.code(), Some(1), "{}", stderr(&verify));
+    let out = String::from_utf8_lossy(&verify.stdout).into_owned() + &stderr(&verify);
+    assert!(
+        out.contains("level-008.mdb") && out.contains("DAMAGED"),
+        "{out}"
+    );
+    assert!(!stamp.exists(), "the damaged level's stamp is taken away");
+    // Every reader now checks it whole, sets it aside and says so.
+    let warned = "database level 8 damaged, searched instead";
+    let p = ["--position", "2-2-0-2-2-0-16-18-S", "--data-dir", d];
+    let best: Vec<&str> = [&["best", "modiar", "--depth", "2"][..], &p].concat();
+    let analyze: Vec<&str> = [&["analyze", "modiar", "--depth", "2", "A"][..], &p].concat();
+    for args in [best, analyze] {
+        let o = mancala(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(stderr(&o).contains(warned), "{args:?}: {}", stderr(&o));
+    }
+    let mut ugi = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["ugi", "modiar"])
+        .env("MANCALA_DATA", d)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    ugi.stdin
+        .take()
+        .unwrap()
+        .write_all(b"ugi\nisready\nquit\n")
+        .unwrap();
+    let o = ugi.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains(&format!("info string warning: {warned}")),
+        "{out}"
+    );
+    // Built again, the same bytes as before, and the value as before.
+    assert!(mancala(&build).status.success());
+    assert_eq!(std::fs::read(&level).unwrap(), sound);
+    let after = solve(&position);
+    assert_eq!(after.stdout, before.stdout);
 }

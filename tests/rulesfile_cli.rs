@@ -177,3 +177,42 @@ fn answer_text(args: &[&str]) -> String {
     assert!(out.status.success());
     String::from_utf8(out.stdout).unwrap()
 }
+
+/// A built-in game named with a rules file of another game is refused, not answered for the
+/// file's game; the file's own game, or a label, goes with it.
+#[test]
+fn a_built_in_game_named_with_another_games_rules_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("k.toml");
+    let export = mancala(&["rules", "--export", "kalah:pits=2,seeds=2"]);
+    assert!(export.status.success());
+    std::fs::write(&file, &export.stdout).unwrap();
+    let f = file.to_str().unwrap();
+    for args in [
+        vec!["perft", "modiar", "2", "--rules", f],
+        vec![
+            "solve",
+            "mangala-ii",
+            "--rules",
+            f,
+            "--data-dir",
+            dir.path().to_str().unwrap(),
+        ],
+    ] {
+        let o = mancala(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("two games") && err.contains("'kalah'"),
+            "{err}"
+        );
+    }
+    for game in ["kalah", "my-variant"] {
+        let o = mancala(&["perft", game, "2", "--rules", f]);
+        assert!(
+            o.status.success(),
+            "{game}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+}

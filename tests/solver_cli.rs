@@ -73,6 +73,20 @@ fn solve_without_a_database_says_how_to_build_it() {
         None,
     );
     assert_error(&o, "mancala db build mangala-ii --max-stones 2");
+    // The command named builds where the databases are read: run as it is written, the
+    // solve then answers.
+    let o = mancala(&["solve", "modiar:pits=2,seeds=2", "--data-dir", d], None);
+    let err = stderr(&o);
+    let hint = err.split('`').nth(1).unwrap_or_default();
+    assert!(hint.ends_with(&format!(" --data-dir {d}")), "{err}");
+    let words: Vec<&str> = hint.split_whitespace().skip(1).collect();
+    assert!(mancala(&words, None).status.success(), "{hint}");
+    let o = mancala(&["solve", "modiar:pits=2,seeds=2", "--data-dir", d], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Read from the folder `MANCALA_DATA` names, the command needs no more.
+    let o = mancala(&["solve", "modiar:seeds=2"], Some(dir.path()));
+    let err = stderr(&o);
+    assert!(!err.contains("--data-dir"), "{err}");
 }
 
 #[test]

@@ -2,13 +2,12 @@
 //! the best move was worth, and the seeds lost, with mistakes marked. Where the perfect-play
 //! databases cover a position the values are exact. The last line of stdout sums up each side.
 
-use super::common::write_atomically;
 use super::replay::GameArgs;
 use clap::Args;
 use mancala_core::record::Record;
 use mancala_core::{Game, Side};
 use mancala_search::analysis::{self, DEPTH, MISTAKE_SEEDS, Weighed, report, totals, weigh};
-use mancala_search::oracle::db_oracle;
+use mancala_search::oracle::{DbOracle, Oracle, db_oracle};
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -32,7 +31,8 @@ pub struct AnalyzeArgs {
     /// Print one JSON object: every ply, then each side's mistakes and seeds lost.
     #[arg(long)]
     pub json: bool,
-    /// Also write the game as an OGN record with the analysis as comments (mistakes marked).
+    /// Also write the game as an OGN record with the analysis as comments (mistakes marked),
+    /// to a new file (an existing one is refused).
     #[arg(long)]
     pub write_ogn: Option<PathBuf>,
 }
@@ -45,6 +45,9 @@ pub fn game_report(game: &Game) -> Vec<String> {
 }
 
 pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
+    if let Some(path) = &args.write_ogn {
+        super::common::check_new_record(path, "--write-ogn")?;
+    }
     let game = args.source.load()?;
     if game.plies().is_empty() {
         anyhow::bail!("the game has no moves to analyse");
@@ -52,13 +55,23 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     let rules = game.rules().clone();
     let oracle = match args.no_db {
         true => None,
-        false => db_oracle(args.data_dir.as_deref(), &rules),
+        false => DbOracle::open_in(args.data_dir.as_deref(), &rules).map(|o| {
+            // A damaged level is searched instead, and said so, as `best` does.
+            if let Some(note) = mancala_search::oracle::damaged_note(&o) {
+                eprintln!("warning: {note}");
+            }
+            o as std::sync::Arc<dyn Oracle>
+        }),
     };
     let mut engine = analysis::engine(&rules, oracle);
     let weighed = weigh(&mut engine, &game, args.depth);
     let threshold = args.threshold as i32;
     if let Some(path) = &args.write_ogn {
-        write_atomically(path, &annotated(&game, &weighed, threshold).to_string())?;
+        super::common::write_new_record(
+            path,
+            &annotated(&game, &weighed, threshold).to_string(),
+            "--write-ogn",
+        )?;
     }
     if args.json {
         let mut v = serde_json::to_value(report(&weighed, args.depth, threshold))?;

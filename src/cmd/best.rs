@@ -88,18 +88,13 @@ pub fn run(args: BestArgs) -> anyhow::Result<()> {
     if !args.no_db
         && let Some(o) = DbOracle::open_in(args.data_dir.as_deref(), &rules)
     {
+        // A damaged level is searched instead, and said so: one line on stderr, and in the
+        // JSON.
+        if let Some(note) = mancala_search::oracle::damaged_note(&o) {
+            eprintln!("warning: {note}");
+        }
         damaged = o.damaged().to_vec();
         engine.set_oracle(Some(o as Arc<dyn Oracle>));
-    }
-    // A damaged level is searched instead, and said so: one line on stderr, and in the JSON.
-    if let Some((_, why)) = damaged.first() {
-        let levels: Vec<String> = damaged.iter().map(|(b, _)| b.to_string()).collect();
-        eprintln!(
-            "warning: database level{} {} damaged, searched instead: {}",
-            if damaged.len() == 1 { "" } else { "s" },
-            levels.join(", "),
-            why.replace('\n', " ")
-        );
     }
     let Some(r) = engine.search(&pos, &[], &limits) else {
         let reason = rules

@@ -11,7 +11,23 @@ pub fn load_rules(game: &str, file: Option<&Path>) -> anyhow::Result<Rules> {
     if let Some(path) = file {
         let ctx = || format!("rules file {}", path.display());
         let text = read_input(path).with_context(ctx)?;
-        return load(RulesSource::File(&text), solitaires).with_context(ctx);
+        let rules = load(RulesSource::File(&text), solitaires).with_context(ctx)?;
+        // GAME names the file's game, or the built-in game it is a variant of (`kalah` for
+        // `kalah-6-6`), or is any label; another built-in game would be answered for a game
+        // the user did not ask about.
+        let own = &rules.ruleset().id;
+        let of_family =
+            |id: &str| own == id || own.strip_prefix(id).is_some_and(|r| r.starts_with('-'));
+        if let Ok(spec) = game.parse::<GameSpec>()
+            && mancala_core::builtin(&spec.id).is_some()
+            && !of_family(&spec.id)
+        {
+            anyhow::bail!(
+                "{game} and the rules file {} (game '{own}') are two games: name the file's game, or leave out --rules",
+                path.display()
+            );
+        }
+        return Ok(rules);
     }
     let spec: GameSpec = game.parse()?;
     load(RulesSource::Spec(&spec), solitaires).map_err(|e| match e {
@@ -78,6 +94,48 @@ pub fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
             _ => anyhow::anyhow!("{}: {e}", path.display()),
         }
     })
+}
+
+/// Writes a record made by a command (`--write-ogn`) to `path`, as [`write_atomically`], but
+/// only to a new path: a record file there may hold games of their own (the very file the
+/// game was read from, a match's), which a new record would replace. `flag` names the option.
+pub fn write_new_record(path: &Path, text: &str, flag: &str) -> anyhow::Result<()> {
+    check_new_record(path, flag)?;
+    write_atomically(path, text)
+}
+
+/// Whether [`write_atomically`] could write `path`, checked before a command's work (which may
+/// take hours) rather than after it: a file name, nothing there but a regular file, and a
+/// folder that exists.
+pub fn check_output(path: &Path) -> anyhow::Result<()> {
+    if path.file_name().is_none() {
+        anyhow::bail!("{}: not a file name", path.display());
+    }
+    mancala_solver::file::check_writable_target(path)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    if let Some(d) = path.parent().filter(|d| !d.as_os_str().is_empty())
+        && !d.is_dir()
+    {
+        anyhow::bail!(
+            "{}: the folder {} does not exist",
+            path.display(),
+            d.display()
+        );
+    }
+    Ok(())
+}
+
+/// An error if `path` exists: checked before a command's work as well as at the write.
+pub fn check_new_record(path: &Path, flag: &str) -> anyhow::Result<()> {
+    // What is there is named first (a FIFO, a link, a directory), as every writer does.
+    check_output(path).map_err(|e| anyhow::anyhow!("{flag} {e}"))?;
+    if std::fs::symlink_metadata(path).is_ok() {
+        anyhow::bail!(
+            "{flag} {}: the file exists already; give a new file name",
+            path.display()
+        );
+    }
+    Ok(())
 }
 
 /// A hidden file in the folder of `path`, named after it, `tag` and this process:

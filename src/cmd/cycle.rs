@@ -200,6 +200,9 @@ pub fn run(args: CycleArgs) -> anyhow::Result<()> {
     if args.plot.is_some() && args.table.is_none() {
         bail!("--plot draws a table: give --table NxK too");
     }
+    if let Some(path) = &args.plot {
+        super::common::check_output(path)?;
+    }
     if args.steps.is_some() && args.backward.is_none() {
         bail!("--steps goes with --backward");
     }

@@ -59,19 +59,23 @@ pub struct ReplayArgs {
     /// Print one JSON object: position, over, score, winner.
     #[arg(long)]
     pub json: bool,
-    /// Also write the game as an OGN record to this file.
+    /// Also write the game as an OGN record to this file, a new one (an existing file is
+    /// refused).
     #[arg(long)]
     pub write_ogn: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
+    if let Some(path) = &args.write_ogn {
+        super::common::check_new_record(path, "--write-ogn")?;
+    }
     let (game, resigned) = args.source.load_with_resignation()?;
     if let Some(path) = &args.write_ogn {
         let mut record = Record::from_game(&game, &[]);
         if let Some(stop) = resigned {
             record.stop(stop);
         }
-        super::common::write_atomically(path, &record.to_string())?;
+        super::common::write_new_record(path, &record.to_string(), "--write-ogn")?;
     }
     print_result(&game, resigned, args.json);
     Ok(())

@@ -76,8 +76,7 @@ pub struct SolveArgs {
 pub fn run(args: SolveArgs) -> anyhow::Result<()> {
     // A plot that could not be written is refused before the builds.
     if let Some(path) = &args.svg {
-        mancala_solver::file::check_writable_target(path)
-            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        super::common::check_output(path)?;
     }
     if args.table {
         return table(args);

@@ -53,7 +53,7 @@ pub fn first_since_capture<S: PartialEq>(before: Option<S>, now: S) -> bool {
 }
 
 #[cfg(feature = "databases")]
-pub use db::{DbOracle, db_oracle};
+pub use db::{DbOracle, damaged_note, db_oracle};
 
 #[cfg(feature = "databases")]
 mod db {
@@ -209,6 +209,20 @@ mod db {
             _ => most,
         };
         (lower, upper)
+    }
+
+    /// What a front end says of the damaged levels of `o` ([`DbOracle::damaged`]), if any:
+    /// `database level 20 damaged, searched instead: <why>`.
+    pub fn damaged_note(o: &DbOracle) -> Option<String> {
+        let damaged = o.damaged();
+        let (_, why) = damaged.first()?;
+        let levels: Vec<String> = damaged.iter().map(|(b, _)| b.to_string()).collect();
+        Some(format!(
+            "database level{} {} damaged, searched instead: {}",
+            if damaged.len() == 1 { "" } else { "s" },
+            levels.join(", "),
+            why.replace('\n', " ")
+        ))
     }
 
     /// The perfect-play databases under `dir` (default: `mancala solve`'s, see

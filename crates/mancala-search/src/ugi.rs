@@ -146,6 +146,23 @@ struct Engine {
     rng: SmallRng,
     /// The ids of the solitaires ([`Options::solitaires`]).
     solitaires: &'static [&'static str],
+    /// What is said of the game's damaged database levels, searched instead: at `isready`,
+    /// so that a GUI shows it.
+    damaged: Option<String>,
+}
+
+/// What is said of the damaged levels of `rules`' databases in `data_dir`, if any.
+fn damaged_note(rules: &Rules, data_dir: Option<&std::path::Path>) -> Option<String> {
+    #[cfg(feature = "databases")]
+    {
+        let o = crate::oracle::DbOracle::open_in(Some(data_dir?), rules)?;
+        crate::oracle::damaged_note(&o)
+    }
+    #[cfg(not(feature = "databases"))]
+    {
+        let _ = (rules, data_dir);
+        None
+    }
 }
 
 /// The lines answering a command, or what is wrong with it.
@@ -374,6 +391,7 @@ impl Engine {
         let data_dir = options.data_dir;
         let game = Game::new(rules.clone());
         let search = fresh_search(&rules, hash, data_dir.as_deref())?;
+        let damaged = damaged_note(&rules, data_dir.as_deref());
         let mut engine = Engine {
             dialect: Dialect::Ugi,
             rules,
@@ -387,6 +405,7 @@ impl Engine {
             book: None,
             rng: SmallRng::seed_from_u64(options.seed),
             solitaires: options.solitaires,
+            damaged,
         };
         engine.book = engine.find_book();
         Ok(engine)
@@ -423,6 +442,7 @@ impl Engine {
         self.search =
             fresh_search(&rules, self.hash, self.data_dir.as_deref()).map_err(|e| e.to_string())?;
         self.game = Game::new(rules.clone());
+        self.damaged = damaged_note(&rules, self.data_dir.as_deref());
         self.rules = rules;
         self.book = self.find_book();
         Ok(())
@@ -443,7 +463,12 @@ impl Engine {
                 self.dialect = Dialect::Uci;
                 self.identify("uciok")
             }
-            "isready" => Ok(vec!["readyok".to_string()]),
+            "isready" => Ok(self
+                .damaged
+                .iter()
+                .map(|n| format!("info string warning: {n}"))
+                .chain(["readyok".to_string()])
+                .collect()),
             "uginewgame" | "ucinewgame" => {
                 self.search.clear();
                 self.game = Game::new(self.rules.clone());

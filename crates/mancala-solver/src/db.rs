@@ -36,21 +36,25 @@ pub enum DbError {
     /// A game resized to a size its rules refuse.
     #[error("{spec}: {why}")]
     NoSuchSize { spec: String, why: String },
-    #[error("no {name} database for {level} stones on the board ({path} not found); build it with `mancala db build {spec}{max}`", path = path.display(), max = max_flag(*level, *total))]
+    #[error("no {name} database for {level} stones on the board ({path} not found); build it with `mancala db build {spec}{max}{dir}`", path = path.display(), max = max_flag(*level, *total))]
     Missing {
         name: String,
         spec: String,
         level: u32,
         total: u32,
         path: PathBuf,
+        /// ` --data-dir D` where the databases are not in the default folder, else empty.
+        dir: String,
     },
-    #[error("{name} database for {level} stones on the board is unusable: {why}; rebuild it with `mancala db build {spec}{max}`", max = max_flag(*level, *total))]
+    #[error("{name} database for {level} stones on the board is unusable: {why}; rebuild it with `mancala db build {spec}{max}{dir}`", max = max_flag(*level, *total))]
     Corrupt {
         name: String,
         spec: String,
         level: u32,
         total: u32,
         why: String,
+        /// As for [`DbError::Missing`].
+        dir: String,
     },
     #[error("{0}")]
     Io(String),
@@ -93,6 +97,16 @@ pub enum DbError {
 
 fn per_rank(ranks: Option<usize>) -> String {
     ranks.map_or(String::new(), |p| format!(" (per rank, with {p} ranks)"))
+}
+
+/// `word` as a shell reads it back: as it is if it needs no quotes, else in single quotes.
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+:,@%=".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }
 
 fn max_flag(level: u32, total: u32) -> String {
@@ -295,6 +309,13 @@ impl Database {
     pub(crate) fn file_error(&self, b: u32, e: FileError) -> DbError {
         let name = self.game.rules().name().to_string();
         let (spec, total) = (self.spec.clone(), self.game.total());
+        // The command that builds the level builds it where this database reads it.
+        let root = self.dir.parent().unwrap_or(Path::new(""));
+        let dir = if root == default_data_dir() {
+            String::new()
+        } else {
+            format!(" --data-dir {}", shell_word(&root.display().to_string()))
+        };
         match e {
             FileError::Missing { path } => DbError::Missing {
                 name,
@@ -302,6 +323,7 @@ impl Database {
                 level: b,
                 total,
                 path,
+                dir,
             },
             FileError::Corrupt { path, why } => DbError::Corrupt {
                 name,
@@ -309,6 +331,7 @@ impl Database {
                 level: b,
                 total,
                 why: format!("{} {why}", path.display()),
+                dir,
             },
             FileError::Io { path, error } => DbError::Io(format!("{}: {error}", path.display())),
         }

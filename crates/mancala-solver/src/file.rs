@@ -436,8 +436,15 @@ impl LevelFile {
         }
         let stamp = Stamp::of(&file, data_crc);
         if full || stamp.is_none() || stamp != Stamp::read(path) {
+            // Damage found by a whole check (a disk that changed the data and not the file's
+            // times: its stamp still matched) takes the stamp away, so that no reader trusts
+            // the file again and `db build` builds it anew.
+            let damaged = |why: String| {
+                Stamp::remove(path);
+                corrupt(why)
+            };
             if crc(&map[HEADER_LEN..]) != data_crc {
-                return Err(corrupt(
+                return Err(damaged(
                     "data checksum mismatch (the file is damaged)".into(),
                 ));
             }
@@ -458,7 +465,7 @@ impl LevelFile {
                     .map(|i| format!("entry {i} is larger than the stones on the board"))
             };
             if let Some(why) = bad {
-                return Err(corrupt(why));
+                return Err(damaged(why));
             }
             if let Some(s) = stamp {
                 s.write(path);
@@ -482,7 +489,8 @@ impl LevelFile {
 /// modification times and data checksum, kept beside it in `level-NNN.mdb.checked`. Any write
 /// to the file or replacement of it changes its change time, so a stamp that still matches
 /// says the data is as checked (a damaged disk aside, which `mancala db info --verify` finds:
-/// it always reads the data whole). Unix only; elsewhere every open reads the data whole.
+/// it always reads the data whole, and takes the stamp of a file it finds damaged away). Unix
+/// only; elsewhere every open reads the data whole.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Stamp(String);
 
@@ -530,6 +538,12 @@ impl Stamp {
     /// Best effort: a directory that cannot be written only costs a whole check next time.
     fn write(&self, level: &Path) {
         let _ = write_atomically(&Stamp::path(level), self.0.as_bytes());
+    }
+
+    /// Best effort: in a directory that cannot be written, a damaged file keeps its stamp, and
+    /// every whole check (`db info --verify`, `db build` once it is rebuilt) still finds it.
+    fn remove(level: &Path) {
+        let _ = std::fs::remove_file(Stamp::path(level));
     }
 }
 
