@@ -203,6 +203,41 @@ fn pairs_of_moves_sent_at_once_to_two_servers_are_never_both_accepted() {
 
 #[test]
 #[ignore = "needs MANCALA_TEST_POSTGRES (scripts/test.sh starts a cluster)"]
+fn two_players_who_play_anyone_at_once_through_two_servers_are_paired() {
+    let (children, addrs) = three_servers("seek");
+    for round in 0..30 {
+        let gate = Arc::new(Barrier::new(2));
+        let ask = json!({"game": "modiar", "clock": format!("{}+1", round + 1)});
+        let seek = |addr: SocketAddr| {
+            let (gate, ask) = (gate.clone(), ask.clone());
+            std::thread::spawn(move || {
+                gate.wait();
+                post(addr, "/api/lobby/seek", ask).expect("an answer")
+            })
+        };
+        let (ta, tb) = (seek(addrs[round % 3]), seek(addrs[(round + 1) % 3]));
+        let (ra, rb) = (ta.join().unwrap(), tb.join().unwrap());
+        assert_eq!((ra.0, rb.0), (201, 201), "round {round}: {} {}", ra.1, rb.1);
+        let matched: Vec<bool> = [&ra.1, &rb.1]
+            .iter()
+            .map(|v| v["matched"] == true)
+            .collect();
+        assert_eq!(
+            matched.iter().filter(|m| **m).count(),
+            1,
+            "round {round}: exactly one is paired with the other: {} {}",
+            ra.1,
+            rb.1
+        );
+    }
+    let (_, lobby) = call(addrs[2], "GET", "/api/lobby", None).unwrap();
+    assert_eq!(lobby["challenges"].as_array().unwrap().len(), 0, "{lobby}");
+    assert_eq!(lobby["playing"].as_array().unwrap().len(), 30, "{lobby}");
+    stop(children);
+}
+
+#[test]
+#[ignore = "needs MANCALA_TEST_POSTGRES (scripts/test.sh starts a cluster)"]
 fn a_server_killed_mid_game_loses_nothing_and_the_games_go_on_through_the_others() {
     let games = 6;
     let (mut children, addrs) = three_servers("kill");

@@ -258,3 +258,31 @@ test("an OGN record refused is said in the page's language, naming the line and 
     await page.close();
   }
 });
+
+test("a game's numbers are in one set of digits, the locale's: Arabic-Indic in ar-SA, Latin in ar-MA", async () => {
+  for (const [locale, digits, other] of [["ar-SA", /^[\u0660-\u0669]+$/, /[0-9]/], ["ar-MA", /^[0-9]+$/, /[\u0660-\u0669]/]]) {
+    const page = await open(locale);
+    await newGame(page, { game: "mangala-ii", opponent: "remote", side: "south", clock: "5+5" });
+    await setRange(page, "#g-speed", 4);
+    await page.waitForSelector("#pit-A .pit.legal");
+    await page.click("#pit-A");
+    await page.waitForFunction(() => document.querySelectorAll("#g-moves [data-move]").length === 1, null, { timeout: 30000 });
+    await waitIdle(page);
+    // The seeds in the pits and the stores, the scores, the clocks, the ply looked at.
+    const shown = await page.evaluate(() => ({
+      counts: [...document.querySelectorAll("#board .count")].map((c) => c.textContent),
+      scores: ["g-south-score", "g-north-score"].map((id) => document.getElementById(id).textContent),
+      clocks: ["g-south-clock", "g-north-clock"].map((id) => document.getElementById(id).textContent),
+      at: document.getElementById("g-review-at").textContent,
+    }));
+    assert.equal(shown.counts.length, 14);
+    for (const n of [...shown.counts, ...shown.scores]) assert.match(n, digits, `${locale}: ${JSON.stringify(shown)}`);
+    for (const c of shown.clocks) {
+      for (const part of c.split(/[:.]/)) assert.match(part, digits, `${locale}: the clock ${c}`);
+    }
+    for (const text of [...shown.clocks, shown.at]) assert.doesNotMatch(text, other, `${locale}: ${text}`);
+    assert.match(plain(shown.at), locale === "ar-SA" ? /[\u0660-\u0669]/ : /[0-9]/, shown.at);
+    if (locale === "ar-SA") await shot(page, "arabic-digits", false);
+    await page.close();
+  }
+});

@@ -14,12 +14,20 @@ export const SHOTS = process.env.SCREENSHOT_DIR || "";
 assert.ok(BASE, "BASE_URL must name a running server (use e2e/run.sh)");
 assert.ok(BIN, "MANCALA_BIN must name the mancala command (use e2e/run.sh)");
 
-// E2E_PAGE_DIR (for checking that a test fails without a change): serve the page's files from
-// this folder instead of the server's.
+// E2E_PAGE_DIR (for checking that a test fails without a change, or trying a change without
+// building the server): serve the page's files from this folder instead of the server's (the
+// page's language and menu as the server sets them); E2E_LOCALE_DIR likewise the catalogues.
 const PAGE_DIR = process.env.E2E_PAGE_DIR || "";
+const LOCALE_DIR = process.env.E2E_LOCALE_DIR || "";
 const PAGE_FILES = { "/": ["index.html", "text/html"], "/app.js": ["app.js", "text/javascript"], "/style.css": ["style.css", "text/css"] };
-// The script modules: /js/<name> is js/<name> of the folder.
-const pageFile = (path) => PAGE_FILES[path] || (/^\/js\/[a-z0-9-]+\.js$/.test(path) ? [path.slice(1), "text/javascript"] : null);
+// The file serving `path`, and its type: /js/<name> is js/<name> of the folder, /locales/<lang>.ftl
+// the catalogue.
+function pageFile(path) {
+  if (PAGE_DIR && PAGE_FILES[path]) return [join(PAGE_DIR, PAGE_FILES[path][0]), PAGE_FILES[path][1]];
+  if (PAGE_DIR && /^\/js\/[a-z0-9-]+\.js$/.test(path)) return [join(PAGE_DIR, path.slice(1)), "text/javascript"];
+  if (LOCALE_DIR && /^\/locales\/[a-z]+\.ftl$/.test(path)) return [join(LOCALE_DIR, path.slice("/locales/".length)), "text/plain; charset=utf-8"];
+  return null;
+}
 
 // `options`: more of Playwright's context options (`locale: "tr-TR"` sets navigator.languages
 // and Accept-Language).
@@ -33,10 +41,18 @@ export async function browser(name = "chromium-", options = {}) {
       "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     viewport: { width: 1100, height: 900 },
   });
-  if (PAGE_DIR) {
-    await ctx.route((url) => pageFile(url.pathname) !== null, (route) => {
-      const [file, type] = pageFile(new URL(route.request().url()).pathname);
-      route.fulfill({ status: 200, contentType: type, body: readFileSync(join(PAGE_DIR, file)) });
+  if (PAGE_DIR || LOCALE_DIR) {
+    await ctx.route((url) => pageFile(url.pathname) !== null, async (route) => {
+      const path = new URL(route.request().url()).pathname;
+      const [file, type] = pageFile(path);
+      let body = readFileSync(file, "utf8");
+      if (path === "/") {
+        // The language the server chose (<html lang dir>) and its menu, as it serves them.
+        const served = await (await route.fetch()).text();
+        body = body.replace(/<html[^>]*>/, served.match(/<html[^>]*>/)[0])
+          .replace("<!-- languages -->", served.match(/<select id="lang-menu">([\s\S]*?)<\/select>/)[1]);
+      }
+      await route.fulfill({ status: 200, contentType: type, body });
     });
   }
   return ctx;

@@ -217,3 +217,105 @@ test("a move that did not reach the server is said and offered again; one that d
     await page.close();
   }
 });
+
+// Undo and draw between two people, as the asker sees them: a request stands (said as news,
+// not as an error) until the other player answers; the asker may withdraw it, and is told when
+// it is refused or declined.
+test("an undo request and a draw offer stand, may be withdrawn, and their refusal is told to the asker", async () => {
+  const friendCtx = await browser("chromium-offers-");
+  try {
+    const a = await me.newPage();
+    await newGame(a, { game: "modiar", opponent: "remote", side: "south" });
+    const link = await a.inputValue("#g-invite-link");
+    const friend = await friendCtx.newPage();
+    await friend.goto(link);
+    await friend.waitForURL(/#\/game\//);
+    for (const p of [a, friend]) { await waitIdle(p); await setRange(p, "#g-speed", 4); }
+    await pit(a, "A").click();
+    await friend.waitForFunction(() => document.querySelectorAll("#g-moves [data-move]").length === 1, null, { timeout: 30000 });
+    await waitIdle(a);
+
+    // Asked: a standing request, not an error; the Undo button waits for the answer.
+    await a.getByRole("button", { name: "Undo" }).click();
+    const mine = a.locator("#g-undo-mine");
+    await mine.waitFor({ state: "visible" });
+    assert.equal(await a.textContent("#g-undo-mine-text"), "Asked your friend to agree to take the move back.");
+    assert.equal(await a.textContent("#g-live"), "Asked your friend to agree to take the move back.", "said to a screen reader");
+    assert.equal(await a.textContent("#g-error"), "", "nothing failed");
+    assert.ok(await a.getByRole("button", { name: "Undo" }).isDisabled());
+    // Refused: the asker is told (in a polite live region, not an alert).
+    await friend.waitForSelector("#g-undo-ask:not([hidden])", { timeout: 30000 });
+    await friend.getByRole("button", { name: "Refuse" }).click();
+    await a.waitForFunction(() => document.getElementById("g-note").textContent === "The other player did not agree to take your move back.", null, { timeout: 30000 });
+    assert.ok(await mine.isHidden());
+    assert.equal(await a.textContent("#g-error"), "");
+    assert.deepEqual(await movesShown(a), ["A"]);
+
+    // Asked again, then withdrawn: the friend's question goes, and nobody refused anything.
+    await a.getByRole("button", { name: "Undo" }).click();
+    await friend.waitForSelector("#g-undo-ask:not([hidden])", { timeout: 30000 });
+    assert.equal(await a.textContent("#g-note"), "", "a new request clears the old answer");
+    await a.getByRole("button", { name: "Withdraw the request" }).click();
+    await mine.waitFor({ state: "hidden" });
+    await friend.waitForSelector("#g-undo-ask", { state: "hidden", timeout: 30000 });
+    assert.equal(await a.textContent("#g-note"), "");
+    assert.ok(await a.getByRole("button", { name: "Undo" }).isEnabled());
+
+    // A draw offered stands, and may be withdrawn.
+    await a.getByRole("button", { name: "Offer a draw" }).click();
+    await a.waitForSelector("#g-draw-mine:not([hidden])");
+    assert.equal(await a.textContent("#g-draw-mine span"), "You offered a draw; waiting for the other player.");
+    assert.ok(await a.isHidden("#g-draw"));
+    await friend.waitForSelector("#g-draw-ask:not([hidden])", { timeout: 30000 });
+    await a.getByRole("button", { name: "Withdraw the offer" }).click();
+    await a.waitForSelector("#g-draw-mine", { state: "hidden" });
+    await friend.waitForSelector("#g-draw-ask", { state: "hidden", timeout: 30000 });
+    assert.ok(await a.isVisible("#g-draw"));
+    // Offered again and declined: the asker is told.
+    await a.getByRole("button", { name: "Offer a draw" }).click();
+    await friend.waitForSelector("#g-draw-ask:not([hidden])", { timeout: 30000 });
+    await friend.getByRole("button", { name: "Decline" }).click();
+    await a.waitForFunction(() => document.getElementById("g-note").textContent === "The other player declined your draw offer.", null, { timeout: 30000 });
+    assert.ok(await a.isHidden("#g-draw-mine"));
+    assert.equal(await a.textContent("#g-error"), "");
+    await shot(a, "offer-declined");
+    await a.close();
+    await friend.close();
+  } finally { await friendCtx.close(); }
+});
+
+// A player away for a minute may be claimed against; one who never moved may never have seen the
+// game (a lobby challenge accepted while its maker was elsewhere), so the server calls the game
+// off instead, and says so beforehand (`claim_aborts`): the page offers that, not a win.
+test("a claim against a player who never moved offers to call the game off, not to win it", async () => {
+  const friendCtx = await browser("chromium-claim-");
+  try {
+    const a = await me.newPage();
+    const id = await newGame(a, { game: "modiar", opponent: "remote", side: "south" });
+    const friend = await friendCtx.newPage();
+    await friend.goto(await a.inputValue("#g-invite-link"));
+    await friend.waitForURL(/#\/game\//);
+    await a.waitForSelector("#g-invite", { state: "hidden", timeout: 30000 });
+    // The friend away for a minute, as the server would tell it then.
+    for (const aborts of [true, false]) {
+      await a.route(`**/api/games/${id}*`, async (r) => {
+        if (r.request().method() !== "GET") return r.continue();
+        try {
+          const res = await r.fetch();
+          const s = await res.json();
+          if (s.presence) s.presence.north = { here: false, away_ms: 61000, claimable: true, claim_aborts: aborts };
+          await r.fulfill({ response: res, json: s });
+        } catch (_) { /* a long poll the reload ended */ }
+      });
+      await a.reload();
+      await a.waitForSelector("#g-claim:not([hidden])", { timeout: 30000 });
+      assert.equal(await a.textContent("#g-claim-text"), aborts
+        ? "North has left the game without making a move: it can only be called off, with no result."
+        : "North has left the game.");
+      assert.equal(await a.textContent("#g-claim-go"), aborts ? "Call the game off" : "Claim the win");
+      await a.unrouteAll({ behavior: "ignoreErrors" });
+    }
+    await a.close();
+    await friend.close();
+  } finally { await friendCtx.close(); }
+});

@@ -95,3 +95,60 @@ test("an OGN record is opened and stepped through the same way", async () => {
   await page.waitForFunction(() => document.getElementById("g-review-at").textContent.startsWith("Ply 2 of"));
   assert.deepEqual(await boardCounts(page), countsOf(mancala("replay", "mangala-ii", ...g.moves.slice(0, 2)), g.pits));
 });
+
+// Which way a button's arrow points, read from its pixels: the glyph's tip is the dark pixels
+// of its middle rows, which lie left of its ends (‹ «) or right of them (› »).
+async function pointing(page, sel) {
+  const png = (await page.locator(sel).screenshot()).toString("base64");
+  const blank = await page.context().newPage();
+  try {
+    return await blank.evaluate(async (b64) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const img = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+      const canvas = new OffscreenCanvas(img.width, img.height);
+      const g = canvas.getContext("2d");
+      g.drawImage(img, 0, 0);
+      const { data, width, height } = g.getImageData(0, 0, img.width, img.height);
+      // The glyph's dark pixels, inside the button's border.
+      const rows = new Map();
+      for (let y = 5; y < height - 5; y++) for (let x = 5; x < width - 5; x++) {
+        const i = 4 * (y * width + x);
+        if ((data[i] + data[i + 1] + data[i + 2]) / 3 < 140) { if (!rows.has(y)) rows.set(y, []); rows.get(y).push(x); }
+      }
+      const ys = [...rows.keys()].sort((p, q) => p - q);
+      if (ys.length < 3) return "blank";
+      const mean = (list) => list.reduce((s, x) => s + x, 0) / list.length;
+      const at = (y) => mean(rows.get(y));
+      const mid = at(ys[Math.floor(ys.length / 2)]);
+      const ends = (at(ys[0]) + at(ys[ys.length - 1])) / 2;
+      return mid < ends ? "left" : "right";
+    }, png);
+  } finally { await blank.close(); }
+}
+
+// The glyphs are the same characters in every language: the browser turns them in a
+// right-to-left page (Unicode's mirrored characters), as the buttons are laid out.
+test("each review button's arrow points the way it goes, in English and in Arabic", async () => {
+  const page = await ctx.newPage();
+  const g = await finishedGame(page, "modiar");
+  for (const [lang, back, next] of [["en", "left", "right"], ["ar", "right", "left"]]) {
+    await page.goto(new URL(`/?lang=${lang}#/game/${g.id}?ply=3`, BASE).href);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    await page.waitForSelector("#g-review:not([hidden])");
+    await page.waitForFunction(() => !document.getElementById("g-review-back").disabled && !document.getElementById("g-review-next").disabled);
+    const x = async (id) => (await page.locator(id).boundingBox()).x;
+    // Next sits where the arrows lead: on the right in English, on the left in Arabic.
+    assert.equal(await x("#g-review-next") > await x("#g-review-back"), lang === "en", `${lang}: where Next sits`);
+    assert.equal(await pointing(page, "#g-review-first"), back, `${lang}: « the start`);
+    assert.equal(await pointing(page, "#g-review-back"), back, `${lang}: ‹ back`);
+    assert.equal(await pointing(page, "#g-review-next"), next, `${lang}: › next`);
+    assert.equal(await pointing(page, "#g-review-last"), next, `${lang}: » the end`);
+    // The keys follow the buttons, and are named so: the arrow pointing at Next goes forward.
+    const [backKey, nextKey] = next === "right" ? ["ArrowLeft", "ArrowRight"] : ["ArrowRight", "ArrowLeft"];
+    assert.equal(await page.getAttribute("#g-review-back", "aria-keyshortcuts"), backKey, lang);
+    assert.equal(await page.getAttribute("#g-review-next", "aria-keyshortcuts"), nextKey, lang);
+    await page.keyboard.press(nextKey);
+    await page.waitForFunction(() => /\?ply=4$/.test(location.hash));
+  }
+  await page.close();
+});

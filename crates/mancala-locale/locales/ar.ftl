@@ -200,8 +200,8 @@ who-friend = صديقك ({ $side })
 who-opponent = الخصم ({ $side })
 who-person = { $side } (شخص)
 watching = أنت تشاهد: { $players }. اللوحة للقراءة فقط.
-watching-remote = الجنوب ضد الشمال، شخصان يلعبان عبر رابط
-watching-lobby = الجنوب ضد الشمال، لاعبان التقيا في الردهة
+watching-remote = { $south } ضد { $north }، شخصان يلعبان عبر رابط
+watching-lobby = { $south } ضد { $north }، لاعبان التقيا في الردهة
 watching-engine = { $south } ضد { $north }
 watching-local = الجنوب ضد الشمال، لاعبان على شاشة واحدة
 watching-used = استُعملت هذه الدعوة من قبل: إنها تفتح مقعدها مرة واحدة.
@@ -236,6 +236,8 @@ taken-back = { $count ->
   }
 undo-asked = طلبتَ من صديقك أن يوافق على إلغاء النقلة.
 undo-asked-opponent = طلبتَ من خصمك أن يوافق على إلغاء النقلة.
+undo-withdraw = اسحب الطلب
+undo-refused = لم يوافق اللاعب الآخر على إلغاء نقلتك.
 not-your-turn = ليس دورك.
 read-only = أنت تشاهد: هذه اللوحة للقراءة فقط.
 resign-confirm = هل تستسلم في هذه اللعبة؟
@@ -640,6 +642,9 @@ draw-offered = عُرض التعادل
 draw-asks = يعرض { $side } التعادل.
 draw-accept = اقبل التعادل
 draw-decline = ارفض
+draw-offered-waiting = عرضتَ التعادل؛ في انتظار جواب اللاعب الآخر.
+draw-withdraw = اسحب العرض
+draw-declined = رفض اللاعب الآخر عرضك للتعادل.
 draw-agreed-said = انتهت اللعبة بالتعادل باتفاق الطرفين.
 btn-rematch = مباراة ثأرية
 rematch-accept = اقبل المباراة الثأرية
@@ -686,9 +691,18 @@ lb-games-none = لا لعبة جارية بين شخصين.
 lb-waiting = تحدّيك مفتوح ({ $game }، { $clock }): أبقِ هذه الصفحة مفتوحة حتى يقبله أحد.
 lb-watch = شاهد: { $game }، { $clock }، عدد النقلات: { $plies }
 lb-made = تحدّيك مفتوح.
+lb-yours = تحدّيك
 error-no-challenge = لم يعد هذا التحدي مفتوحًا: سُحب، أو غادر صاحبه.
 error-challenge-taken = قبل شخص آخر هذا التحدي قبلك.
 error-own-challenge = هذا تحدّيك أنت: انتظر هنا حتى يقبله أحد.
+error-too-many-challenges = { $max ->
+    [zero] لديك { $max } تحدٍّ مفتوح بالفعل: اسحب أحدها أو انتظر حتى يقبل أحدٌ أحدها.
+    [one] لديك تحدٍّ مفتوح بالفعل: اسحبه أو انتظر حتى يقبله أحد.
+    [two] لديك تحدّيان مفتوحان بالفعل: اسحب أحدهما أو انتظر حتى يقبل أحدٌ أحدهما.
+    [few] لديك { $max } تحدّيات مفتوحة بالفعل: اسحب أحدها أو انتظر حتى يقبل أحدٌ أحدها.
+    [many] لديك { $max } تحدّيًا مفتوحًا بالفعل: اسحب أحدها أو انتظر حتى يقبل أحدٌ أحدها.
+   *[other] لديك { $max } تحدٍّ مفتوح بالفعل: اسحب أحدها أو انتظر حتى يقبل أحدٌ أحدها.
+  }
 
 ## Looking back at a game
 review-first = الوضع الأول
@@ -733,6 +747,8 @@ presence-here = حاضر
 presence-away = غائب
 claim-text = غادر { $side } اللعبة.
 btn-claim = اطلب الفوز
+claim-text-abort = غادر { $side } اللعبة دون أن يلعب أي نقلة: لا يمكن إلا إلغاؤها، بلا نتيجة.
+btn-claim-abort = ألغِ اللعبة
 reason-you-left = غادرتَ اللعبة
 reason-they-left = غادر خصمك اللعبة
 reason-side-left = غادر { $side } اللعبة
@@ -810,6 +826,7 @@ ld-col-rank = المرتبة
 ld-col-name = الاسم
 error-csrf-token-wrong = بيانات الدخول في هذه الصفحة قديمة؛ أعد تحميل الصفحة.
 error-bad-name = لا يصلح «{ $name }» اسمًا: استعمل من 2 إلى 24 حرفًا أو رقمًا أو - أو _.
+error-name-look-alike = قد يُحسب الاسم «{ $name }» اسمًا آخر: استعمل حروف أبجدية واحدة بشكلها المعتاد.
 error-name-taken = الاسم «{ $name }» مأخوذ؛ اختر اسمًا آخر.
 error-name-reserved = الاسم «{ $name }» محجوز لكلمات اللعبة نفسها؛ اختر اسمًا آخر.
 error-bad-password = طول كلمة المرور من { $min } إلى { $max } حرفًا.

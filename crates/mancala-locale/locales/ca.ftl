@@ -192,8 +192,8 @@ who-friend = Amic ({ $side })
 who-opponent = Rival ({ $side })
 who-person = { $side } (una persona)
 watching = Estàs mirant: { $players }. El tauler és només de lectura.
-watching-remote = Sud contra Nord, dues persones que juguen amb un enllaç
-watching-lobby = Sud contra Nord, dos jugadors que es van trobar a la sala
+watching-remote = { $south } contra { $north }, dues persones que juguen amb un enllaç
+watching-lobby = { $south } contra { $north }, dos jugadors que es van trobar a la sala
 watching-engine = { $south } contra { $north }
 watching-local = Sud contra Nord, dos jugadors en una pantalla
 watching-used = Aquesta invitació ja s'ha fet servir: obre el seu lloc una sola vegada.
@@ -224,6 +224,8 @@ taken-back = { $count ->
   }
 undo-asked = Has demanat al teu amic que accepti desfer la jugada.
 undo-asked-opponent = Has demanat al teu rival que accepti desfer la jugada.
+undo-withdraw = Retirar la petició
+undo-refused = L'altre jugador no ha acceptat desfer la teva jugada.
 not-your-turn = No et toca.
 read-only = Estàs mirant: aquest tauler és només de lectura.
 resign-confirm = Vols abandonar aquesta partida?
@@ -523,6 +525,9 @@ draw-offered = Taules ofertes
 draw-asks = { $side } ofereix taules.
 draw-accept = Acceptar les taules
 draw-decline = Rebutjar
+draw-offered-waiting = Has ofert taules; falta que respongui l'altre jugador.
+draw-withdraw = Retirar l'oferta
+draw-declined = L'altre jugador ha rebutjat la teva oferta de taules.
 draw-agreed-said = La partida acaba en taules de comú acord.
 btn-rematch = Revenja
 rematch-accept = Acceptar la revenja
@@ -572,9 +577,14 @@ lb-watch = Mirar: { $game }, { $clock }, { $plies ->
    *[other] { $plies } jugades
   }
 lb-made = El teu repte és obert.
+lb-yours = El teu repte
 error-no-challenge = Aquest repte ja no és obert: s'ha retirat o qui el va fer se n'ha anat.
 error-challenge-taken = Una altra persona ha acceptat aquest repte abans.
 error-own-challenge = És el teu propi repte: espera aquí que algú l'accepti.
+error-too-many-challenges = { $max ->
+    [one] Ja tens un repte obert: retira'l o espera que algú l'accepti.
+   *[other] Ja tens { $max } reptes oberts: retira'n un o espera que algú n'accepti un.
+  }
 
 ## Looking back at a game
 review-first = Posició inicial
@@ -611,6 +621,8 @@ presence-here = present
 presence-away = absent
 claim-text = { $side } ha deixat la partida.
 btn-claim = Reclamar la victòria
+claim-text-abort = { $side } ha deixat la partida sense fer cap jugada: només es pot anul·lar, sense resultat.
+btn-claim-abort = Anul·lar la partida
 reason-you-left = has deixat la partida
 reason-they-left = el teu rival ha deixat la partida
 reason-side-left = { $side } ha deixat la partida
@@ -671,8 +683,8 @@ acc-col-games = Partides
 acc-plot-point = { $rating } el { $date }
 acc-plot-title = { $pool }: de { $from } a { $to }
 pool-name = { $game }, { $category }
-category-bullet = bullet
-category-blitz = blitz
+category-bullet = bala
+category-blitz = llampec
 category-rapid = ràpida
 category-classical = clàssica
 category-correspondence = dies per jugada
@@ -688,6 +700,7 @@ ld-col-rank = Posició
 ld-col-name = Nom
 error-csrf-token-wrong = La sessió d'aquesta pàgina està desfasada; torna a carregar la pàgina.
 error-bad-name = «{ $name }» no pot ser un nom: fes servir de 2 a 24 lletres, xifres, - o _.
+error-name-look-alike = El nom «{ $name }» es podria confondre amb un altre: fes servir lletres d'un sol alfabet, en la seva forma habitual.
 error-name-taken = El nom «{ $name }» ja està agafat; tria'n un altre.
 error-name-reserved = El nom «{ $name }» està reservat per a les paraules pròpies del joc; tria'n un altre.
 error-bad-password = Una contrasenya té de { $min } a { $max } caràcters.

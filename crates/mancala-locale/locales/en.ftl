@@ -203,8 +203,8 @@ who-friend = Friend ({ $side })
 who-opponent = Opponent ({ $side })
 who-person = { $side } (a person)
 watching = You are watching: { $players }. The board is read-only.
-watching-remote = South against North, two people playing through a link
-watching-lobby = South against North, two players who met in the lobby
+watching-remote = { $south } against { $north }, two people playing through a link
+watching-lobby = { $south } against { $north }, two players who met in the lobby
 watching-engine = { $south } against { $north }
 watching-local = South against North, two players on one screen
 watching-used = This invitation was already used: it opens its seat once.
@@ -235,6 +235,8 @@ taken-back = { $count ->
   }
 undo-asked = Asked your friend to agree to take the move back.
 undo-asked-opponent = Asked your opponent to agree to take the move back.
+undo-withdraw = Withdraw the request
+undo-refused = The other player did not agree to take your move back.
 not-your-turn = It is not your turn.
 read-only = You are watching: this board is read-only.
 resign-confirm = Resign this game?
@@ -534,6 +536,9 @@ draw-offered = Draw offered
 draw-asks = { $side } offers a draw.
 draw-accept = Accept the draw
 draw-decline = Decline
+draw-offered-waiting = You offered a draw; waiting for the other player.
+draw-withdraw = Withdraw the offer
+draw-declined = The other player declined your draw offer.
 draw-agreed-said = The game is drawn by agreement.
 btn-rematch = Rematch
 rematch-accept = Accept the rematch
@@ -583,9 +588,14 @@ lb-watch = Watch: { $game }, { $clock }, { $plies ->
    *[other] { $plies } plies
   } played
 lb-made = Your challenge is open.
+lb-yours = Your challenge
 error-no-challenge = That challenge is no longer open: it was taken back, or its maker left.
 error-challenge-taken = Someone else accepted that challenge first.
 error-own-challenge = This is your own challenge: wait here for someone to accept it.
+error-too-many-challenges = { $max ->
+    [one] You have an open challenge already: take it back or wait for someone to accept it.
+   *[other] You have { $max } open challenges already: take one back or wait for someone to accept one.
+  }
 
 ## Looking back at a game
 review-first = First position
@@ -622,6 +632,8 @@ presence-here = here
 presence-away = away
 claim-text = { $side } has left the game.
 btn-claim = Claim the win
+claim-text-abort = { $side } has left the game without making a move: it can only be called off, with no result.
+btn-claim-abort = Call the game off
 reason-you-left = you left the game
 reason-they-left = your opponent left the game
 reason-side-left = { $side } left the game
@@ -699,6 +711,7 @@ ld-col-rank = Rank
 ld-col-name = Name
 error-csrf-token-wrong = This page's login is out of date; load the page again.
 error-bad-name = “{ $name }” cannot be a name: use 2 to 24 letters, digits, - or _.
+error-name-look-alike = The name “{ $name }” could pass for another: use letters of one alphabet, in their usual form.
 error-name-taken = The name “{ $name }” is taken; choose another.
 error-name-reserved = The name “{ $name }” is reserved for the game's own words; choose another.
 error-bad-password = A password has { $min } to { $max } characters.

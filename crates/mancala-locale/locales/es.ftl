@@ -193,8 +193,8 @@ who-friend = Amigo ({ $side })
 who-opponent = Rival ({ $side })
 who-person = { $side } (una persona)
 watching = Estás mirando: { $players }. El tablero es solo de lectura.
-watching-remote = Sur contra Norte, dos personas que juegan mediante un enlace
-watching-lobby = Sur contra Norte, dos jugadores que se encontraron en la sala
+watching-remote = { $south } contra { $north }, dos personas que juegan mediante un enlace
+watching-lobby = { $south } contra { $north }, dos jugadores que se encontraron en la sala
 watching-engine = { $south } contra { $north }
 watching-local = Sur contra Norte, dos jugadores en una pantalla
 watching-used = Esta invitación ya se usó: abre su puesto una sola vez.
@@ -225,6 +225,8 @@ taken-back = { $count ->
   }
 undo-asked = Le has pedido a tu amigo que acepte deshacer la jugada.
 undo-asked-opponent = Le has pedido a tu rival que acepte deshacer la jugada.
+undo-withdraw = Retirar la petición
+undo-refused = El otro jugador no aceptó deshacer tu jugada.
 not-your-turn = No te toca.
 read-only = Estás mirando: este tablero es solo de lectura.
 resign-confirm = ¿Abandonar esta partida?
@@ -524,6 +526,9 @@ draw-offered = Tablas ofrecidas
 draw-asks = { $side } ofrece tablas.
 draw-accept = Aceptar las tablas
 draw-decline = Rechazar
+draw-offered-waiting = Has ofrecido tablas; falta que responda el otro jugador.
+draw-withdraw = Retirar la oferta
+draw-declined = El otro jugador rechazó tu oferta de tablas.
 draw-agreed-said = La partida acaba en tablas de común acuerdo.
 btn-rematch = Revancha
 rematch-accept = Aceptar la revancha
@@ -573,9 +578,14 @@ lb-watch = Mirar: { $game }, { $clock }, { $plies ->
    *[other] { $plies } jugadas
   }
 lb-made = Tu desafío está abierto.
+lb-yours = Tu desafío
 error-no-challenge = Ese desafío ya no está abierto: se retiró o su creador se fue.
 error-challenge-taken = Otra persona aceptó ese desafío antes.
 error-own-challenge = Es tu propio desafío: espera aquí a que alguien lo acepte.
+error-too-many-challenges = { $max ->
+    [one] Ya tienes un desafío abierto: retíralo o espera a que alguien lo acepte.
+   *[other] Ya tienes { $max } desafíos abiertos: retira uno o espera a que alguien acepte uno.
+  }
 
 ## Looking back at a game
 review-first = Posición inicial
@@ -612,6 +622,8 @@ presence-here = presente
 presence-away = ausente
 claim-text = { $side } ha abandonado la partida.
 btn-claim = Reclamar la victoria
+claim-text-abort = { $side } ha abandonado la partida sin hacer ninguna jugada: solo puede anularse, sin resultado.
+btn-claim-abort = Anular la partida
 reason-you-left = dejaste la partida
 reason-they-left = tu rival dejó la partida
 reason-side-left = { $side } dejó la partida
@@ -672,8 +684,8 @@ acc-col-games = Partidas
 acc-plot-point = { $rating } el { $date }
 acc-plot-title = { $pool }: de { $from } a { $to }
 pool-name = { $game }, { $category }
-category-bullet = bullet
-category-blitz = blitz
+category-bullet = bala
+category-blitz = relámpago
 category-rapid = rápida
 category-classical = clásica
 category-correspondence = días por jugada
@@ -689,6 +701,7 @@ ld-col-rank = Puesto
 ld-col-name = Nombre
 error-csrf-token-wrong = La sesión de esta página está desfasada; vuelve a cargar la página.
 error-bad-name = «{ $name }» no puede ser un nombre: usa de 2 a 24 letras, cifras, - o _.
+error-name-look-alike = El nombre «{ $name }» podría confundirse con otro: usa letras de un solo alfabeto, en su forma habitual.
 error-name-taken = El nombre «{ $name }» ya está en uso; elige otro.
 error-name-reserved = El nombre «{ $name }» está reservado para las palabras propias del juego; elige otro.
 error-bad-password = Una contraseña tiene de { $min } a { $max } caracteres.

@@ -193,8 +193,8 @@ who-friend = Ami ({ $side })
 who-opponent = Adversaire ({ $side })
 who-person = { $side } (une personne)
 watching = Vous regardez : { $players }. Le tablier est en lecture seule.
-watching-remote = Sud contre Nord, deux personnes qui jouent par un lien
-watching-lobby = Sud contre Nord, deux joueurs qui se sont rencontrés au salon
+watching-remote = { $south } contre { $north }, deux personnes qui jouent par un lien
+watching-lobby = { $south } contre { $north }, deux joueurs qui se sont rencontrés au salon
 watching-engine = { $south } contre { $north }
 watching-local = Sud contre Nord, deux joueurs sur un écran
 watching-used = Cette invitation a déjà servi : elle n'ouvre sa place qu'une fois.
@@ -225,6 +225,8 @@ taken-back = { $count ->
   }
 undo-asked = Vous avez demandé à votre ami d'accepter de reprendre le coup.
 undo-asked-opponent = Vous avez demandé à votre adversaire d'accepter de reprendre le coup.
+undo-withdraw = Retirer la demande
+undo-refused = L'autre joueur n'a pas accepté de reprendre votre coup.
 not-your-turn = Ce n'est pas à vous de jouer.
 read-only = Vous regardez : ce tablier est en lecture seule.
 resign-confirm = Abandonner cette partie ?
@@ -524,6 +526,9 @@ draw-offered = Nulle proposée
 draw-asks = { $side } propose la nulle.
 draw-accept = Accepter la nulle
 draw-decline = Refuser
+draw-offered-waiting = Vous avez proposé la nulle ; l'autre joueur doit répondre.
+draw-withdraw = Retirer la proposition
+draw-declined = L'autre joueur a refusé votre proposition de nulle.
 draw-agreed-said = La partie est nulle d'un commun accord.
 btn-rematch = Revanche
 rematch-accept = Accepter la revanche
@@ -573,9 +578,14 @@ lb-watch = Regarder : { $game }, { $clock }, { $plies ->
    *[other] { $plies } coups joués
   }
 lb-made = Votre défi est ouvert.
+lb-yours = Votre défi
 error-no-challenge = Ce défi n'est plus ouvert : il a été retiré, ou son auteur est parti.
 error-challenge-taken = Quelqu'un d'autre a accepté ce défi avant vous.
 error-own-challenge = C'est votre propre défi : attendez ici que quelqu'un l'accepte.
+error-too-many-challenges = { $max ->
+    [one] Vous avez déjà un défi ouvert : retirez-le ou attendez que quelqu'un l'accepte.
+   *[other] Vous avez déjà { $max } défis ouverts : retirez-en un ou attendez que quelqu'un en accepte un.
+  }
 
 ## Looking back at a game
 review-first = Position de départ
@@ -612,6 +622,8 @@ presence-here = présent
 presence-away = absent
 claim-text = { $side } a quitté la partie.
 btn-claim = Réclamer la victoire
+claim-text-abort = { $side } a quitté la partie sans jouer un seul coup : elle ne peut qu'être annulée, sans résultat.
+btn-claim-abort = Annuler la partie
 reason-you-left = vous avez quitté la partie
 reason-they-left = votre adversaire a quitté la partie
 reason-side-left = { $side } a quitté la partie
@@ -689,6 +701,7 @@ ld-col-rank = Rang
 ld-col-name = Nom
 error-csrf-token-wrong = La connexion de cette page n'est plus à jour ; rechargez la page.
 error-bad-name = « { $name } » ne peut pas être un nom : utilisez de 2 à 24 lettres, chiffres, - ou _.
+error-name-look-alike = Le nom « { $name } » pourrait passer pour un autre : utilisez les lettres d'un seul alphabet, sous leur forme habituelle.
 error-name-taken = Le nom « { $name } » est déjà pris ; choisissez-en un autre.
 error-name-reserved = Le nom « { $name } » est réservé aux mots du jeu lui-même ; choisissez-en un autre.
 error-bad-password = Un mot de passe a de { $min } à { $max } caractères.

@@ -194,8 +194,8 @@ who-friend = Prijatelj ({ $side })
 who-opponent = Protivnik ({ $side })
 who-person = { $side } (osoba)
 watching = Gledate: { $players }. Ploča je samo za čitanje.
-watching-remote = Jug protiv Sjevera, dvoje ljudi igra putem poveznice
-watching-lobby = Jug protiv Sjevera, dva igrača koja su se srela u predvorju
+watching-remote = { $south } — { $north }, dvoje ljudi igra putem poveznice
+watching-lobby = { $south } — { $north }, dva igrača koja su se srela u predvorju
 watching-engine = { $south } — { $north }
 watching-local = Jug protiv Sjevera, dva igrača na jednom zaslonu
 watching-used = Ova je pozivnica već iskorištena: svoje mjesto otvara samo jednom.
@@ -227,6 +227,8 @@ taken-back = { $count ->
   }
 undo-asked = Zamolili ste prijatelja da pristane na vraćanje poteza.
 undo-asked-opponent = Zamolili ste protivnika da pristane na vraćanje poteza.
+undo-withdraw = Povuci zahtjev
+undo-refused = Drugi igrač nije pristao na vraćanje vašeg poteza.
 not-your-turn = Niste na potezu.
 read-only = Gledate: ova je ploča samo za čitanje.
 resign-confirm = Predati ovu igru?
@@ -538,6 +540,9 @@ draw-offered = Remi ponuđen
 draw-asks = { $side } nudi remi.
 draw-accept = Prihvati remi
 draw-decline = Odbij
+draw-offered-waiting = Ponudili ste remi; čeka se odgovor drugog igrača.
+draw-withdraw = Povuci ponudu
+draw-declined = Drugi igrač je odbio vašu ponudu remija.
 draw-agreed-said = Igra je završila remijem po dogovoru.
 btn-rematch = Revanš
 rematch-accept = Prihvati revanš
@@ -584,9 +589,15 @@ lb-games-none = Nijedna igra između dvoje ljudi nije u tijeku.
 lb-waiting = Vaš je izazov otvoren ({ $game }, { $clock }): ostavite ovu stranicu otvorenom dok ga netko ne prihvati.
 lb-watch = Gledaj: { $game }, { $clock }, odigrano poteza: { $plies }
 lb-made = Vaš je izazov otvoren.
+lb-yours = Vaš izazov
 error-no-challenge = Taj izazov više nije otvoren: povučen je ili je njegov autor otišao.
 error-challenge-taken = Netko drugi je prvi prihvatio taj izazov.
 error-own-challenge = Ovo je vaš izazov: pričekajte ovdje da ga netko prihvati.
+error-too-many-challenges = { $max ->
+    [one] Već imate { $max } otvoren izazov: povucite ga ili pričekajte da ga netko prihvati.
+    [few] Već imate { $max } otvorena izazova: povucite jedan ili pričekajte da netko prihvati jedan od njih.
+   *[other] Već imate { $max } otvorenih izazova: povucite jedan ili pričekajte da netko prihvati jedan od njih.
+  }
 
 ## Looking back at a game
 review-first = Početni položaj
@@ -621,6 +632,8 @@ presence-here = prisutan
 presence-away = odsutan
 claim-text = { $side } je napustio igru.
 btn-claim = Zatraži pobjedu
+claim-text-abort = { $side } je napustio igru bez ijednog poteza: može se samo poništiti, bez rezultata.
+btn-claim-abort = Poništi igru
 reason-you-left = napustili ste igru
 reason-they-left = protivnik je napustio igru
 reason-side-left = { $side } je napustio igru
@@ -681,9 +694,9 @@ acc-col-games = Igre
 acc-plot-point = { $rating }, { $date }
 acc-plot-title = { $pool }: od { $from } do { $to }
 pool-name = { $game }, { $category }
-category-bullet = bullet
-category-blitz = blitz
-category-rapid = rapid
+category-bullet = munjevito
+category-blitz = brzopotezno
+category-rapid = ubrzano
 category-classical = klasično
 category-correspondence = dani po potezu
 category-untimed = bez sata
@@ -698,6 +711,7 @@ ld-col-rank = Mjesto
 ld-col-name = Ime
 error-csrf-token-wrong = Prijava na ovoj stranici je zastarjela; ponovno učitajte stranicu.
 error-bad-name = '{ $name }' ne može biti ime: upotrijebite od 2 do 24 slova, znamenke, - ili _.
+error-name-look-alike = Ime '{ $name }' moglo bi se zamijeniti s drugim: upotrijebite slova jednog pisma, u njihovu uobičajenom obliku.
 error-name-taken = Ime '{ $name }' je zauzeto; odaberite drugo.
 error-name-reserved = Ime '{ $name }' rezervirano je za riječi same igre; odaberite drugo.
 error-bad-password = Lozinka ima od { $min } do { $max } znakova.

@@ -32,9 +32,13 @@ pub const CSRF_HEADER: &str = "x-csrf-token";
 /// How long a login lasts.
 pub const LOGIN_MS: i64 = 30 * 24 * 3_600_000;
 
-/// Failed logins counted per name in [`ATTEMPT_WINDOW_MS`] before the name is refused for the
-/// rest of it.
+/// Failed logins counted per name from one address in [`ATTEMPT_WINDOW_MS`] before the name is
+/// refused to that address for the rest of it. Other addresses may still log in to it: a
+/// stranger guessing cannot lock its owner out.
 pub const LOGIN_TRIES_PER_NAME: u32 = 10;
+/// Failed logins counted per name from every address in the window before the name is refused
+/// to all: guesses spread over many addresses are bounded too.
+pub const LOGIN_TRIES_PER_NAME_ALL: u32 = 1000;
 /// Failed logins counted per address in the window.
 pub const LOGIN_TRIES_PER_ADDRESS: u32 = 30;
 /// Accounts made per address in [`SIGNUP_WINDOW_MS`].
@@ -146,6 +150,16 @@ pub fn check_name(name: &str) -> Result<String, ApiError> {
         )
         .with("name", short(name)));
     }
+    if let Some(why) = look_alike(name) {
+        return Err(ApiError::new(
+            Code::NameLookAlike,
+            format!(
+                "'{}' cannot be a name: it {why}, so it could pass for another name",
+                short(name)
+            ),
+        )
+        .with("name", short(name)));
+    }
     let key = name.to_lowercase();
     if RESERVED.contains(&key.as_str()) {
         return Err(ApiError::new(
@@ -155,6 +169,35 @@ pub fn check_name(name: &str) -> Result<String, ApiError> {
         .with("name", name));
     }
     Ok(key)
+}
+
+/// Why a name could be read as another one, if it could: written in compatibility forms
+/// (full-width `ＡＬＩ`, ligatures), or with letters of two alphabets (a Cyrillic `а` among
+/// Latin letters). Names in any one alphabet stay open.
+fn look_alike(name: &str) -> Option<&'static str> {
+    use unicode_normalization::UnicodeNormalization;
+    if !name.nfkc().eq(name.chars()) {
+        return Some("uses letters written in a compatibility form (full-width, ligatures)");
+    }
+    let mut scripts = name.chars().filter(|c| c.is_alphabetic()).map(script);
+    let first = scripts.next()?;
+    scripts
+        .any(|s| s != first)
+        .then_some("mixes letters of different alphabets")
+}
+
+/// The alphabet of a letter, among those whose letters look alike (Latin, Greek, Cyrillic,
+/// Armenian), the right-to-left ones, and the rest together.
+fn script(c: char) -> u8 {
+    match c as u32 {
+        0x41..=0x5A | 0x61..=0x7A | 0xAA | 0xBA | 0xC0..=0x24F | 0x1E00..=0x1EFF => 0,
+        0x370..=0x3FF | 0x1F00..=0x1FFF => 1,
+        0x400..=0x52F | 0x1C80..=0x1C8F | 0x2DE0..=0x2DFF | 0xA640..=0xA69F => 2,
+        0x530..=0x58F => 3,
+        0x590..=0x5FF => 4,
+        0x600..=0x6FF | 0x750..=0x77F | 0x8A0..=0x8FF | 0xFB50..=0xFDFF | 0xFE70..=0xFEFF => 5,
+        _ => 6,
+    }
 }
 
 fn check_password(p: &str) -> Result<(), ApiError> {
@@ -346,9 +389,15 @@ async fn authenticate(
     password: String,
 ) -> Result<AccountRow, ApiError> {
     let key = name.to_lowercase();
-    let (by_name, by_address) = (name_key(&key), address_key("login", client));
-    take_attempt(st, &by_name, LOGIN_TRIES_PER_NAME, ATTEMPT_WINDOW_MS).await?;
+    let by_name = name_key(&key);
+    let by_address = address_key("login", client);
+    let by_both = format!(
+        "login-name-address:{}@{key}",
+        crate::limits::client_key(client)
+    );
+    take_attempt(st, &by_both, LOGIN_TRIES_PER_NAME, ATTEMPT_WINDOW_MS).await?;
     take_attempt(st, &by_address, LOGIN_TRIES_PER_ADDRESS, ATTEMPT_WINDOW_MS).await?;
+    take_attempt(st, &by_name, LOGIN_TRIES_PER_NAME_ALL, ATTEMPT_WINDOW_MS).await?;
     let account = if name.chars().count() <= 64 {
         st.store().account_named(&key).await.map_err(db_error)?
     } else {
@@ -359,10 +408,9 @@ async fn authenticate(
     {
         // A success counts against neither: the name starts afresh, the address is forgiven
         // this one (many players behind one address log in).
-        st.store()
-            .clear_attempts(&by_name)
-            .await
-            .map_err(db_error)?;
+        for k in [&by_both, &by_name] {
+            st.store().clear_attempts(k).await.map_err(db_error)?;
+        }
         st.store().forgive(&by_address).await.map_err(db_error)?;
         return Ok(a);
     }
@@ -526,9 +574,13 @@ async fn games_with_names(
         .map_err(db_error)?;
     let mut out = Vec::new();
     for (row, side) in rows {
-        let Ok(s) = Session::from_row(&row) else {
+        let Ok(mut s) = Session::from_row(&row) else {
             continue;
         };
+        // A clock may have ended it since it was last written: settled as any read does.
+        if !s.is_over() && s.extras.clock.is_some() {
+            s = st.load_settled(&s.id).await?;
+        }
         let names = st
             .store()
             .players(&s.id, "")
@@ -609,9 +661,10 @@ pub async fn player(
         .await
         .map_err(db_error)?
         .ok_or_else(|| no_player(&name))?;
+    // The games first: settling one the clock ended counts its ratings.
+    let games = games_with_names(&st, &a.id).await?;
     let ratings = st.store().ratings_of(&a.id).await.map_err(db_error)?;
     let history = st.store().history(&a.id).await.map_err(db_error)?;
-    let games = games_with_names(&st, &a.id).await?;
     Ok(Json(json!({
         "name": a.name,
         "created": a.created,
@@ -638,6 +691,8 @@ pub async fn leaderboard(
     State(st): State<Arc<AppState>>,
     Params(q): Params<LeaderboardQuery>,
 ) -> Result<Json<Value>, ApiError> {
+    // The lobby's games a clock has ended since they were last written count first.
+    crate::lobby::settle_games(&st).await?;
     let pools = st.store().pools().await.map_err(db_error)?;
     let pool = match q.pool {
         Some(p) => {

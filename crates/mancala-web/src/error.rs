@@ -105,10 +105,14 @@ codes! {
     ChallengeTaken = "challenge-taken", CONFLICT;
     /// A challenge accepted by its own maker.
     OwnChallenge = "own-challenge", CONFLICT;
+    /// A new challenge from a maker (an account, or an address) who has `max` open already.
+    TooManyChallenges = "too-many-challenges", CONFLICT;
     /// A change made with the login cookie without the login's token in `x-csrf-token`.
     CsrfTokenWrong = "csrf-token-wrong", FORBIDDEN;
     /// A name that cannot be an account's (`name`).
     BadName = "bad-name", BAD_REQUEST;
+    /// A name that could pass for another (`name`): compatibility forms, or two alphabets.
+    NameLookAlike = "name-look-alike", BAD_REQUEST;
     /// The name is another account's (`name`).
     NameTaken = "name-taken", CONFLICT;
     /// A name kept for the game's own words (`south`, `computer`...), which no account may

@@ -33,6 +33,11 @@ pub const GONE_MS: i64 = 30_000;
 pub const KEPT_MS: i64 = 3 * 3_600_000;
 /// The most challenges and games the lobby lists.
 pub const LISTED: u32 = 60;
+/// The most challenges an account may have open at once (a page keeps one).
+pub const OPEN_PER_ACCOUNT: i64 = 3;
+/// The most challenges open at once made from one address (an IPv6 /64): more than an
+/// account's, as many players may share an address.
+pub const OPEN_PER_CLIENT: i64 = 10;
 
 /// A new challenge.
 #[derive(Deserialize)]
@@ -138,11 +143,33 @@ pub async fn create(
     st.guards().new_game(client)?;
     let (spec, clock, side) = checked(&req)?;
     let rated = rated_by(&req, login.as_ref())?;
-    let r = make(&st, spec, clock, side, login.as_ref(), rated).await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(json!({ "id": r.id, "token": r.token, "challenge": public(&r) })),
-    ))
+    let asked = Asked {
+        spec,
+        clock,
+        side,
+        rated,
+    };
+    for _ in 0..5 {
+        if let Some(r) = make(&st, &asked, login.as_ref(), client, false).await? {
+            return Ok((
+                StatusCode::CREATED,
+                Json(json!({ "id": r.id, "token": r.token, "challenge": public(&r) })),
+            ));
+        }
+    }
+    Err(busy())
+}
+
+/// A challenge asked for, checked.
+struct Asked {
+    spec: String,
+    clock: Option<String>,
+    side: String,
+    rated: bool,
+}
+
+fn busy() -> ApiError {
+    ApiError::new(Code::ServerBusy, "the lobby is changing; try again").with("seconds", 1)
 }
 
 /// Whether a challenge asked to be rated, which needs a login.
@@ -157,33 +184,73 @@ fn rated_by(req: &ChallengeRequest, login: Option<&Login>) -> Result<bool, ApiEr
     Ok(rated)
 }
 
+/// Writes a new challenge for `asked` by `login` from `client`, unless its maker has too many
+/// open (`too-many-challenges`) or, when `seeking`, another maker's open challenge asks for
+/// the same game (`None`: accept that one instead). `None` too if the lobby changed between the
+/// test and the write in a way that explains nothing: ask again.
 async fn make(
     st: &AppState,
-    spec: String,
-    clock: Option<String>,
-    side: String,
+    asked: &Asked,
     login: Option<&Login>,
-    rated: bool,
-) -> Result<ChallengeRow, ApiError> {
+    client: std::net::IpAddr,
+    seeking: bool,
+) -> Result<Option<ChallengeRow>, ApiError> {
     let now = st.now_ms();
     let r = ChallengeRow {
         id: new_id(10),
-        spec,
-        clock,
-        side,
+        spec: asked.spec.clone(),
+        clock: asked.clock.clone(),
+        side: asked.side.clone(),
         token: new_id(24),
         game: None,
         version: 0,
         created: now,
         seen: now,
         account: login.map(|l| l.account.id.clone()).unwrap_or_default(),
-        rated: i64::from(rated),
+        rated: i64::from(asked.rated),
+        client: crate::limits::client_key(client).to_string(),
     };
-    if !st.store().insert_challenge(&r).await.map_err(db_error)? {
-        return Err(ApiError::internal("the challenge could not be saved"));
+    let caps = (OPEN_PER_ACCOUNT, OPEN_PER_CLIENT);
+    if st
+        .store()
+        .insert_challenge_if(&r, now - GONE_MS, caps, seeking)
+        .await
+        .map_err(db_error)?
+    {
+        st.changes().changed(LOBBY_KEY);
+        return Ok(Some(r));
     }
-    st.changes().changed(LOBBY_KEY);
-    Ok(r)
+    // Not written: say why, from the lobby as it is now.
+    let open: Vec<ChallengeRow> = st
+        .store()
+        .recent_challenges(now - KEPT_MS, u32::MAX)
+        .await
+        .map_err(db_error)?
+        .into_iter()
+        .filter(|o| o.game.is_none() && o.seen >= now - GONE_MS)
+        .collect();
+    let of_account = open
+        .iter()
+        .filter(|o| !r.account.is_empty() && o.account == r.account)
+        .count() as i64;
+    let of_client = open.iter().filter(|o| o.client == r.client).count() as i64;
+    let max = if of_account >= OPEN_PER_ACCOUNT {
+        Some(OPEN_PER_ACCOUNT)
+    } else if of_client >= OPEN_PER_CLIENT {
+        Some(OPEN_PER_CLIENT)
+    } else {
+        None
+    };
+    if let Some(max) = max {
+        return Err(ApiError::new(
+            Code::TooManyChallenges,
+            format!(
+                "{max} open challenges already: take one back or wait for someone to accept one"
+            ),
+        )
+        .with("max", max));
+    }
+    Ok(None)
 }
 
 #[derive(Deserialize)]
@@ -233,6 +300,26 @@ async fn listing(st: &AppState) -> Result<Value, ApiError> {
         format!("{:016x}", h.finish())
     };
     Ok(json!({ "version": version, "challenges": body["challenges"], "playing": body["playing"] }))
+}
+
+/// Settles the games made in the lobby (the rated games between people) that are going on:
+/// one a clock has ended since it was last written is written ended, its ratings counted.
+pub(crate) async fn settle_games(st: &AppState) -> Result<(), ApiError> {
+    let now = st.now_ms();
+    let rows = st
+        .store()
+        .recent_challenges(now - KEPT_MS, u32::MAX)
+        .await
+        .map_err(db_error)?;
+    for id in rows
+        .iter()
+        .filter(|r| r.rated == 1)
+        .filter_map(|r| r.game.as_ref())
+    {
+        // A game that cannot be read is left as it is for this read.
+        let _ = st.load_settled(id).await;
+    }
+    Ok(())
 }
 
 /// `GET /api/lobby[?after=V&wait=S]`: the open challenges and the games going on; with
@@ -417,22 +504,14 @@ async fn accept_row(
         return Err(taken(&r.id));
     }
     let me = login.map(|l| l.account.id.clone());
-    if r.rated == 1 {
-        match &me {
-            None => {
-                return Err(crate::games::cannot_rate(
-                    "login",
-                    "log in to play rated games",
-                ));
-            }
-            Some(a) if *a == r.account => {
-                return Err(ApiError::new(
-                    Code::OwnChallenge,
-                    "this is your own challenge: wait for someone to accept it",
-                ));
-            }
-            _ => {}
-        }
+    if me.is_some() && me.as_deref() == Some(r.account.as_str()) {
+        return Err(own_challenge());
+    }
+    if r.rated == 1 && me.is_none() {
+        return Err(crate::games::cannot_rate(
+            "login",
+            "log in to play rated games",
+        ));
     }
     let spec = parse_spec(&r.spec)?;
     let maker = match r.side.as_str() {
@@ -475,7 +554,7 @@ async fn accept_row(
     if !r.account.is_empty() {
         players.push((maker, r.account.clone()));
     }
-    if let Some(a) = me.filter(|a| *a != r.account) {
+    if let Some(a) = me {
         players.push((maker.other(), a));
     }
     if !st
@@ -506,15 +585,20 @@ pub async fn accept(
     st.guards().new_game(client)?;
     let r = load(&st, &id).await?;
     if is_maker(&r, req.token.as_deref()) {
-        return Err(ApiError::new(
-            Code::OwnChallenge,
-            "this is your own challenge: wait for someone to accept it",
-        ));
+        return Err(own_challenge());
     }
     Ok((
         StatusCode::CREATED,
         Json(accept_row(&st, r, login.as_ref()).await?),
     ))
+}
+
+/// A challenge accepted by its own maker (his token, or his account from another page).
+fn own_challenge() -> ApiError {
+    ApiError::new(
+        Code::OwnChallenge,
+        "this is your own challenge: wait for someone to accept it",
+    )
 }
 
 /// An acceptance: the accepter's own challenges' token, if he has one open (so he does not
@@ -538,41 +622,55 @@ pub async fn seek(
     st.guards().new_game(client)?;
     let (spec, clock, side) = checked(&req)?;
     let rated = rated_by(&req, login.as_ref())?;
+    let asked = Asked {
+        spec,
+        clock,
+        side,
+        rated,
+    };
     let me = login
         .as_ref()
         .map(|l| l.account.id.clone())
         .unwrap_or_default();
-    let now = st.now_ms();
-    let rows = st
-        .store()
-        .recent_challenges(now - KEPT_MS, LISTED)
-        .await
-        .map_err(db_error)?;
-    let mut candidates: Vec<ChallengeRow> = rows
-        .into_iter()
-        .filter(|r| {
-            r.game.is_none()
-                && r.seen >= now - GONE_MS
-                && r.spec == spec
-                && r.clock == clock
-                && (r.rated == 1) == rated
-                && (me.is_empty() || r.account != me)
-        })
-        .collect();
-    candidates.sort_by_key(|r| r.created);
-    for r in candidates {
-        match accept_row(&st, r, login.as_ref()).await {
-            Ok(mut v) => {
-                v["matched"] = json!(true);
-                return Ok((StatusCode::CREATED, Json(v)));
+    // Take the oldest open challenge that fits; if there is none, make one, unless one came
+    // meanwhile (the test and the write are one transaction): then take that one.
+    for _ in 0..5 {
+        let now = st.now_ms();
+        let rows = st
+            .store()
+            .recent_challenges(now - KEPT_MS, u32::MAX)
+            .await
+            .map_err(db_error)?;
+        let mut candidates: Vec<ChallengeRow> = rows
+            .into_iter()
+            .filter(|r| {
+                r.game.is_none()
+                    && r.seen >= now - GONE_MS
+                    && r.spec == asked.spec
+                    && r.clock == asked.clock
+                    && (r.rated == 1) == asked.rated
+                    && (me.is_empty() || r.account != me)
+            })
+            .collect();
+        candidates.sort_by_key(|r| (r.created, r.id.clone()));
+        for r in candidates {
+            match accept_row(&st, r, login.as_ref()).await {
+                Ok(mut v) => {
+                    v["matched"] = json!(true);
+                    return Ok((StatusCode::CREATED, Json(v)));
+                }
+                Err(e) if e.code == Code::ChallengeTaken => continue,
+                Err(e) => return Err(e),
             }
-            Err(e) if e.code == Code::ChallengeTaken => continue,
-            Err(e) => return Err(e),
+        }
+        if let Some(r) = make(&st, &asked, login.as_ref(), client, true).await? {
+            return Ok((
+                StatusCode::CREATED,
+                Json(
+                    json!({ "matched": false, "id": r.id, "token": r.token, "challenge": public(&r) }),
+                ),
+            ));
         }
     }
-    let r = make(&st, spec, clock, side, login.as_ref(), rated).await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(json!({ "matched": false, "id": r.id, "token": r.token, "challenge": public(&r) })),
-    ))
+    Err(busy())
 }

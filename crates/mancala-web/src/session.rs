@@ -559,11 +559,24 @@ impl Session {
     }
 
     /// Claims the win from the other player, gone for `away_ms` (see [`CLAIM_MS`]); not in a
-    /// game with days a move, where the clock gives him his days.
+    /// game with days a move, where the clock gives him his days. A player who has not made a
+    /// move in the game (he may never have seen it: a challenge accepted while he was
+    /// elsewhere) does not lose it: the game is called off, no result, as when a first move
+    /// does not come in time on the clock.
     pub fn claim(&mut self, seat: Seat, away_ms: i64, now: i64) -> Result<(), SessionError> {
         let me = self.may_claim(seat, away_ms)?;
-        self.end(Stop::Abandoned(me.other()), now);
+        self.end(self.claim_ends(me.other()), now);
         Ok(())
+    }
+
+    /// How a claim against `gone` ends the game: abandoned by him, or called off if he has
+    /// made no move in it.
+    pub fn claim_ends(&self, gone: Side) -> Stop {
+        if self.game.plies().iter().any(|p| p.before.side() == gone) {
+            Stop::Abandoned(gone)
+        } else {
+            Stop::Aborted
+        }
     }
 
     /// Whether `seat` may claim the win from the other player, gone for `away_ms` (what

@@ -335,6 +335,9 @@ pub struct Presence {
     pub away_ms: i64,
     /// The other player may claim the win from him (see [`crate::session::Session::claim`]).
     pub claimable: bool,
+    /// A claim now would call the game off rather than win it: he has made no move in it
+    /// ([`crate::session::Session::claim_ends`]).
+    pub claim_aborts: bool,
 }
 
 /// The presence of both players of `s` at `now`, from when each was last seen.
@@ -356,6 +359,7 @@ pub fn presence(s: &Session, seen: [Option<i64>; 2], now: i64) -> Option<BySide<
             here: seen[i].is_some() && away < crate::session::PRESENT_MS,
             away_ms: away.max(0),
             claimable,
+            claim_aborts: matches!(s.claim_ends(side), mancala_core::Stop::Aborted),
         }
     };
     Some(BySide::new(one(0, Side::South), one(1, Side::North)))

@@ -308,6 +308,70 @@ async fn a_hundred_wrong_passwords_are_throttled_and_the_right_one_too_until_the
     assert_eq!(last, 429);
 }
 
+/// Guesses from one address lock that address out of the name, not its owner at his.
+#[tokio::test]
+async fn a_stranger_guessing_a_password_does_not_lock_its_owner_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let now = FakeNow::new(1_800_000_000_000);
+    let store = common::open_store(&dir.path().join("games.sqlite"));
+    let state = mancala_web::AppState::with_clock(store, None, common::roomy(), now.clone());
+    let config = mancala_web::ServeConfig {
+        trusted_proxies: vec!["127.0.0.1".parse().unwrap()],
+        ..mancala_web::ServeConfig::default()
+    };
+    let (addr, _, _) = mancala_web::spawn_config("127.0.0.1:0".parse().unwrap(), state, config)
+        .await
+        .unwrap();
+    let client = reqwest::Client::new();
+    let send = |from: &'static str, path: &'static str, body: Value| {
+        client
+            .post(format!("http://{addr}{path}"))
+            .header("x-forwarded-for", from)
+            .json(&body)
+            .send()
+    };
+    let signup = json!({"name": "nazli", "password": "password nine"});
+    assert_eq!(
+        send("10.0.0.1", "/api/account/signup", signup.clone())
+            .await
+            .unwrap()
+            .status(),
+        201
+    );
+    let mut statuses = Vec::new();
+    for i in 0..15 {
+        let guess = json!({"name": "nazli", "password": format!("guess {i}")});
+        statuses.push(
+            send("10.6.6.6", "/api/account/login", guess)
+                .await
+                .unwrap()
+                .status()
+                .as_u16(),
+        );
+    }
+    let limit = mancala_web::accounts::LOGIN_TRIES_PER_NAME as usize;
+    assert!(statuses[..limit].iter().all(|&s| s == 401), "{statuses:?}");
+    assert!(statuses[limit..].iter().all(|&s| s == 429), "{statuses:?}");
+    // The guesser's address is refused even the right password; the owner's is not.
+    let status = |r: reqwest::Response| r.status().as_u16();
+    assert_eq!(
+        status(
+            send("10.6.6.6", "/api/account/login", signup.clone())
+                .await
+                .unwrap()
+        ),
+        429
+    );
+    assert_eq!(
+        status(
+            send("10.0.0.1", "/api/account/login", signup.clone())
+                .await
+                .unwrap()
+        ),
+        200
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn wrong_passwords_sent_all_at_once_do_not_slip_under_the_throttle() {
     let (s, _now, _d) = server().await;
@@ -437,6 +501,111 @@ async fn rated_game(s: &Server, a: &mut User, b: &mut User) -> (String, String, 
         c.body["token"].as_str().unwrap().to_string(),
         g.body["token"].as_str().unwrap().to_string(),
     )
+}
+
+#[tokio::test]
+async fn an_account_cannot_accept_its_own_challenge_from_another_page() {
+    let (s, _now, _d) = server().await;
+    let mut a = User::signup(&s, "leyla", "password ten").await;
+    for rated in [false, true] {
+        let c = a
+            .send(
+                &s,
+                "POST",
+                "/api/lobby",
+                Some(json!({"game": "oware", "clock": "3+2", "rated": rated})),
+            )
+            .await;
+        assert_eq!(c.status, 201, "{}", c.body);
+        let id = c.body["id"].as_str().unwrap();
+        // Another tab of the same login knows nothing of the challenge's token.
+        let g = a
+            .send(
+                &s,
+                "POST",
+                &format!("/api/lobby/{id}/accept"),
+                Some(json!({})),
+            )
+            .await;
+        assert_eq!(
+            (g.status, g.body["code"].as_str()),
+            (409, Some("own-challenge")),
+            "rated {rated}: {}",
+            g.body
+        );
+        assert_eq!(
+            s.get("/api/lobby").await.1["challenges"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|c| c["id"] == id)
+                .count(),
+            1,
+            "still open"
+        );
+    }
+}
+
+#[tokio::test]
+async fn an_account_keeps_a_bounded_number_of_challenges_open() {
+    let (s, _now, _d) = server().await;
+    let mut a = User::signup(&s, "kerem", "password twelve").await;
+    let max = mancala_web::lobby::OPEN_PER_ACCOUNT;
+    for _ in 0..max {
+        let c = a
+            .send(&s, "POST", "/api/lobby", Some(json!({"game": "kalah"})))
+            .await;
+        assert_eq!(c.status, 201, "{}", c.body);
+    }
+    let c = a
+        .send(&s, "POST", "/api/lobby", Some(json!({"game": "oware"})))
+        .await;
+    assert_eq!(
+        (c.status, c.body["code"].as_str()),
+        (409, Some("too-many-challenges")),
+        "{}",
+        c.body
+    );
+    assert_eq!(c.body["params"]["max"], max);
+    // Others, from the same address, may still make theirs.
+    assert_eq!(s.post("/api/lobby", &json!({"game": "oware"})).await.0, 201);
+}
+
+#[tokio::test]
+async fn a_game_the_clock_ended_shows_ended_on_player_pages_and_the_leaderboard_unread() {
+    let (s, now, _d) = server().await;
+    // Each read alone, first after the flag fell, settles the game.
+    for (leaderboard_first, south_name, north_name) in
+        [(true, "mert", "ceren"), (false, "mert2", "ceren2")]
+    {
+        let mut a = User::signup(&s, south_name, "password eleven").await;
+        let mut b = User::signup(&s, north_name, "password eight").await;
+        let (game, south, north) = rated_game(&s, &mut a, &mut b).await;
+        for tok in [&south, &north] {
+            let (_, st) = s.get(&format!("/api/games/{game}")).await;
+            let mv = st["legal"][0].as_str().unwrap().to_string();
+            assert_eq!(s.play(&game, tok, &mv).await.0, 200);
+        }
+        // Nobody reads the game while South's three minutes run out.
+        now.advance(4 * 60_000);
+        if leaderboard_first {
+            let (_, l) = s.get("/api/leaderboard?pool=mangala-ii/blitz").await;
+            let players: Vec<(&str, i64)> = l["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| (p["name"].as_str().unwrap(), p["games"].as_i64().unwrap()))
+                .collect();
+            assert_eq!(players, [("ceren", 1), ("mert", 1)], "{l}");
+        }
+        let (_, p) = s.get(&format!("/api/players/{south_name}")).await;
+        let g = &p["games"][0];
+        assert_eq!(g["id"], game.as_str(), "{p}");
+        assert_eq!(g["over"], true, "{p}");
+        assert_eq!(g["result"]["code"], "time-forfeit", "{p}");
+        assert_eq!(g["result"]["winner"], "north", "{p}");
+        assert_eq!(p["ratings"][0]["games"], 1, "{p}");
+    }
 }
 
 #[tokio::test]
@@ -703,6 +872,36 @@ async fn a_rated_game_against_the_computer_moves_only_the_persons_rating() {
 
 /// A reserved word is not "taken" by anyone: it has its own code, naming the name as typed;
 /// a name another account has is `name-taken`.
+#[tokio::test]
+async fn a_name_that_could_pass_for_another_is_refused_and_one_alphabet_is_not() {
+    let (s, _now, _d) = server().await;
+    let s = &s;
+    let signup = |name: &str| {
+        let body = json!({"name": name, "password": "a long password"});
+        async move {
+            User::default()
+                .send(s, "POST", "/api/account/signup", Some(body))
+                .await
+        }
+    };
+    // Full-width letters, a ligature, a Cyrillic а or a Greek ο among Latin letters.
+    for name in ["ＡＬＩＣＥ", "ﬁrat", "\u{430}lice", "b\u{3bf}b"] {
+        let a = signup(name).await;
+        assert_eq!(
+            (a.status, a.body["code"].as_str()),
+            (400, Some("name-look-alike")),
+            "{name}: {}",
+            a.body
+        );
+        assert_eq!(a.body["params"]["name"], name);
+    }
+    // Any one alphabet, with digits, - and _.
+    for name in ["Çağrı_7", "Ирина", "محمد٢", "Ελένη", "Jordi-Pujol"] {
+        let a = signup(name).await;
+        assert_eq!(a.status, 201, "{name}: {}", a.body);
+    }
+}
+
 #[tokio::test]
 async fn a_reserved_name_is_refused_as_reserved_not_as_taken() {
     let (s, _now, _d) = server().await;

@@ -20,13 +20,13 @@ async fn server() -> (Server, Arc<FakeNow>, tempfile::TempDir) {
 }
 
 /// A game through a link with `clock`, its invitation opened: id, South's and North's tokens.
+/// A game between two people of `game` on `clock` (none if empty).
 async fn clocked(s: &Server, game: &str, clock: &str) -> (String, String, String) {
-    let (status, c) = s
-        .post(
-            "/api/games",
-            &json!({"game": game, "opponent": "remote", "clock": clock}),
-        )
-        .await;
+    let mut req = json!({"game": game, "opponent": "remote"});
+    if !clock.is_empty() {
+        req["clock"] = json!(clock);
+    }
+    let (status, c) = s.post("/api/games", &req).await;
     assert_eq!(status, 201, "{c}");
     let id = c["id"].as_str().unwrap().to_string();
     let south = c["token"].as_str().unwrap().to_string();
@@ -430,6 +430,39 @@ async fn a_player_gone_for_a_minute_can_be_claimed_against_and_one_who_is_there_
     let (_, ogn) = s.text(&format!("/api/games/{id}/ogn")).await;
     assert!(ogn.contains("[Termination \"North abandoned\"]"), "{ogn}");
     assert!(ogn.contains("[Result \"1-0\"]"), "{ogn}");
+}
+
+#[tokio::test]
+async fn a_claim_against_a_player_who_never_moved_calls_the_game_off() {
+    let (s, now, _d) = server().await;
+    // Untimed: nothing else would ever end it.
+    let (id, south, _north) = clocked(&s, "modiar", "").await;
+    assert_eq!(s.play(&id, &south, "A").await.0, 200);
+    now.advance(61_000);
+    let v = state(&s, &id).await;
+    assert_eq!(v["presence"]["north"]["claimable"], true, "{v}");
+    assert_eq!(v["presence"]["north"]["claim_aborts"], true, "{v}");
+    let (st, v) = s
+        .post(&format!("/api/games/{id}/claim"), &json!({"token": south}))
+        .await;
+    assert_eq!(st, 200, "{v}");
+    assert_eq!(v["state"]["result"]["code"], "aborted", "{v}");
+    assert_eq!(v["state"]["result"]["winner"], "none", "{v}");
+    // Once he has moved, leaving loses.
+    let (id, south, north) = clocked(&s, "modiar", "").await;
+    for (tok, m) in [(&south, "A"), (&north, "a")] {
+        assert_eq!(s.play(&id, tok, m).await.0, 200);
+    }
+    now.advance(61_000);
+    let v = state(&s, &id).await;
+    assert_eq!(v["presence"]["north"]["claim_aborts"], false, "{v}");
+    assert_eq!(v["presence"]["south"]["claim_aborts"], false, "{v}");
+    let (st, v) = s
+        .post(&format!("/api/games/{id}/claim"), &json!({"token": north}))
+        .await;
+    assert_eq!(st, 200, "{v}");
+    assert_eq!(v["state"]["result"]["code"], "abandoned", "{v}");
+    assert_eq!(v["state"]["result"]["winner"], "north", "{v}");
 }
 
 #[tokio::test]

@@ -489,6 +489,7 @@ fn counted_words_agree_with_their_count_in_every_language() {
         ("error-too-many-games", "seconds", &["ar"]),
         ("error-too-many-attempts", "seconds", &["ar"]),
         ("error-too-many-phrases", "max", &["ar"]),
+        ("error-too-many-challenges", "max", ALL),
         ("auto-too-long", "cycle", &["ar"]),
         ("clock-days", "days", ALL),
         ("m-result-differs", "cycle", ALL),

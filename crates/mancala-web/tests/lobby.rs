@@ -150,6 +150,56 @@ async fn play_anyone_pairs_two_players_asking_for_the_same_game_and_clock() {
     assert_eq!(lobby(&s).await["challenges"].as_array().unwrap().len(), 2);
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_who_play_anyone_at_the_same_moment_are_paired() {
+    let (s, _now, _d) = server().await;
+    for round in 0..20 {
+        let ask = json!({"game": "oware", "clock": format!("{}+0", round + 1)});
+        let (a, b) = tokio::join!(
+            s.post("/api/lobby/seek", &ask),
+            s.post("/api/lobby/seek", &ask)
+        );
+        assert_eq!((a.0, b.0), (201, 201), "{a:?} {b:?}");
+        let matched = [&a.1, &b.1].iter().filter(|v| v["matched"] == true).count();
+        assert_eq!(matched, 1, "round {round}: {} {}", a.1, b.1);
+        // The one who waits finds the game the other started.
+        let (waiter, starter) = if a.1["matched"] == true {
+            (&b.1, &a.1)
+        } else {
+            (&a.1, &b.1)
+        };
+        let (_, w) = mine(
+            &s,
+            waiter["id"].as_str().unwrap(),
+            waiter["token"].as_str().unwrap(),
+        )
+        .await;
+        assert_eq!(w["game"], starter["id"], "round {round}");
+    }
+    assert_eq!(lobby(&s).await["challenges"].as_array().unwrap().len(), 0);
+}
+
+#[tokio::test]
+async fn one_address_keeps_a_bounded_number_of_challenges_open() {
+    let (s, now, _d) = server().await;
+    let max = mancala_web::lobby::OPEN_PER_CLIENT;
+    for _ in 0..max {
+        assert_eq!(s.post("/api/lobby", &json!({"game": "kalah"})).await.0, 201);
+    }
+    for path in ["/api/lobby", "/api/lobby/seek"] {
+        let (st, e) = s.post(path, &json!({"game": "modiar"})).await;
+        assert_eq!(
+            (st, e["code"].as_str()),
+            (409, Some("too-many-challenges")),
+            "{path}: {e}"
+        );
+        assert_eq!(e["params"]["max"], max);
+    }
+    // Challenges whose maker has gone no longer count.
+    now.advance(mancala_web::lobby::GONE_MS + 1_000);
+    assert_eq!(s.post("/api/lobby", &json!({"game": "kalah"})).await.0, 201);
+}
+
 #[tokio::test]
 async fn bad_challenges_are_refused_by_name() {
     let (s, _now, _d) = server().await;

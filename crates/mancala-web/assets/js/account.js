@@ -5,9 +5,10 @@ import { $, el } from "./dom.js";
 import { L10n, SIDE, gameName, t } from "./l10n.js";
 import { Net, api } from "./net.js";
 import { Saved } from "./saved.js";
+import { ratingPlot } from "./graph.js";
 
 const CATEGORY = (c) => t("category-" + c);
-const ratingText = (r) => `${r.rating}${r.provisional ? "?" : ""}`;
+const ratingText = (r) => L10n.rating(r);
 const poolName = (r) => t("pool-name", { game: gameName({ id: (r.game || "").split(":")[0], name: r.game }), category: CATEGORY(r.category) });
 
 // A table of `rows` (arrays of text or nodes) under headings `heads`, into `box`.
@@ -50,7 +51,7 @@ function gamesTable(box, games, own) {
       SIDE(g.side),
       g.opponent_name ? playerLink(g.opponent_name) : g.opponent.startsWith("engine:") ? t("who-computer", { side: SIDE(g.side === "south" ? "north" : "south") }) : "—",
       resultWord(g),
-      new Date(g.created * 1000).toLocaleDateString(L10n.code),
+      L10n.date(g.created),
     ]).map((row, i) => {
       // One's own games open with the seat's token on this device.
       if (own) row[0].addEventListener("click", () => Saved.put(games[i].id, { token: games[i].token, side: games[i].side, created: games[i].created, account: Account.me && Account.me.name }));
@@ -142,28 +143,24 @@ export const Account = {
 
 function ratingsTable(box, ratings) {
   table(box, [t("acc-col-pool"), t("acc-col-rating"), t("acc-col-games")],
-    ratings.map((r) => [poolName(r), ratingText(r), String(r.games)]));
+    ratings.map((r) => [poolName(r), ratingText(r), L10n.num(r.games)]));
 }
 
-// The rating history of one pool as an SVG line (oldest left), its points titled.
-function historyPlot(svg, points) {
+// The rating history of one pool as an SVG line (oldest left), its points titled, its lowest
+// and highest ratings written at their heights.
+function historyPlot(svg, history) {
   svg.innerHTML = "";
   const w = 320, h = 120, pad = 8;
-  if (points.length === 0) return;
-  // The line starts at the rating before the first game.
-  points = [{ rating: points[0].before, before: points[0].before, at: points[0].at }].concat(points);
-  const values = points.map((p) => p.rating);
-  const lo = Math.min(...values, ...points.map((p) => p.before)) - 10, hi = Math.max(...values) + 10;
-  const n = points.length;
-  const x = (i) => pad + (n <= 1 ? (w - 2 * pad) / 2 : (i * (w - 2 * pad)) / (n - 1));
-  const y = (v) => h - pad - ((v - lo) / Math.max(1, hi - lo)) * (h - 2 * pad);
-  el("path", { d: points.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(" "), class: "line" }, svg);
-  points.forEach((p, i) => {
-    const c = el("circle", { cx: x(i).toFixed(1), cy: y(p.rating).toFixed(1), r: 3, class: "point" }, svg);
-    el("title", {}, c, t("acc-plot-point", { rating: p.rating, date: new Date(p.at).toLocaleDateString(L10n.code) }));
-  });
-  el("text", { x: pad, y: 12, class: "axis" }, svg, String(Math.round(hi)));
-  el("text", { x: pad, y: h - 2, class: "axis" }, svg, String(Math.round(lo)));
+  const plot = ratingPlot(history, w, h, pad);
+  if (!plot.points.length) return;
+  el("path", { d: plot.d, class: "line" }, svg);
+  for (const p of plot.points) {
+    const c = el("circle", { cx: p.x.toFixed(1), cy: p.y.toFixed(1), r: 3, class: "point" }, svg);
+    el("title", {}, c, t("acc-plot-point", { rating: p.rating, date: L10n.date(new Date(p.at)) }));
+  }
+  for (const l of plot.labels) {
+    el("text", { x: pad, y: Math.min(h - 2, Math.max(10, l.y + 3.5)).toFixed(1), class: "axis" }, svg, L10n.num(l.value));
+  }
 }
 
 export const Player = {
@@ -203,12 +200,12 @@ export const Leaderboard = {
       const r = await api("GET", "/api/leaderboard" + (pool ? "?pool=" + encodeURIComponent(pool) : ""));
       const sel = $("ld-pool");
       sel.innerHTML = "";
-      for (const p of r.pools) sel.add(new Option(poolName(p) + " (" + p.players + ")", p.pool));
+      for (const p of r.pools) sel.add(new Option(poolName(p) + " (" + L10n.num(p.players) + ")", p.pool));
       if (r.pool) sel.value = r.pool;
       sel.onchange = () => { location.hash = "#/leaderboard/" + encodeURIComponent(sel.value); };
       $("ld-none").hidden = r.players.length > 0;
       table($("ld-table"), [t("ld-col-rank"), t("ld-col-name"), t("acc-col-rating"), t("acc-col-games")],
-        r.players.map((p) => [String(p.rank), playerLink(p.name), ratingText(p), String(p.games)]));
+        r.players.map((p) => [L10n.num(p.rank), playerLink(p.name), ratingText(p), L10n.num(p.games)]));
     } catch (e) { if (!e.offline) $("ld-error").textContent = e.message; }
   },
 };

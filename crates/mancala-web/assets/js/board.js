@@ -18,8 +18,9 @@ export function drawSeeds(g, cx, cy, count, rx, ry, fresh) {
   });
 }
 
-// A store's name inside its store's width (`room`), in every language: the font made smaller
-// where the name is wider (a phone's narrow stores: "Güney", «الشمال», "Sjever").
+// A store's name inside its store (`room`: the store's width, or on a phone, where the name is
+// turned along the narrow store, its height), in every language: the font made smaller where
+// the name is longer ("Güney", «الشمال», "Sjever").
 function fitStoreNames(texts, room) {
   for (const tx of texts) {
     const base = parseFloat(getComputedStyle(tx).fontSize) || 14;
@@ -44,6 +45,8 @@ export function drawBoard(svg, n, model, opts) {
   // says them already (and they never catch a click).
   const labels = el("g", { "aria-hidden": "true", class: "labels" });
   const storeNames = [];
+  // A phone's stores are too narrow for a readable name across: it runs along the store.
+  const along = compact() && !opts.noStores;
   for (let c = 0; c < 2 * n + 2; c++) {
     const p = G.cell(c);
     const isStore = c >= 2 * n;
@@ -128,11 +131,14 @@ export function drawBoard(svg, n, model, opts) {
       el("ellipse", { cx: p.x, cy: p.y, rx: G.storeRx, ry: G.storeRy, class: "store" + (opts.last === c ? " lastmove" : "") }, g);
       drawSeeds(g, p.x, p.y, count, G.storeRx, G.storeRy, opts.fresh === c);
       el("text", { x: p.x, y: p.y + G.storeRy - 18, class: "count", "data-count": c === 2 * n ? "south-store" : "north-store" }, labels, L10n.num(count));
-      storeNames.push(el("text", { x: p.x, y: p.y - G.storeRy + 22, class: "rowname words" }, labels, who));
+      if (along) {
+        const y = p.y - 25;
+        storeNames.push(el("text", { x: p.x, y, transform: `rotate(-90 ${p.x} ${y})`, "dominant-baseline": "middle", class: "rowname words" }, labels, who));
+      } else storeNames.push(el("text", { x: p.x, y: p.y - G.storeRy + 22, class: "rowname words" }, labels, who));
     }
   }
   svg.appendChild(labels);
-  fitStoreNames(storeNames, G.storeW - 8);
+  fitStoreNames(storeNames, along ? 2 * G.storeRy - 80 : G.storeW - 8);
   if (focused) {
     const again = svg.querySelector(`[data-pit="${focused}"]`);
     if (again) again.focus({ preventScroll: true });

@@ -3,20 +3,22 @@
 // running time reaches zero the page asks it). Under ten seconds a clock is marked low and
 // said once to screen readers.
 import { $ } from "./dom.js";
-import { SIDE, t } from "./l10n.js";
+import { L10n, SIDE, t } from "./l10n.js";
 
 export const LOW_MS = 10_000;
 
-// `m:ss`, with tenths under ten seconds; `h:mm:ss` past an hour; days for correspondence.
+// `m:ss`, with tenths under ten seconds; `h:mm:ss` past an hour; days for correspondence. In
+// the digits of the page's numbers.
 export function clockText(ms) {
+  const num = (n, digits) => L10n.num(n, digits);
   ms = Math.max(0, ms);
   const s = Math.floor(ms / 1000);
   if (s >= 86_400) return t("clock-days-left", { days: Math.floor(s / 86_400), hours: Math.floor(s / 3600) % 24 });
   const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, sec = s % 60;
-  const two = (x) => String(x).padStart(2, "0");
-  if (h) return `${h}:${two(m)}:${two(sec)}`;
-  if (s < 10) return `0:${two(sec)}.${Math.floor(ms % 1000 / 100)}`;
-  return `${m}:${two(sec)}`;
+  const two = (x) => num(x, 2);
+  if (h) return `${num(h)}:${two(m)}:${two(sec)}`;
+  if (s < 10) return `${num(0)}:${two(sec)}.${num(Math.floor(ms % 1000 / 100))}`;
+  return `${num(m)}:${two(sec)}`;
 }
 
 // A time control's name in the page's language: `3+2` → "3 min + 2 s a move", `2d` → "2 days a

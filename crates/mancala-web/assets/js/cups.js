@@ -81,7 +81,7 @@ export const Cups = {
       // Words in the page's direction (right to left in Arabic), though the circle is drawn the same.
       words: [this.done ? t("c-back-at-start") : t("c-next", { cup: this.next }), t("c-size", { cups: this.n, stones: this.k })],
     });
-    $("c-count").textContent = this.moves;
+    $("c-count").textContent = L10n.num(this.moves);
     $("c-status").textContent = this.done ? t("c-done", { moves: this.moves }) : t("c-status", { move: this.moves + 1, cup: this.next, stones: this.board[this.next] });
     $("c-back").disabled = this.history.length === 0;
     $("c-step").disabled = this.done;

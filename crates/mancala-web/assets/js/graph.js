@@ -34,3 +34,29 @@ export function arrowStep(key, dir) {
   const back = dir === "rtl" ? "ArrowRight" : "ArrowLeft";
   return key === forward ? 1 : key === back ? -1 : 0;
 }
+
+// A player's rating history in a box `w` by `h`: the line (oldest left) from the rating before
+// the first game through the rating after each, and the labels of the lowest and the highest
+// rating it reached, each at its height (the box itself reaches a little beyond both, so no
+// label names a rating that was never held). `history`: the server's points ({before, rating,
+// at}).
+export function ratingPlot(history, w, h, pad = 8) {
+  if (!history.length) return { points: [], d: "", labels: [] };
+  const points = [{ rating: history[0].before, at: history[0].at }].concat(history.map((p) => ({ rating: p.rating, at: p.at })));
+  const values = points.map((p) => p.rating);
+  const low = Math.min(...values), high = Math.max(...values);
+  const lo = low - 10, hi = high + 10;
+  const n = points.length;
+  const x = (i) => pad + (n <= 1 ? (w - 2 * pad) / 2 : (i * (w - 2 * pad)) / (n - 1));
+  const y = (v) => h - pad - ((v - lo) / (hi - lo)) * (h - 2 * pad);
+  const shown = points.map((p, i) => ({ x: x(i), y: y(p.rating), rating: p.rating, at: p.at }));
+  const d = shown.map((p, i) => `${i ? "L" : "M"}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" ");
+  const labels = (low === high ? [high] : [high, low]).map((value) => ({ value, y: y(value) }));
+  // Two ratings a few points apart: their labels moved apart so both can be read.
+  if (labels.length === 2 && labels[1].y - labels[0].y < 11) {
+    const mid = (labels[0].y + labels[1].y) / 2;
+    labels[0].y = mid - 5.5;
+    labels[1].y = mid + 5.5;
+  }
+  return { points: shown, d, labels };
+}

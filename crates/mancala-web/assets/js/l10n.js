@@ -1,11 +1,14 @@
 // Languages. The page's words are in Fluent catalogues (crates/mancala-locale/locales/<lang>.ftl,
 // served as /locales/<lang>.ftl), formatted by @fluent/bundle (/vendor/fluent-bundle.js, loaded
 // before the modules): plurals by Intl.PluralRules and numbers by Intl.NumberFormat of the
-// player's locale. A message a catalogue lacks is taken from English.
+// player's locale. A message a catalogue lacks is taken from English. Every number the page
+// shows, in a message or not (a count, a score, a clock, a rating), is written in the digits of
+// that locale and without grouping (a rating is 1662, not 1,662): `L10n.num` and the messages'
+// numbers are formatted alike.
 // The language: `?lang=` in the address, else the one chosen in the menu (remembered), else the
 // server's choice from the browser's languages (Accept-Language), given as <html lang>.
 import { $ } from "./dom.js";
-import { errorText, plainArgs } from "./words.js";
+import { errorText, plainArgs, signed } from "./words.js";
 
 export const L10n = {
   code: "en", dir: "ltr", bundles: [],
@@ -58,7 +61,7 @@ export const L10n = {
   has(id) { return this.bundles.some((b) => b.hasMessage(id)); },
   // The message `id` formatted with `args`, in the first catalogue that has it.
   t(id, args) {
-    if (args) args = plainArgs(args);
+    if (args) args = this.numbers(plainArgs(args));
     for (const b of this.bundles) {
       const m = b.getMessage(id);
       if (m && m.value) {
@@ -81,8 +84,30 @@ export const L10n = {
   },
   side(s) { return this.t(s === "south" ? "side-south" : "side-north"); },
   error(data, status) { return errorText(this, data, status); },
-  // A number in the player's locale.
-  num(n) { return new Intl.NumberFormat(this.locales(this.code)).format(n); },
+  // The numbers among a message's variables formatted as `num` formats them.
+  numbers(args) {
+    const { FluentNumber } = globalThis.FluentBundle;
+    for (const k of Object.keys(args)) {
+      if (typeof args[k] === "number") args[k] = new FluentNumber(args[k], { useGrouping: false });
+    }
+    return args;
+  },
+  // A number in the player's locale and its digits, at least `digits` of them (a clock's `05`).
+  num(n, digits = 1) {
+    const key = `${this.code} ${digits}`;
+    this.formats = this.formats || {};
+    if (!this.formats[key]) this.formats[key] = new Intl.NumberFormat(this.locales(this.code), { useGrouping: false, minimumIntegerDigits: digits });
+    return this.formats[key].format(n);
+  },
+  // A signed number: +3, -2, +0.
+  signed(n) { return signed(n, (x) => this.num(x)); },
+  // A rating as players read it, `?` marking a provisional one: 1662, 1500?.
+  rating(r) { return this.num(r.rating) + (r.provisional ? "?" : ""); },
+  // A day (`seconds` since 1970, or a Date), in the locale's words and digits.
+  date(when) {
+    const d = when instanceof Date ? when : new Date(when * 1000);
+    return d.toLocaleDateString(this.locales(this.code));
+  },
 };
 
 export const t = (id, args) => L10n.t(id, args);

@@ -1,9 +1,10 @@
 // The lobby: open challenges to accept with one click, a challenge of one's own (kept alive
-// while this page looks at it), "play anyone", and the games going on to watch. The server
-// keeps every challenge and pairs players; this page lists, asks and goes to the game.
+// while this page looks at it, taken back when the page leaves the lobby or closes), "play
+// anyone", and the games going on to watch. The server keeps every challenge and pairs
+// players; this page lists, asks and goes to the game.
 import { $ } from "./dom.js";
 import { L10n, SIDE, gameName, t } from "./l10n.js";
-import { api, catalog } from "./net.js";
+import { Net, api, catalog } from "./net.js";
 import { Saved } from "./saved.js";
 import { controlName } from "./clock.js";
 import { Account } from "./account.js";
@@ -18,7 +19,7 @@ function keep(c) {
 }
 
 export const Lobby = {
-  polling: 0, version: null, catalog: null, builtFor: null,
+  polling: 0, version: null, catalog: null, builtFor: null, accepting: false,
   async enter() {
     $("lb-error").textContent = "";
     try {
@@ -82,29 +83,71 @@ export const Lobby = {
     return true;
   },
   go(id, token, side, name) {
-    Saved.put(id, { token, side, name, created: Math.floor(Date.now() / 1000) });
+    // A seat of this game the browser holds already (the other one, taken in another tab) is
+    // kept: one browser's record of a game names one seat.
+    const had = Saved.get(id);
+    if (!had || !had.token || had.token === token) Saved.put(id, { token, side, name, created: Math.floor(Date.now() / 1000) });
     this.stop();
     location.hash = "#/game/" + id;
+  },
+  // The page leaves the lobby for another of its views: nobody is here to see one's own
+  // challenge accepted, so it is taken back; one accepted meanwhile is a game, and opens.
+  async leave() {
+    const c = own();
+    if (!c) return;
+    keep(null);
+    try {
+      await api("POST", `/api/lobby/${c.id}/cancel`, { token: c.token });
+    } catch (e) {
+      if (e.status !== 409) return;
+      try {
+        const w = await api("GET", `/api/lobby/${c.id}`, undefined, { "Seat-Token": c.token });
+        if (w.game) this.go(w.game, c.token, w.side, c.name);
+      } catch (_) { /* gone: nothing to open */ }
+    }
+  },
+  // The page closes, reloads or goes to another site: the challenge is taken back by a request
+  // that outlives the page (a fetch kept alive, which can carry the login's CSRF header as a
+  // beacon cannot). It stays remembered for this tab: a reload opens its game if it was
+  // accepted meanwhile.
+  closing() {
+    const c = own();
+    if (!c) return;
+    const headers = { "Content-Type": "application/json" };
+    if (Net.csrf) headers["X-CSRF-Token"] = Net.csrf;
+    try {
+      fetch(`/api/lobby/${c.id}/cancel`, { method: "POST", headers, body: JSON.stringify({ token: c.token }), keepalive: true }).catch(() => {});
+    } catch (_) { /* the page is going anyway */ }
   },
   render(l) {
     const mine = own();
     const body = $("lb-list").querySelector("tbody");
     body.innerHTML = "";
     const open = l.challenges.filter((c) => !mine || c.id !== mine.id);
+    // The logged-in account's own challenges (made in another tab or on another device) are
+    // shown as his, not offered to accept.
+    const me = Account.me ? Account.me.name.toLowerCase() : null;
     for (const c of open) {
+      // Roles said outright: on a phone the rows are laid out as blocks.
       const tr = document.createElement("tr");
-      const cell = (text) => { const td = document.createElement("td"); td.textContent = text; tr.appendChild(td); return td; };
+      tr.setAttribute("role", "row");
+      const cell = (text) => { const td = document.createElement("td"); td.setAttribute("role", "cell"); td.textContent = text; tr.appendChild(td); return td; };
       cell(gameName(c));
       cell(c.clock ? controlName(c.clock) : t("clock-none"));
       // The maker, if he has an account (his rating in a rated challenge).
-      const who = c.maker ? c.maker.name + (c.maker.rating != null ? ` (${c.maker.rating}${c.maker.provisional ? "?" : ""})` : "") : t("lb-anonymous");
-      cell((c.rated ? t("acc-rated") + " · " : "") + who);
+      const who = c.maker ? c.maker.name + (c.maker.rating != null ? ` (${L10n.rating(c.maker)})` : "") : t("lb-anonymous");
+      cell((c.rated ? t("acc-rated") + " · " : "") + who).className = "name";
       cell(c.side === "random" ? t("lb-side-random") : SIDE(c.side));
-      const b = document.createElement("button");
-      b.textContent = t("lb-accept");
-      b.setAttribute("aria-label", t("lb-accept-label", { game: gameName(c), clock: c.clock ? controlName(c.clock) : t("clock-none") }));
-      b.addEventListener("click", () => this.accept(c));
-      cell("").appendChild(b);
+      if (me && c.maker && c.maker.name.toLowerCase() === me) {
+        cell(t("lb-yours")).className = "yours";
+      } else {
+        const b = document.createElement("button");
+        b.textContent = t("lb-accept");
+        b.setAttribute("aria-label", t("lb-accept-label", { game: gameName(c), clock: c.clock ? controlName(c.clock) : t("clock-none") }));
+        b.disabled = this.accepting;
+        b.addEventListener("click", () => this.accept(c));
+        cell("").appendChild(b);
+      }
       body.appendChild(tr);
     }
     $("lb-list").hidden = open.length === 0;
@@ -148,9 +191,13 @@ export const Lobby = {
     }
     this.version = null;
   },
+  // One acceptance at a time: the buttons are off while it is asked (a double click sends one).
   async accept(c) {
+    if (this.accepting) return;
     $("lb-error").textContent = "";
     const mine = own();
+    this.accepting = true;
+    $("lb-list").querySelectorAll("tbody button").forEach((b) => { b.disabled = true; });
     try {
       const r = await api("POST", `/api/lobby/${c.id}/accept`, mine ? { token: mine.token } : {});
       if (mine) await this.cancel();
@@ -158,6 +205,11 @@ export const Lobby = {
     } catch (e) {
       if (!e.offline) $("lb-error").textContent = e.message;
       this.version = null;
+    } finally {
+      this.accepting = false;
+      $("lb-list").querySelectorAll("tbody button").forEach((b) => { b.disabled = false; });
     }
   },
 };
+
+window.addEventListener("pagehide", () => Lobby.closing());

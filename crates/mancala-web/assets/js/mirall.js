@@ -102,7 +102,7 @@ export const Mirall = {
       o.origin = undefined;
     }
     drawBoard($("m-board"), this.n, this.model(), o);
-    $("m-count").textContent = this.moves;
+    $("m-count").textContent = L10n.num(this.moves);
     let st;
     const move = this.moves + 1;
     if (this.done) st = t("m-back-at-start", { moves: this.moves });

@@ -8,7 +8,7 @@ import { Saved } from "./saved.js";
 import { drawBoard } from "./board.js";
 import { Settings, Sound } from "./settings.js";
 import { boardModel, lastMarks, moveRows, seatOf } from "./plies.js";
-import { peopleWord, resultText, signed } from "./words.js";
+import { peopleWord, refusals, resultText } from "./words.js";
 import { Clock } from "./clock.js";
 import { Review } from "./review.js";
 import { boardAt } from "./graph.js";
@@ -19,6 +19,9 @@ let PHRASES = null;
 export const Play = {
   id: null, state: null, token: null, busy: false, busyText: "", hint: null, polling: 0, analysed: null,
   lastCell: null, lastCaptured: [],
+  // What the other player answered to this seat's undo request or draw offer (message ids),
+  // said to it.
+  told: [],
   seat() {
     if (!this.token) return [];
     return seatOf(this.state, Object.assign({}, Saved.get(this.id), { token: this.token }));
@@ -51,6 +54,7 @@ export const Play = {
     this.hint = null;
     this.analysed = null;
     this.setBusy(false);
+    this.told = [];
     $("g-analysis-card").hidden = true;
     $("g-error").textContent = "";
     const saved = Saved.get(id);
@@ -130,6 +134,7 @@ export const Play = {
         }
         if (s.version > this.state.version && !this.busy) {
           $("g-error").textContent = "";
+          this.heard(s);
           const old = this.state.plies.length;
           const fresh = s.plies.length > old ? s.plies.slice(old) : [];
           if (fresh.length) {
@@ -151,6 +156,13 @@ export const Play = {
       }
     }
   },
+  // A newer state of the game has come: the other player's refusal of this seat's undo request
+  // or draw offer is said (the next move, or the end, clears what was said).
+  heard(s) {
+    const told = refusals(this.state, s, this.mine());
+    if (told.length) this.told = told;
+    else if (s.plies.length !== this.state.plies.length || s.over) this.told = [];
+  },
   // Whether this browser plays one side of a game between people.
   between() {
     return !!this.state && this.state.opponent.kind === "remote" && !!this.mine();
@@ -161,6 +173,7 @@ export const Play = {
       const s = await api("GET", `/api/games/${this.id}`);
       if (s.id !== this.id || this.busy) return;
       if (s.version !== this.state.version) {
+        this.heard(s);
         this.state = s;
         this.markLast(s);
         if (s.over) this.say(t("status-over", { result: resultText(L10n, s, this.mine()) }));
@@ -182,7 +195,7 @@ export const Play = {
     // An account playing the side is named, with his rating in a rated game.
     const p = s.players && s.players[side];
     if (p) {
-      const name = p.name + (p.rating != null ? ` (${p.rating}${p.provisional ? "?" : ""})` : "");
+      const name = p.name + (p.rating != null ? ` (${L10n.rating(p)})` : "");
       return this.mine() === side ? t("who-you-named", { name, side: SIDE(side) }) : t("who-named", { name, side: SIDE(side) });
     }
     if (seat.startsWith("engine")) {
@@ -241,8 +254,8 @@ export const Play = {
     $("g-north-name").textContent = this.who("north");
     const at = boardAt(s, Review.at);
     const shownScores = at ? at.board.stores : s.shown_scores;
-    $("g-south-score").textContent = shownScores.south;
-    $("g-north-score").textContent = shownScores.north;
+    $("g-south-score").textContent = L10n.num(shownScores.south);
+    $("g-north-score").textContent = L10n.num(shownScores.north);
     $("g-scores").classList.toggle("flipped", this.flip());
     document.querySelector(".score.south").classList.toggle("tomove", s.to_move === "south");
     document.querySelector(".score.north").classList.toggle("tomove", s.to_move === "north");
@@ -250,7 +263,7 @@ export const Play = {
     $("g-watch").hidden = !spectator;
     if (spectator) {
       const saved = Saved.get(this.id);
-      const players = s.opponent.kind === "remote" ? t(peopleWord(s.opponent, "watching"))
+      const players = s.opponent.kind === "remote" ? t(peopleWord(s.opponent, "watching"), { south: this.who("south"), north: this.who("north") })
         : s.opponent.kind === "engine" ? t("watching-engine", { south: this.who("south"), north: this.who("north") })
         : t("watching-local");
       $("g-watch").textContent = t("watching", { players }) + (saved && saved.notice ? " " + t("watching-used") : "");
@@ -276,7 +289,7 @@ export const Play = {
     if (s.result) {
       // A rated game's result moves the ratings: each player's new one and the change.
       const moved = ["south", "north"].map((side) => s.players && s.players[side]).filter((p) => p && p.change != null)
-        .map((p) => t("rating-change", { name: p.name, rating: p.rating, change: (p.change > 0 ? "+" : "") + p.change }));
+        .map((p) => t("rating-change", { name: p.name, rating: p.rating, change: L10n.signed(p.change) }));
       $("g-result").textContent = [resultText(L10n, s, mine)].concat(moved).join(" · ");
     }
     // Moves, with the labels of their OGN record (the server's): a row a number.
@@ -312,7 +325,8 @@ export const Play = {
     $("g-pass").hidden = !canPass;
     $("g-pass").disabled = !canPass || this.busy;
     const locked = this.busy || Net.down;
-    $("g-undo").disabled = s.over || s.plies.length === 0 || spectator || locked || s.takebacks === false;
+    const undoAsked = !!(mine && s.undo_request === mine && !s.over);
+    $("g-undo").disabled = s.over || s.plies.length === 0 || spectator || locked || s.takebacks === false || undoAsked;
     $("g-undo").title = s.over ? t("undo-over-title") : "";
     $("g-undo-note").hidden = !(s.over && !spectator);
     $("g-resign").disabled = s.over || spectator || locked;
@@ -336,6 +350,11 @@ export const Play = {
     const ask = s.undo_request && mine && s.undo_request !== mine;
     $("g-undo-ask").hidden = !ask;
     if (ask) $("g-undo-ask-text").textContent = t("undo-asks", { side: SIDE(s.undo_request) });
+    // This seat's own request, standing until the other player answers; it may be withdrawn.
+    $("g-undo-mine").hidden = !undoAsked;
+    if (undoAsked) $("g-undo-mine-text").textContent = t(peopleWord(s.opponent, "undoAsked"));
+    $("g-undo-withdraw").disabled = locked;
+    $("g-note").textContent = this.told.map((id) => t(id)).join(" ");
     this.renderBetween();
     this.renderChat();
     Review.render(s);
@@ -346,9 +365,12 @@ export const Play = {
     const s = this.state, mine = this.mine(), between = this.between();
     Clock.show(s, () => this.refresh());
     const locked = this.busy || Net.down;
-    $("g-draw").hidden = !between || s.over;
-    $("g-draw").disabled = locked || s.draw_offer === mine;
-    $("g-draw").textContent = t(s.draw_offer === mine ? "draw-offered" : "btn-draw");
+    // This seat's own offer stands until the other player answers or moves; it may be withdrawn.
+    const offered = between && !s.over && s.draw_offer === mine;
+    $("g-draw").hidden = !between || s.over || offered;
+    $("g-draw").disabled = locked;
+    $("g-draw-mine").hidden = !offered;
+    $("g-draw-withdraw").disabled = locked;
     const drawAsk = between && !s.over && s.draw_offer && s.draw_offer !== mine;
     $("g-draw-ask").hidden = !drawAsk;
     if (drawAsk) $("g-draw-ask-text").textContent = t("draw-asks", { side: SIDE(s.draw_offer) });
@@ -366,7 +388,11 @@ export const Play = {
     }
     const claim = !!(p && p.claimable && !s.over);
     $("g-claim").hidden = !claim;
-    if (claim) $("g-claim-text").textContent = t("claim-text", { side: SIDE(them) });
+    if (claim) {
+      // One who never moved may never have seen the game: a claim calls it off, no win.
+      $("g-claim-text").textContent = t(p.claim_aborts ? "claim-text-abort" : "claim-text", { side: SIDE(them) });
+      $("g-claim-go").textContent = t(p.claim_aborts ? "btn-claim-abort" : "btn-claim");
+    }
     const box = between && s.over && s.result && s.result.code !== "aborted" || !!(s.over && s.rematch && between);
     $("g-rematch-box").hidden = !box;
     if (!box) return;
@@ -439,6 +465,7 @@ export const Play = {
   },
   async offerDraw() {
     $("g-error").textContent = "";
+    this.told = [];
     try {
       const r = await api("POST", `/api/games/${this.id}/draw`, { token: this.token, version: this.state.version });
       this.state = r.state;
@@ -446,10 +473,15 @@ export const Play = {
     } catch (e) { this.failed(e); }
     this.render();
   },
+  // Declines the other player's offer, or withdraws this seat's own.
   async declineDraw() {
+    $("g-error").textContent = "";
+    this.told = [];
     try {
       const r = await api("POST", `/api/games/${this.id}/draw/decline`, { token: this.token, version: this.state.version });
       this.state = r.state;
+      // Withdrawn, not refused (a poll answered first may have taken it for a refusal).
+      this.told = [];
     } catch (e) { this.failed(e); }
     this.render();
   },
@@ -476,6 +508,7 @@ export const Play = {
     // A move the rules refuse is still asked: the server says why (a singleton, a grand slam,
     // an opponent to feed ...), in the player's words.
     $("g-error").textContent = "";
+    this.told = [];
     this.hint = null;
     this.setBusy(true);
     this.busyText = "…";
@@ -564,27 +597,34 @@ export const Play = {
       this.lastCell = idx;
       this.lastCaptured = p.captured_pits;
       draw({ last: idx, captured: p.captured_pits });
-      $("g-south-score").textContent = after.scores[0];
-      $("g-north-score").textContent = after.scores[1];
+      $("g-south-score").textContent = L10n.num(after.scores[0]);
+      $("g-north-score").textContent = L10n.num(after.scores[1]);
       if (delay > 0) await sleep(delay);
     }
   },
   async undo() {
     $("g-error").textContent = "";
+    this.told = [];
     try {
       const r = await api("POST", `/api/games/${this.id}/undo`, { token: this.token, version: this.state.version });
       this.state = r.state;
       this.markLast(r.state);
-      if (r.asked) $("g-error").textContent = t(peopleWord(this.state.opponent, "undoAsked"));
+      // Asked, not failed: the request is shown as standing (render), and said.
+      if (r.asked) this.say(t(peopleWord(this.state.opponent, "undoAsked")));
       else this.say(t("taken-back", { count: r.taken_back }));
     } catch (e) { this.failed(e); }
     this.hint = null;
     this.render();
   },
+  // Refuses the other player's request, or withdraws this seat's own.
   async declineUndo() {
+    $("g-error").textContent = "";
+    this.told = [];
     try {
       const r = await api("POST", `/api/games/${this.id}/undo/decline`, { token: this.token, version: this.state.version });
       this.state = r.state;
+      // Withdrawn, not refused (a poll answered first may have taken it for a refusal).
+      this.told = [];
     } catch (e) { this.failed(e); }
     this.render();
   },
@@ -605,7 +645,7 @@ export const Play = {
     $("g-analysis-card").hidden = false;
     try {
       const a = await api("GET", `/api/games/${this.id}/analysis`, undefined, this.seatHeaders());
-      const sign = signed;
+      const sign = (v) => L10n.signed(v);
       const list = $("g-analysis");
       a.plies.forEach((p) => {
         const li = document.createElement("li");
@@ -649,7 +689,7 @@ export const Play = {
       const side = h.side === "south" || h.side === "north" ? SIDE(h.side) : h.side;
       this.render();
       $("g-status").textContent = h.source === "database"
-        ? t("hint-database", { move: h.move, side, lead, by, moves: h.moves.map((m) => `${m.move} ${signed(m.value)}`).join(", ") })
+        ? t("hint-database", { move: h.move, side, lead, by, moves: h.moves.map((m) => `${m.move} ${L10n.signed(m.value)}`).join(", ") })
         : t("hint-search", { move: h.move, side, lead, by, depth: h.depth });
       this.say(t("hint-said", { move: h.move }));
     } catch (e) { if (!e.offline) $("g-error").textContent = e.message; }
@@ -660,11 +700,13 @@ $("g-unsent-again").addEventListener("click", () => Play.again());
 $("g-undo").addEventListener("click", () => Play.undo());
 $("g-undo-accept").addEventListener("click", () => Play.undo());
 $("g-undo-decline").addEventListener("click", () => Play.declineUndo());
+$("g-undo-withdraw").addEventListener("click", () => Play.declineUndo());
 $("g-resign").addEventListener("click", () => Play.resign());
 $("g-draw").addEventListener("click", () => Play.offerDraw());
 $("g-claim-go").addEventListener("click", () => Play.claim());
 $("g-draw-accept").addEventListener("click", () => Play.offerDraw());
 $("g-draw-decline").addEventListener("click", () => Play.declineDraw());
+$("g-draw-withdraw").addEventListener("click", () => Play.declineDraw());
 $("g-rematch").addEventListener("click", () => Play.rematch());
 $("g-chat-mute").addEventListener("change", () => {
   try { localStorage.setItem("mancala.mute", $("g-chat-mute").checked ? "1" : "0"); } catch (_) { /* no storage */ }

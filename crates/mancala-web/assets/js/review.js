@@ -3,7 +3,7 @@
 // and the analysis drawn as a graph of the evaluation (mistakes marked, a point jumps there).
 // The boards are the server's (each ply's seeds before and after); this module only picks one.
 import { $ } from "./dom.js";
-import { SIDE, t } from "./l10n.js";
+import { L10n, SIDE, t } from "./l10n.js";
 import { arrowStep, evalGraph } from "./graph.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -43,6 +43,11 @@ export const Review = {
     $("g-review-back").disabled = k === 0;
     $("g-review-next").disabled = k === n;
     $("g-review-last").disabled = k === n;
+    // The arrows' glyphs (« ‹ › ») are turned by the page's writing, as the buttons are laid out;
+    // the keys that go back and on are the arrows pointing the same way.
+    const rtl = document.documentElement.dir === "rtl";
+    $("g-review-back").setAttribute("aria-keyshortcuts", rtl ? "ArrowRight" : "ArrowLeft");
+    $("g-review-next").setAttribute("aria-keyshortcuts", rtl ? "ArrowLeft" : "ArrowRight");
     $("g-review-at").textContent = this.words(s);
     document.querySelectorAll("#g-moves .mv").forEach((el, i) => {
       el.classList.toggle("current", this.at !== null && i === k - 1);
@@ -69,7 +74,7 @@ export const Review = {
     for (const p of g.points) {
       const c = line("circle", { cx: p.x, cy: p.y, r: p.mistake ? 5 : 3, class: p.mistake ? "mistake" : "point", "data-ply": p.ply });
       const title = document.createElementNS(SVG, "title");
-      title.textContent = t("graph-point", { ply: p.ply, value: (p.value > 0 ? "+" : "") + p.value });
+      title.textContent = t("graph-point", { ply: p.ply, value: L10n.signed(p.value) });
       c.appendChild(title);
       c.addEventListener("click", () => this.go(p.ply));
     }

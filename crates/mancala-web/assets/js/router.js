@@ -46,6 +46,8 @@ export async function route() {
   }
   const h = location.hash.replace(/^#/, "");
   stopAll();
+  // Away from the lobby, one's own challenge is taken back (or its game opened).
+  if (h !== "/lobby") Lobby.leave();
   if (h.startsWith("/game/")) {
     show("game");
     // `#/game/ID?ply=N`: the game with ply N shown.

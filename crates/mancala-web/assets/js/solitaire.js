@@ -33,11 +33,11 @@ export async function countsTable(game, n, k, target, current) {
     const corner = document.createElement("th");
     corner.textContent = `${sizeWord(t.rows)} \\ ${sizeWord(t.cols)}`;
     head.appendChild(corner);
-    for (let c = 1; c <= cols; c++) { const th = document.createElement("th"); th.textContent = c; head.appendChild(th); }
+    for (let c = 1; c <= cols; c++) { const th = document.createElement("th"); th.textContent = L10n.num(c); head.appendChild(th); }
     t.cells.forEach((row, r) => {
       const tr = table.insertRow();
       const th = document.createElement("th");
-      th.textContent = r + 1;
+      th.textContent = L10n.num(r + 1);
       tr.appendChild(th);
       row.forEach((v, c) => {
         const td = tr.insertCell();
@@ -50,7 +50,7 @@ export async function countsTable(game, n, k, target, current) {
           td.setAttribute("aria-label", td.title);
           if (seed !== null) td.classList.add("seed");
         } else {
-          td.textContent = String(v);
+          td.textContent = L10n.num(v);
           if (seed !== null) {
             td.classList.add("seed");
             if (v === seed) td.textContent += " ✓";

@@ -112,5 +112,17 @@ export function peopleWord(opponent, what) {
   return PEOPLE[what][opponent && opponent.lobby ? 1 : 0];
 }
 
-// A signed number: +3, -2, +0.
-export const signed = (v) => `${v >= 0 ? "+" : ""}${v}`;
+// A signed number: +3, -2, +0 (`num` writes the number itself: the page's digits).
+export const signed = (v, num = String) => `${v < 0 ? "-" : "+"}${num(Math.abs(v))}`;
+
+// What the other player answered, between two states of a game (`before`, `after`), to the
+// requests of this browser's side `mine`: an undo it asked for gone without its moves taken
+// back (refused, or the other player moved on), a draw it offered gone without a draw
+// (declined, or the other player moved on). The ids of the messages that tell it.
+export function refusals(before, after, mine) {
+  if (!before || !after || !mine || after.over || before.id !== after.id) return [];
+  const told = [];
+  if (before.undo_request === mine && !after.undo_request && after.plies.length >= before.plies.length) told.push("undo-refused");
+  if (before.draw_offer === mine && !after.draw_offer) told.push("draw-declined");
+  return told;
+}

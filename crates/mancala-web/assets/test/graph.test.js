@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { arrowStep, evalGraph, boardAt } from "../js/graph.js";
+import { arrowStep, evalGraph, boardAt, ratingPlot } from "../js/graph.js";
 
 test("the graph turns North's scores to South's view and scales them into the box", () => {
   const plies = [
@@ -36,4 +36,20 @@ test("the arrow keys step as the review's buttons sit: Left goes forward in a ri
   assert.deepEqual(["ArrowRight", "ArrowLeft", "Home"].map((k) => arrowStep(k, "ltr")), [1, -1, 0]);
   assert.deepEqual(["ArrowRight", "ArrowLeft", "Home"].map((k) => arrowStep(k, "rtl")), [-1, 1, 0]);
   assert.equal(arrowStep("ArrowRight", ""), 1);
+});
+
+test("a rating plot is labelled with the lowest and highest ratings held, at their heights", () => {
+  const up = ratingPlot([{ before: 1500, rating: 1580, at: 1 }, { before: 1580, rating: 1662, at: 2 }], 320, 120, 8);
+  assert.deepEqual(up.labels.map((l) => l.value), [1662, 1500], "not the box's padded range (1490, 1672)");
+  assert.equal(up.points.length, 3, "the rating before the first game, then one a game");
+  assert.deepEqual(up.points.map((p) => p.rating), [1500, 1580, 1662]);
+  const [hi, lo] = up.labels;
+  assert.equal(hi.y, up.points[2].y, "the highest label at the highest point");
+  assert.equal(lo.y, up.points[0].y, "the lowest label at the lowest point");
+  const down = ratingPlot([{ before: 1500, rating: 1338, at: 1 }], 320, 120, 8);
+  assert.deepEqual(down.labels.map((l) => l.value), [1500, 1338]);
+  // Two ratings a point apart: both labels readable, still inside the box.
+  const close = ratingPlot([{ before: 1500, rating: 1501, at: 1 }], 320, 120, 8);
+  assert.ok(close.labels[1].y - close.labels[0].y >= 11);
+  assert.deepEqual(ratingPlot([], 320, 120).labels, []);
 });

@@ -3,7 +3,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { endReasonText, errorText, peopleWord, plainArgs, refusalText, resultText, signed } from "../js/words.js";
+import { endReasonText, errorText, peopleWord, plainArgs, refusalText, refusals, resultText, signed } from "../js/words.js";
 
 function translator(known) {
   return {
@@ -58,8 +58,27 @@ test("an El mirall refusal is worded from the server's code and pits", () => {
   assert.equal(refusalText(L, { code: "later-code", text: "English text" }), "English text");
 });
 
-test("a value is signed", () => {
+test("a value is signed, its number written as the page writes numbers", () => {
   assert.deepEqual([signed(3), signed(0), signed(-2)], ["+3", "+0", "-2"]);
+  const arabic = (n) => new Intl.NumberFormat("ar-SA", { useGrouping: false }).format(n);
+  assert.deepEqual([signed(12, arabic), signed(-3, arabic)], ["+١٢", "-٣"]);
+});
+
+test("the asker is told when the other player refuses his undo or declines his draw, not when he withdraws or is agreed with", () => {
+  const game = (o) => Object.assign({ id: "g", over: false, undo_request: null, draw_offer: null, plies: [1, 2] }, o);
+  // Refused (the request gone, the moves still there), and declined.
+  assert.deepEqual(refusals(game({ undo_request: "south" }), game({}), "south"), ["undo-refused"]);
+  assert.deepEqual(refusals(game({ draw_offer: "south" }), game({}), "south"), ["draw-declined"]);
+  // The other player moved on: the request and the offer are gone, unanswered.
+  assert.deepEqual(refusals(game({ undo_request: "south", draw_offer: "south" }), game({ plies: [1, 2, 3] }), "south"), ["undo-refused", "draw-declined"]);
+  // Agreed: the move is taken back; the draw agreed ends the game.
+  assert.deepEqual(refusals(game({ undo_request: "south" }), game({ plies: [1] }), "south"), []);
+  assert.deepEqual(refusals(game({ draw_offer: "south" }), game({ over: true }), "south"), []);
+  // Still standing, the other player's own requests, a spectator, another game.
+  assert.deepEqual(refusals(game({ undo_request: "south" }), game({ undo_request: "south" }), "south"), []);
+  assert.deepEqual(refusals(game({ undo_request: "north", draw_offer: "north" }), game({}), "south"), []);
+  assert.deepEqual(refusals(game({ draw_offer: "south" }), game({}), null), []);
+  assert.deepEqual(refusals(game({ draw_offer: "south" }), game({ id: "h" }), "south"), []);
 });
 
 test("a record's fault is worded by its kind, a refused move within it by the move's own error", () => {
@@ -108,4 +127,22 @@ test("a stranger met in the lobby is an opponent, never a friend, in every word 
   }
   assert.equal(peopleWord(lobby, "waiting"), "status-waiting-opponent");
   assert.equal(peopleWord(null, "who"), "who-friend");
+});
+
+test("the time categories are worded in every language, none left in English but French's bullet and blitz", () => {
+  const categories = (lang) => {
+    const text = readFileSync(new URL(`../../../mancala-locale/locales/${lang}.ftl`, import.meta.url), "utf8");
+    return Object.fromEntries([...text.matchAll(/^category-([a-z]+) = (.+)$/gm)].map((m) => [m[1], m[2].trim()]));
+  };
+  const en = categories("en");
+  assert.deepEqual(Object.keys(en).sort(), ["blitz", "bullet", "classical", "correspondence", "rapid", "untimed"]);
+  for (const lang of ["ar", "ca", "es", "fr", "hr", "tr"]) {
+    const words = categories(lang);
+    for (const [id, english] of Object.entries(en)) {
+      // French players say "bullet" and "blitz" as English does.
+      if (lang === "fr" && (id === "bullet" || id === "blitz")) continue;
+      assert.ok(words[id], `${lang}: category-${id}`);
+      assert.notEqual(words[id], english, `${lang}: category-${id} is left in English`);
+    }
+  }
 });

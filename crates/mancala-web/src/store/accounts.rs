@@ -8,6 +8,10 @@ use super::{DbError, GAME_COLUMNS, GameRow, Store};
 use crate::ratings::{Glicko, Pool};
 use mancala_core::Side;
 
+/// The PostgreSQL advisory lock held while a challenge is tested and written
+/// ([`Store::insert_challenge_if`]).
+const LOBBY_LOCK: i64 = 0x6d61_6e63_6c62;
+
 macro_rules! vals {
     ($($v:expr),* $(,)?) => { vec![$(Val::from($v)),*] };
 }
@@ -251,6 +255,68 @@ impl Store {
         for (side, account) in players {
             steps.push(player_step(&r.id, *side, account, r.created));
         }
+        steps.extend(self.notify_step(super::LOBBY_KEY));
+        Ok(self.batch(steps).await?.is_none())
+    }
+
+    /// A new challenge `r`, written only if, among the challenges open (not accepted, looked
+    /// at since `open_since`), its maker's account has fewer than `per_account` and its
+    /// address fewer than `per_client`, and, when `unless_matched`, none from another maker
+    /// asks for the same game, clock and rating (one "play anyone" would take it). The test and
+    /// the write are one transaction, and on PostgreSQL the lobby's lock is held through it, so
+    /// two servers cannot both find the lobby empty and both write. True if written.
+    pub async fn insert_challenge_if(
+        &self,
+        r: &super::ChallengeRow,
+        open_since: i64,
+        (per_account, per_client): (i64, i64),
+        unless_matched: bool,
+    ) -> Result<bool, DbError> {
+        let mut steps = Vec::new();
+        if let Store::Postgres(_) = self {
+            steps.push(Step::new(
+                format!("SELECT pg_advisory_xact_lock({LOBBY_LOCK})"),
+                vals![],
+                None,
+            ));
+        }
+        let open = "game IS NULL AND seen >= $13";
+        steps.push(Step::new(
+            format!(
+                "INSERT INTO challenges ({cols})
+                 SELECT CAST($1 AS TEXT), CAST($2 AS TEXT), CAST($3 AS TEXT), CAST($4 AS TEXT),
+                    CAST($5 AS TEXT), CAST($6 AS TEXT), CAST($7 AS BIGINT), CAST($8 AS BIGINT),
+                    CAST($9 AS BIGINT), CAST($10 AS TEXT), CAST($11 AS BIGINT), CAST($12 AS TEXT)
+                 WHERE (CAST($10 AS TEXT) = ''
+                        OR (SELECT COUNT(*) FROM challenges WHERE {open} AND account = $10) < $14)
+                   AND (SELECT COUNT(*) FROM challenges WHERE {open} AND client = $12) < $15
+                   AND NOT (CAST($16 AS BIGINT) = 1 AND EXISTS (
+                        SELECT 1 FROM challenges WHERE {open} AND spec = $2
+                          AND (clock = $3 OR (clock IS NULL AND CAST($3 AS TEXT) IS NULL))
+                          AND rated = $11 AND (CAST($10 AS TEXT) = '' OR account <> $10)))
+                 RETURNING id",
+                cols = super::CHALLENGE_COLUMNS
+            ),
+            vals![
+                &r.id,
+                &r.spec,
+                r.clock.clone(),
+                &r.side,
+                &r.token,
+                r.game.clone(),
+                r.version,
+                r.created,
+                r.seen,
+                &r.account,
+                r.rated,
+                &r.client,
+                open_since,
+                per_account,
+                per_client,
+                i64::from(unless_matched),
+            ],
+            Some(1),
+        ));
         steps.extend(self.notify_step(super::LOBBY_KEY));
         Ok(self.batch(steps).await?.is_none())
     }

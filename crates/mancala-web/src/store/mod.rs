@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The schema version this build writes and reads: a database of a newer one is refused.
-pub const SCHEMA_VERSION: i64 = 6;
+pub const SCHEMA_VERSION: i64 = 7;
 
 /// The migrations, in order: migration `i` brings a database from schema `i` to `i + 1`. The
 /// same statements serve both stores.
@@ -138,6 +138,8 @@ const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
      );
      ALTER TABLE challenges ADD COLUMN account TEXT NOT NULL DEFAULT '';
      ALTER TABLE challenges ADD COLUMN rated BIGINT NOT NULL DEFAULT 0",
+    // 7: the address a challenge was made from, to bound the open challenges of one address.
+    "ALTER TABLE challenges ADD COLUMN client TEXT NOT NULL DEFAULT ''",
 ];
 
 /// The columns of a game row, in the order of [`GameRow`]'s fields.
@@ -169,7 +171,7 @@ pub struct GameRow {
 
 /// The columns of a challenge row, in the order of [`ChallengeRow`]'s fields.
 const CHALLENGE_COLUMNS: &str =
-    "id, spec, clock, side, token, game, version, created, seen, account, rated";
+    "id, spec, clock, side, token, game, version, created, seen, account, rated, client";
 
 /// One open challenge of the lobby (see [`crate::lobby`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -194,6 +196,8 @@ pub struct ChallengeRow {
     pub account: String,
     /// 1 for a rated challenge (both players need accounts), else 0.
     pub rated: i64,
+    /// The address (an IPv6 /64) it was made from: one address keeps a bounded number open.
+    pub client: String,
 }
 
 /// One row of the El mirall table: a room between two devices (its play is in

@@ -364,7 +364,7 @@ impl Postgres {
             .query(
                 &format!(
                     "WITH made AS (INSERT INTO challenges ({CHALLENGE_COLUMNS})
-                        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
                         ON CONFLICT (id) DO NOTHING RETURNING id)
                      SELECT pg_notify('mancala_changes', 'lobby') FROM made"
                 ),
@@ -459,7 +459,7 @@ impl Postgres {
 fn challenge_params(r: &ChallengeRow) -> Vec<&(dyn ToSql + Sync)> {
     vec![
         &r.id, &r.spec, &r.clock, &r.side, &r.token, &r.game, &r.version, &r.created, &r.seen,
-        &r.account, &r.rated,
+        &r.account, &r.rated, &r.client,
     ]
 }
 
@@ -476,6 +476,7 @@ fn challenge_row(row: &Row) -> ChallengeRow {
         seen: row.get(8),
         account: row.get(9),
         rated: row.get(10),
+        client: row.get(11),
     }
 }
 
