@@ -221,11 +221,8 @@ async fn make(
         return Ok(Some(r));
     }
     // Not written: say why, from the lobby as it is now.
-    let open: Vec<ChallengeRow> = st
-        .store()
-        .recent_challenges(now - KEPT_MS, u32::MAX)
-        .await
-        .map_err(db_error)?
+    let open: Vec<ChallengeRow> = every_challenge(st, now)
+        .await?
         .into_iter()
         .filter(|o| o.game.is_none() && o.seen >= now - GONE_MS)
         .collect();
@@ -302,15 +299,19 @@ async fn listing(st: &AppState) -> Result<Value, ApiError> {
     Ok(json!({ "version": version, "challenges": body["challenges"], "playing": body["playing"] }))
 }
 
+/// Every challenge kept (made or accepted within [`KEPT_MS`]), newest first.
+async fn every_challenge(st: &AppState, now: i64) -> Result<Vec<ChallengeRow>, ApiError> {
+    st.store()
+        .recent_challenges(now - KEPT_MS, u32::MAX)
+        .await
+        .map_err(db_error)
+}
+
 /// Settles the games made in the lobby (the rated games between people) that are going on:
 /// one a clock has ended since it was last written is written ended, its ratings counted.
 pub(crate) async fn settle_games(st: &AppState) -> Result<(), ApiError> {
     let now = st.now_ms();
-    let rows = st
-        .store()
-        .recent_challenges(now - KEPT_MS, u32::MAX)
-        .await
-        .map_err(db_error)?;
+    let rows = every_challenge(st, now).await?;
     for id in rows
         .iter()
         .filter(|r| r.rated == 1)
@@ -636,11 +637,7 @@ pub async fn seek(
     // meanwhile (the test and the write are one transaction): then take that one.
     for _ in 0..5 {
         let now = st.now_ms();
-        let rows = st
-            .store()
-            .recent_challenges(now - KEPT_MS, u32::MAX)
-            .await
-            .map_err(db_error)?;
+        let rows = every_challenge(&st, now).await?;
         let mut candidates: Vec<ChallengeRow> = rows
             .into_iter()
             .filter(|r| {
