@@ -52,8 +52,26 @@ enum Command {
     Ugi(cmd::ugi::UgiArgs),
 }
 
+/// `cmd` with every argument that takes a value, in every subcommand, taking a negative
+/// number as its value: `--depth -1` is then refused by the value's own check, naming what is
+/// allowed, rather than read as an unknown flag.
+fn negatives_allowed(cmd: clap::Command) -> clap::Command {
+    cmd.mut_args(|a| {
+        if a.get_action().takes_values() {
+            a.allow_negative_numbers(true)
+        } else {
+            a
+        }
+    })
+    .mut_subcommands(negatives_allowed)
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    use clap::{CommandFactory, FromArgMatches};
+    let parsed = negatives_allowed(Cli::command())
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             use clap::error::ErrorKind;

@@ -337,6 +337,19 @@ fn bad_flags_are_one_line_errors() {
     assert_error(&mancala(&["perft", "modiar", "three"]), "three");
     assert_error(&mancala(&["nonsense"]), "nonsense");
     assert_error(&mancala(&["perft"]), "required");
+    // A negative number is a value refused by its own check, not an unknown flag.
+    for (args, needle) in [
+        (&["best", "oware", "--depth", "-1"][..], "'-1' for '--depth"),
+        (&["perft", "oware", "-1"], "'-1' for '<DEPTH>'"),
+        (
+            &["cycle", "el-mirall", "--pits", "-3", "--seeds", "2"],
+            "--pits -3",
+        ),
+    ] {
+        let o = mancala(args);
+        assert_error(&o, needle);
+        assert!(!String::from_utf8_lossy(&o.stderr).contains("unexpected argument"));
+    }
     // Help still prints in full and succeeds.
     let h = mancala(&["--help"]);
     assert!(h.status.success() && String::from_utf8_lossy(&h.stdout).contains("perft"));

@@ -90,6 +90,59 @@ fn solve_without_a_database_says_how_to_build_it() {
 }
 
 #[test]
+fn a_hint_quotes_a_data_folder_the_shell_would_split() {
+    let dir = tempdir("quoted");
+    let data = dir.path().join("my 'data' $HOME");
+    std::fs::create_dir_all(&data).unwrap();
+    let d = data.to_str().unwrap();
+    let o = mancala(&["solve", "modiar:pits=2,seeds=2", "--data-dir", d], None);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    let hint = err.split('`').nth(1).unwrap_or_default();
+    assert!(hint.ends_with("/my '\\''data'\\'' $HOME'"), "{err}");
+    // The shell reads the command back as written: the levels land where solve reads them.
+    let bin = env!("CARGO_BIN_EXE_mancala");
+    let line = hint.replacen("mancala", &format!("'{bin}'"), 1);
+    let o = Command::new("sh")
+        .args(["-c", &line])
+        .env_remove("MANCALA_DATA")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{line}: {}", stderr(&o));
+    let o = mancala(&["solve", "modiar:pits=2,seeds=2", "--data-dir", d], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn a_search_of_kalah_without_its_databases_names_the_levels_to_build() {
+    use std::io::{BufRead, BufReader};
+    let dir = tempdir("hint-levels");
+    let d = dir.path().to_str().unwrap();
+    // Kalah(6,4)'s start: its level (48) is out of reach, so the note names the largest level
+    // a build makes in minutes, before the search starts. The search is not waited for.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["solve", "kalah", "--data-dir", d, "--table-mib", "16"])
+        .env_remove("MANCALA_DATA")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(first.contains("level 48 "), "{first}");
+    assert!(
+        first.contains(&format!(
+            "build them with `mancala db build kalah --max-stones 22 --data-dir {d}`"
+        )),
+        "{first}"
+    );
+}
+
+#[test]
 fn build_then_solve_with_json() {
     let dir = tempdir("build");
     let d = dir.path().to_str().unwrap();
@@ -753,6 +806,8 @@ fn kalah_and_oware_build_solve_and_verify() {
             "oware",
             "--max-boards",
             "100",
+            "--threads",
+            "1",
             "--json",
             "--data-dir",
             d,
@@ -760,6 +815,9 @@ fn kalah_and_oware_build_solve_and_verify() {
         None,
     );
     assert!(o.status.success(), "{}", stderr(&o));
+    // --threads sizes the table's builds, and only theirs.
+    let refused = mancala(&["solve", "oware", "--threads", "2", "--data-dir", d], None);
+    assert_error(&refused, "--table");
     let v: serde_json::Value = serde_json::from_str(&last_line(&o)).unwrap();
     let names = |key: &str, field: Option<&str>| -> Vec<String> {
         v[key]
@@ -792,16 +850,26 @@ fn kalah_is_searched_where_its_levels_are_not_built() {
         assert!(o.status.success(), "{}", stderr(&o));
         serde_json::from_str::<serde_json::Value>(&last_line(&o)).unwrap()
     };
-    // No database at all: the search goes to the ends of the game, and says so.
+    // No database at all: the search goes to the ends of the game, and says so, and how to
+    // build the databases that hold the position.
     let o = mancala(&["solve", spec, "--data-dir", d], None);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stderr(&o).contains("is not built"), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("is not built"), "{err}");
     assert!(last_line(&o).starts_with("value "), "{}", stdout(&o));
+    let hint = err.split('`').nth(1).unwrap_or_default();
+    assert_eq!(
+        hint,
+        format!("mancala db build {spec} --data-dir {d}"),
+        "{err}"
+    );
     let searched = json(&["solve", spec, "--json", "-q", "--data-dir", d]);
     assert_eq!(searched["search"]["db_level"], serde_json::Value::Null);
     assert!(searched["search"]["nodes"].as_u64().unwrap() > 0);
-    // The databases of every level: the same value and best moves read from them.
-    let o = mancala(&["db", "build", spec, "--data-dir", d], None);
+    // The databases of every level, built by the command named: the same value and best
+    // moves read from them.
+    let words: Vec<&str> = hint.split_whitespace().skip(1).collect();
+    let o = mancala(&words, None);
     assert!(o.status.success(), "{}", stderr(&o));
     let read = json(&["solve", spec, "--json", "--data-dir", d]);
     assert!(read.get("search").is_none(), "read, not searched: {read}");

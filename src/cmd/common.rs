@@ -82,17 +82,22 @@ pub fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
         anyhow::bail!("{}: not a file name", path.display());
     }
     mancala_solver::file::write_atomically(path, text.as_bytes()).map_err(|e| {
-        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-        match dir {
-            Some(d) if e.kind() == std::io::ErrorKind::NotFound && !d.exists() => {
-                anyhow::anyhow!(
-                    "{}: the folder {} does not exist",
-                    path.display(),
-                    d.display()
-                )
-            }
-            _ => anyhow::anyhow!("{}: {e}", path.display()),
-        }
+        let missing = (e.kind() == std::io::ErrorKind::NotFound)
+            .then(|| missing_folder(path))
+            .flatten();
+        missing.unwrap_or_else(|| anyhow::anyhow!("{}: {e}", path.display()))
+    })
+}
+
+/// The error for `path` when the folder it is in does not exist.
+fn missing_folder(path: &Path) -> Option<anyhow::Error> {
+    let d = path.parent().filter(|d| !d.as_os_str().is_empty())?;
+    (!d.is_dir()).then(|| {
+        anyhow::anyhow!(
+            "{}: the folder {} does not exist",
+            path.display(),
+            d.display()
+        )
     })
 }
 
@@ -113,16 +118,7 @@ pub fn check_output(path: &Path) -> anyhow::Result<()> {
     }
     mancala_solver::file::check_writable_target(path)
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    if let Some(d) = path.parent().filter(|d| !d.as_os_str().is_empty())
-        && !d.is_dir()
-    {
-        anyhow::bail!(
-            "{}: the folder {} does not exist",
-            path.display(),
-            d.display()
-        );
-    }
-    Ok(())
+    missing_folder(path).map_or(Ok(()), Err)
 }
 
 /// An error if `path` exists: checked before a command's work as well as at the write.

@@ -48,6 +48,9 @@ pub struct SolveArgs {
     /// With --table: memory the builds may use, in MiB (default: 90% of the available memory).
     #[arg(long, value_name = "MIB", requires = "table", value_parser = clap::value_parser!(u64).range(1..=super::db::MAX_MEMORY_MIB))]
     pub memory_mib: Option<u64>,
+    /// With --table: worker threads of the builds (default: one per core; at most 256).
+    #[arg(long, requires = "table", value_parser = clap::value_parser!(u64).range(1..=mancala_search::alphabeta::MAX_THREADS as u64))]
+    pub threads: Option<u64>,
     /// Solve by exact search (stores games: Kalah), the databases' levels built being its
     /// leaves, even when the databases hold the position (a position whose level is not built
     /// is searched without this flag).
@@ -97,12 +100,16 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
     let sol = match db.solve(&pos) {
         Ok(sol) => sol,
         // A level not built: a stores game is searched down to the levels that are.
-        Err(DbError::Missing { level, .. }) if stores => {
-            let why = format!(
-                "level {level} (seeds in the pits) of {} is not built: solving by search over the levels that are",
-                rules.name()
-            );
-            return search_why(&args, &rules, &pos, &db, Some(why));
+        Err(DbError::Missing {
+            level, spec, dir, ..
+        }) if stores => {
+            let missing = Missing {
+                level,
+                board: pos.board_total(),
+                spec,
+                dir,
+            };
+            return search_why(&args, &rules, &pos, &db, Some(missing));
         }
         Err(e) => return Err(e.into()),
     };
@@ -136,13 +143,70 @@ fn search(args: &SolveArgs, rules: &Rules, pos: &Position, db: &Database) -> any
     search_why(args, rules, pos, db, None)
 }
 
-/// [`search`], saying first on stderr why (`why`) once the search is sure to start.
+/// A level a position's solution needs that is not built, and what builds the database.
+struct Missing {
+    level: u32,
+    /// The seeds in the pits of the position (its own level).
+    board: u32,
+    /// The game as `mancala db build` takes it.
+    spec: String,
+    /// ` --data-dir D`, or empty for the default folder.
+    dir: String,
+}
+
+/// Boards of the largest level a search's hint proposes to build: Kalah's level 22 (193.5
+/// million boards, minutes on one core) makes the start of Kalah(6,4) a search of seconds.
+const HINT_LEVEL_BOARDS: u64 = 200_000_000;
+
+/// The level a search of a position of `level` seeds in the pits is told to build its
+/// databases up to, for `db`: the largest up to `level` of at most [`HINT_LEVEL_BOARDS`].
+fn hint_level(db: &Database, level: u32) -> u32 {
+    (0..=level)
+        .take_while(|&b| db.indexer().level_size(b) <= HINT_LEVEL_BOARDS)
+        .last()
+        .unwrap_or(0)
+}
+
+/// What `mancala solve` says on stderr before searching a position whose level is not built:
+/// that it searches, and the command that builds what makes the search shorter: the levels
+/// up to the position's own where it is small enough ([`hint_level`]; its value is then read,
+/// not searched), else up to the largest level that is, while fewer are built.
+fn missing_note(db: &Database, missing: &Missing, name: &str, read: Option<u32>) -> String {
+    let Missing {
+        level,
+        board,
+        spec,
+        dir,
+    } = missing;
+    let mut note = format!(
+        "level {level} (seeds in the pits) of {name} is not built: solving by search over the levels that are ({})",
+        read.map_or("none".to_string(), |l| format!("0-{l}"))
+    );
+    let want = hint_level(db, *board);
+    let max = if want >= db.game().total() {
+        String::new()
+    } else {
+        format!(" --max-stones {want}")
+    };
+    if want == *board {
+        note.push_str(&format!(
+            "; build it with `mancala db build {spec}{max}{dir}` to read the value instead"
+        ));
+    } else if read.is_none_or(|l| l < want) {
+        note.push_str(&format!(
+            "; the search is shorter over more levels: build them with `mancala db build {spec}{max}{dir}`"
+        ));
+    }
+    note
+}
+
+/// [`search`], saying first on stderr why (`missing`) once the search is sure to start.
 fn search_why(
     args: &SolveArgs,
     rules: &Rules,
     pos: &Position,
     db: &Database,
-    why: Option<String>,
+    missing: Option<Missing>,
 ) -> anyhow::Result<()> {
     let free = super::db::available_memory();
     let table_mib = match (args.table_mib, free) {
@@ -162,8 +226,8 @@ fn search_why(
         ..SearchConfig::default()
     };
     let mut s = Search::new(rules, Some(db), &config)?;
-    if let Some(why) = why.filter(|_| !args.quiet) {
-        eprintln!("{why}");
+    if let Some(missing) = missing.filter(|_| !args.quiet) {
+        eprintln!("{}", missing_note(db, &missing, rules.name(), s.db_level()));
     }
     if !args.quiet {
         eprintln!(
@@ -281,6 +345,9 @@ fn table(args: SolveArgs) -> anyhow::Result<()> {
         .memory_mib
         .map(|m| m * (1 << 20))
         .or_else(|| super::db::available_memory().map(|b| b / 10 * 9));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0) as usize)
+        .build()?;
     let bars = super::db::Bars::new();
     let mut results = Vec::new();
     let mut left_out = Vec::new();
@@ -300,7 +367,7 @@ fn table(args: SolveArgs) -> anyhow::Result<()> {
             continue;
         }
         eprintln!("{name}: {boards} boards");
-        let r = match solve_size(&dir, id, pits, seeds, limit, &bars) {
+        let r = match pool.install(|| solve_size(&dir, id, pits, seeds, limit, &bars)) {
             Ok(r) => r,
             // Oware's bounded values: the start is listed, not valued.
             Err(e @ mancala_solver::DbError::NotExact { .. }) => {
