@@ -236,6 +236,71 @@ fn two_players_who_play_anyone_at_once_through_two_servers_are_paired() {
     stop(children);
 }
 
+/// Copies of one request (its answer lost, sent again while the first still runs) reaching two
+/// servers at once: an acceptance gives one game, a seek with two challenges open accepts one
+/// of them, and every copy is answered with the same game and seat.
+#[test]
+#[ignore = "needs MANCALA_TEST_POSTGRES (scripts/test.sh starts a cluster)"]
+fn copies_of_one_request_through_two_servers_make_one_game() {
+    let (children, addrs) = three_servers("copies");
+    let both = |path: String, ask: Value, round: usize| {
+        let gate = Arc::new(Barrier::new(2));
+        let send = |addr: SocketAddr| {
+            let (gate, ask, path) = (gate.clone(), ask.clone(), path.clone());
+            std::thread::spawn(move || {
+                gate.wait();
+                post(addr, &path, ask).expect("an answer")
+            })
+        };
+        let (ta, tb) = (send(addrs[(round + 1) % 3]), send(addrs[(round + 2) % 3]));
+        let (ra, rb) = (ta.join().unwrap(), tb.join().unwrap());
+        assert_eq!((ra.0, rb.0), (201, 201), "round {round}: {} {}", ra.1, rb.1);
+        assert_eq!(
+            (&ra.1["id"], &ra.1["token"]),
+            (&rb.1["id"], &rb.1["token"]),
+            "round {round}: one game, one seat"
+        );
+        ra.1
+    };
+    for round in 0..15 {
+        let clock = format!("{}+2", round + 1);
+        let made = |addr| {
+            let (st, c) =
+                post(addr, "/api/lobby", json!({"game": "oware", "clock": clock})).unwrap();
+            assert_eq!(st, 201, "{c}");
+            c
+        };
+        let c = made(addrs[round % 3]);
+        let accept = format!("/api/lobby/{}/accept", c["id"].as_str().unwrap());
+        both(
+            accept,
+            json!({"request": format!("accept-copy-{round}-0123456789")}),
+            round,
+        );
+        let (first, second) = (made(addrs[round % 3]), made(addrs[(round + 1) % 3]));
+        let ask = json!({"game": "oware", "clock": clock, "request": format!("seek-copy-{round}-0123456789")});
+        let got = both("/api/lobby/seek".to_string(), ask, round);
+        assert_eq!(got["matched"], true, "{got}");
+        // The other challenge is still open, and its maker takes it back.
+        let (_, lobby) = call(addrs[2], "GET", "/api/lobby", None).unwrap();
+        let open: Vec<&Value> = lobby["challenges"].as_array().unwrap().iter().collect();
+        assert_eq!(open.len(), 1, "round {round}: {lobby}");
+        let left = if open[0]["id"] == first["id"] {
+            &first
+        } else {
+            &second
+        };
+        let cancel = format!("/api/lobby/{}/cancel", left["id"].as_str().unwrap());
+        assert_eq!(
+            post(addrs[0], &cancel, json!({"token": left["token"]}))
+                .unwrap()
+                .0,
+            200
+        );
+    }
+    stop(children);
+}
+
 #[test]
 #[ignore = "needs MANCALA_TEST_POSTGRES (scripts/test.sh starts a cluster)"]
 fn a_server_killed_mid_game_loses_nothing_and_the_games_go_on_through_the_others() {

@@ -179,6 +179,41 @@ test("a double click on Accept accepts once, and says nothing of someone else", 
   await taker.close();
 });
 
+// The acceptance reaches the server, but its answer is lost with the connection: once the
+// server answers again the page sends the same request (its id) and is taken to the seat it
+// got, where the maker already is; the challenge is not left taken with nobody in the seat.
+test("an acceptance whose answer was lost is sent again and takes the player to his seat", async () => {
+  const maker = await lobby(a);
+  await challenge(maker, "kalah", "15+10");
+  const taker = await lobby(b);
+  const accept = /\/api\/lobby\/[^/]+\/accept$/;
+  let lost;
+  const gone = new Promise((resolve) => { lost = resolve; });
+  const bodies = [];
+  taker.on("request", (r) => { if (accept.test(new URL(r.url()).pathname)) bodies.push(r.postDataJSON()); });
+  await taker.route(accept, async (r) => {
+    await r.fetch();
+    await r.abort("connectionreset");
+    lost();
+  }, { times: 1 });
+  const row = taker.locator("#lb-list tbody tr", { hasText: /Kalah.*15 min/ });
+  await row.waitFor({ timeout: 15000 });
+  await row.getByRole("button", { name: /Accept the challenge: Kalah/ }).click();
+  await gone;
+  await taker.waitForURL(/#\/game\//, { timeout: 30000 });
+  const id = taker.url().split("#/game/")[1];
+  await maker.waitForURL(new RegExp(`#/game/${id}$`), { timeout: 20000 });
+  assert.equal(bodies.length, 2, "sent again once");
+  assert.equal(bodies[0].request, bodies[1].request, "with the same id");
+  for (const p of [maker, taker]) { await waitIdle(p); await setRange(p, "#g-speed", 4); }
+  // Each has a seat: exactly one of the two moves first.
+  const moves = [(await playable(maker)).length, (await playable(taker)).length];
+  assert.equal(moves.filter((n) => n > 0).length, 1, `one of the two moves first: ${moves}`);
+  assert.equal(await taker.isVisible("#g-watch"), false, "the taker plays, not watches");
+  await maker.close();
+  await taker.close();
+});
+
 test("a logged-in player's own challenge, seen from another tab, is his and not offered; closing its tab takes it back", async () => {
   const ctx = await browser("chromium-lobby-own-");
   try {

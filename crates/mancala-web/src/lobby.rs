@@ -54,6 +54,84 @@ pub struct ChallengeRequest {
     /// A rated game (the maker and the accepter need accounts).
     #[serde(default)]
     pub rated: Option<bool>,
+    /// The client's id of this request ([`request_id`]): sent again with the same id, it is
+    /// answered as the first time, never with a second challenge or game.
+    #[serde(default)]
+    pub request: Option<String>,
+}
+
+/// The shortest and longest id a client may give a request: enough random characters that
+/// nobody guesses another's (it opens the seat it got), few enough to store.
+const REQUEST_ID_LEN: std::ops::RangeInclusive<usize> = 16..=64;
+
+/// A request's id as the client gave it (letters, digits, `-`, `_`; [`REQUEST_ID_LEN`]), or
+/// empty when it gave none.
+fn request_id(id: Option<&str>) -> Result<String, ApiError> {
+    let Some(id) = id else {
+        return Ok(String::new());
+    };
+    let fits = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+    if !REQUEST_ID_LEN.contains(&id.len()) || !id.chars().all(fits) {
+        return Err(ApiError::new(
+            Code::BadRequest,
+            format!(
+                "request id '{}': it must be {} to {} letters, digits, '-' or '_', chosen at random",
+                short(id),
+                REQUEST_ID_LEN.start(),
+                REQUEST_ID_LEN.end()
+            ),
+        )
+        .with("detail", "request"));
+    }
+    Ok(id.to_string())
+}
+
+/// The answer to a request the client sent before with the id `request`, if it made or
+/// accepted a challenge: the same as the first time (`matched` added for a seek).
+async fn answered_before(
+    st: &AppState,
+    request: &str,
+    seek: bool,
+) -> Result<Option<Value>, ApiError> {
+    let Some(id) = st
+        .store()
+        .challenge_of_request(request)
+        .await
+        .map_err(db_error)?
+    else {
+        return Ok(None);
+    };
+    let Some(r) = st.store().load_challenge(&id).await.map_err(db_error)? else {
+        return Ok(None);
+    };
+    let mut v = if r.accept_request == request {
+        accepted_answer(st, &r).await?
+    } else {
+        made_answer(&r)
+    };
+    if seek {
+        v["matched"] = json!(r.accept_request == request);
+    }
+    Ok(Some(v))
+}
+
+/// What a new challenge's maker is answered: `{"id", "token", "challenge"}`.
+fn made_answer(r: &ChallengeRow) -> Value {
+    json!({ "id": r.id, "token": r.token, "challenge": public(r) })
+}
+
+/// What the accepter of challenge `r` is answered: the game, his seat's side and token.
+async fn accepted_answer(st: &AppState, r: &ChallengeRow) -> Result<Value, ApiError> {
+    let game = r.game.as_deref().unwrap_or_default();
+    let s = st.load(game).await?;
+    let side = if s.tokens.south == r.token {
+        Side::North
+    } else {
+        Side::South
+    };
+    Ok(json!({
+        "id": s.id, "token": s.tokens[side], "side": side, "state": views::state(&s, st.now_ms()),
+    }))
 }
 
 /// A challenge checked: its game, clock and side as stored.
@@ -148,13 +226,14 @@ pub async fn create(
         clock,
         side,
         rated,
+        request: request_id(req.request.as_deref())?,
     };
     for _ in 0..5 {
+        if let Some(v) = answered_before(&st, &asked.request, false).await? {
+            return Ok((StatusCode::CREATED, Json(v)));
+        }
         if let Some(r) = make(&st, &asked, login.as_ref(), client, false).await? {
-            return Ok((
-                StatusCode::CREATED,
-                Json(json!({ "id": r.id, "token": r.token, "challenge": public(&r) })),
-            ));
+            return Ok((StatusCode::CREATED, Json(made_answer(&r))));
         }
     }
     Err(busy())
@@ -166,6 +245,8 @@ struct Asked {
     clock: Option<String>,
     side: String,
     rated: bool,
+    /// The client's id of the request, or empty.
+    request: String,
 }
 
 fn busy() -> ApiError {
@@ -209,6 +290,8 @@ async fn make(
         account: login.map(|l| l.account.id.clone()).unwrap_or_default(),
         rated: i64::from(asked.rated),
         client: crate::limits::client_key(client).to_string(),
+        request: asked.request.clone(),
+        accept_request: String::new(),
     };
     let caps = (OPEN_PER_ACCOUNT, OPEN_PER_CLIENT);
     if st
@@ -220,7 +303,18 @@ async fn make(
         st.changes().changed(LOBBY_KEY);
         return Ok(Some(r));
     }
-    // Not written: say why, from the lobby as it is now.
+    // Not written: a copy of the same request was first (answered as it was), or say why,
+    // from the lobby as it is now.
+    if !asked.request.is_empty()
+        && st
+            .store()
+            .challenge_of_request(&asked.request)
+            .await
+            .map_err(db_error)?
+            .is_some()
+    {
+        return Ok(None);
+    }
     let open: Vec<ChallengeRow> = every_challenge(st, now)
         .await?
         .into_iter()
@@ -307,18 +401,19 @@ async fn every_challenge(st: &AppState, now: i64) -> Result<Vec<ChallengeRow>, A
         .map_err(db_error)
 }
 
-/// Settles the games made in the lobby (the rated games between people) that are going on:
-/// one a clock has ended since it was last written is written ended, its ratings counted.
+/// Settles the games made in the lobby (the rated games between people) whose result is not
+/// counted yet: one a clock has ended since it was last written is written ended, its ratings
+/// counted. Games whose result is counted are not read.
 pub(crate) async fn settle_games(st: &AppState) -> Result<(), ApiError> {
-    let now = st.now_ms();
-    let rows = every_challenge(st, now).await?;
-    for id in rows
-        .iter()
-        .filter(|r| r.rated == 1)
-        .filter_map(|r| r.game.as_ref())
-    {
+    let since = st.now_ms() - KEPT_MS;
+    let games = st
+        .store()
+        .rated_games_uncounted(since)
+        .await
+        .map_err(db_error)?;
+    for id in games {
         // A game that cannot be read is left as it is for this read.
-        let _ = st.load_settled(id).await;
+        let _ = st.load_settled(&id).await;
     }
     Ok(())
 }
@@ -500,6 +595,7 @@ async fn accept_row(
     st: &AppState,
     r: ChallengeRow,
     login: Option<&Login>,
+    request: &str,
 ) -> Result<Value, ApiError> {
     if r.game.is_some() {
         return Err(taken(&r.id));
@@ -560,7 +656,7 @@ async fn accept_row(
     }
     if !st
         .store()
-        .accept_challenge(&r.id, r.version, now, &s.to_row(), &players)
+        .accept_challenge(&r.id, r.version, now, request, &s.to_row(), &players)
         .await
         .map_err(db_error)?
     {
@@ -584,14 +680,28 @@ pub async fn accept(
     Body(req): Body<AcceptRequest>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     st.guards().new_game(client)?;
+    let request = request_id(req.request.as_deref())?;
     let r = load(&st, &id).await?;
     if is_maker(&r, req.token.as_deref()) {
         return Err(own_challenge());
     }
-    Ok((
-        StatusCode::CREATED,
-        Json(accept_row(&st, r, login.as_ref()).await?),
-    ))
+    // Accepted by this very request before (its answer lost, or two copies at once): the
+    // same answer.
+    let again = |r: &ChallengeRow| !request.is_empty() && r.accept_request == request;
+    if again(&r) {
+        return Ok((StatusCode::CREATED, Json(accepted_answer(&st, &r).await?)));
+    }
+    match accept_row(&st, r, login.as_ref(), &request).await {
+        Ok(v) => Ok((StatusCode::CREATED, Json(v))),
+        Err(e) if e.code == Code::ChallengeTaken && !request.is_empty() => {
+            let r = load(&st, &id).await?;
+            if again(&r) {
+                return Ok((StatusCode::CREATED, Json(accepted_answer(&st, &r).await?)));
+            }
+            Err(e)
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// A challenge accepted by its own maker (his token, or his account from another page).
@@ -603,12 +713,14 @@ fn own_challenge() -> ApiError {
 }
 
 /// An acceptance: the accepter's own challenges' token, if he has one open (so he does not
-/// accept his own).
+/// accept his own), and the client's id of the request ([`request_id`]).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AcceptRequest {
     #[serde(default)]
     pub token: Option<String>,
+    #[serde(default)]
+    pub request: Option<String>,
 }
 
 /// `POST /api/lobby/seek` with `{"game", "clock"}`: play anyone — the oldest open challenge for
@@ -628,6 +740,7 @@ pub async fn seek(
         clock,
         side,
         rated,
+        request: request_id(req.request.as_deref())?,
     };
     let me = login
         .as_ref()
@@ -636,6 +749,9 @@ pub async fn seek(
     // Take the oldest open challenge that fits; if there is none, make one, unless one came
     // meanwhile (the test and the write are one transaction): then take that one.
     for _ in 0..5 {
+        if let Some(v) = answered_before(&st, &asked.request, true).await? {
+            return Ok((StatusCode::CREATED, Json(v)));
+        }
         let now = st.now_ms();
         let rows = every_challenge(&st, now).await?;
         let mut candidates: Vec<ChallengeRow> = rows
@@ -651,7 +767,7 @@ pub async fn seek(
             .collect();
         candidates.sort_by_key(|r| (r.created, r.id.clone()));
         for r in candidates {
-            match accept_row(&st, r, login.as_ref()).await {
+            match accept_row(&st, r, login.as_ref(), &asked.request).await {
                 Ok(mut v) => {
                     v["matched"] = json!(true);
                     return Ok((StatusCode::CREATED, Json(v)));
@@ -661,12 +777,9 @@ pub async fn seek(
             }
         }
         if let Some(r) = make(&st, &asked, login.as_ref(), client, true).await? {
-            return Ok((
-                StatusCode::CREATED,
-                Json(
-                    json!({ "matched": false, "id": r.id, "token": r.token, "challenge": public(&r) }),
-                ),
-            ));
+            let mut v = made_answer(&r);
+            v["matched"] = json!(false);
+            return Ok((StatusCode::CREATED, Json(v)));
         }
     }
     Err(busy())

@@ -571,6 +571,74 @@ async fn an_account_keeps_a_bounded_number_of_challenges_open() {
     assert_eq!(s.post("/api/lobby", &json!({"game": "oware"})).await.0, 201);
 }
 
+/// Copies of one logged-in seek sent at the same moment (an answer lost, the request sent
+/// again while the first still runs): one challenge made, or one of two open challenges
+/// accepted, and every copy answered with it. Without the request's id on the rows the second
+/// copy would make a second challenge (one's own challenges do not pair), or accept the
+/// second open one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn copies_of_one_seek_by_an_account_make_one_challenge_or_one_game() {
+    let (s, _now, _d) = server().await;
+    let a = User::signup(&s, "nermin", "password twelve").await;
+    let mut copies = [
+        User {
+            cookie: a.cookie.clone(),
+            csrf: a.csrf.clone(),
+        },
+        User {
+            cookie: a.cookie.clone(),
+            csrf: a.csrf.clone(),
+        },
+    ];
+    for round in 0..8 {
+        let seek = json!({"game": "oware", "clock": format!("{}+0", round + 1),
+                          "request": format!("seek-copy-{round}-0123456789")});
+        // Others wait for this seek every second round.
+        let others = round % 2 == 1;
+        if others {
+            for _ in 0..2 {
+                let ask = json!({"game": "oware", "clock": format!("{}+0", round + 1)});
+                assert_eq!(s.post("/api/lobby", &ask).await.0, 201);
+            }
+        }
+        let [x, y] = &mut copies;
+        let (p, q) = tokio::join!(
+            x.send(&s, "POST", "/api/lobby/seek", Some(seek.clone())),
+            y.send(&s, "POST", "/api/lobby/seek", Some(seek.clone()))
+        );
+        assert_eq!((p.status, q.status), (201, 201), "{} {}", p.body, q.body);
+        assert_eq!(
+            (&p.body["id"], &p.body["token"]),
+            (&q.body["id"], &q.body["token"])
+        );
+        assert_eq!(p.body["matched"], others, "round {round}: {}", p.body);
+        let (_, l) = s.get("/api/lobby").await;
+        let open = l["challenges"].as_array().unwrap();
+        assert_eq!(open.len(), 1, "round {round}: {l}");
+        // Clear the lobby for the next round.
+        for c in open {
+            let id = c["id"].as_str().unwrap();
+            let t = if others {
+                None
+            } else {
+                Some(p.body["token"].clone())
+            };
+            match t {
+                Some(t) => {
+                    let (st, _) = s
+                        .post(&format!("/api/lobby/{id}/cancel"), &json!({"token": t}))
+                        .await;
+                    assert_eq!(st, 200);
+                }
+                None => {
+                    let (st, _) = s.post(&format!("/api/lobby/{id}/accept"), &json!({})).await;
+                    assert_eq!(st, 201);
+                }
+            }
+        }
+    }
+}
+
 #[tokio::test]
 async fn a_game_the_clock_ended_shows_ended_on_player_pages_and_the_leaderboard_unread() {
     let (s, now, _d) = server().await;

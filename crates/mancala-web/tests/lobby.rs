@@ -238,3 +238,133 @@ async fn a_waiting_lobby_answers_when_a_challenge_comes() {
     assert_eq!(seen["challenges"][0]["id"], c["id"]);
     assert_ne!(seen["version"], v.as_str());
 }
+
+/// A request whose answer was lost is sent again with the id the client gave it: an
+/// acceptance gets the same game and seat back (the token was in the lost answer), a new
+/// challenge the same challenge, a seek what it got the first time; never a second challenge
+/// or game. Another id, or none, is refused as before.
+#[tokio::test]
+async fn a_request_sent_again_with_its_id_gets_its_first_answer() {
+    let (s, _now, _d) = server().await;
+    // A challenge made twice by one request is one challenge.
+    let make = json!({"game": "modiar", "request": "make-0123456789abcdef"});
+    let (st, c) = s.post("/api/lobby", &make).await;
+    assert_eq!(st, 201, "{c}");
+    let (st, again) = s.post("/api/lobby", &make).await;
+    assert_eq!(st, 201, "{again}");
+    assert_eq!((&again["id"], &again["token"]), (&c["id"], &c["token"]));
+    assert_eq!(lobby(&s).await["challenges"].as_array().unwrap().len(), 1);
+    // Accepted, the answer lost: the same request again gets the same game and seat.
+    let accept = format!("/api/lobby/{}/accept", c["id"].as_str().unwrap());
+    let ask = json!({"request": "accept-0123456789abcdef"});
+    let (st, a) = s.post(&accept, &ask).await;
+    assert_eq!(st, 201, "{a}");
+    let (st, b) = s.post(&accept, &ask).await;
+    assert_eq!(st, 201, "{b}");
+    for key in ["id", "token", "side"] {
+        assert_eq!(a[key], b[key], "{key}: {a} {b}");
+    }
+    assert_eq!(b["state"]["plies"], json!([]), "{b}");
+    // The seat it names is the accepter's: its token plays there.
+    let game = a["id"].as_str().unwrap();
+    let (_, g) = s
+        .get_seat(&format!("/api/games/{game}"), a["token"].as_str().unwrap())
+        .await;
+    let side = a["side"].as_str().unwrap();
+    assert_eq!(g["presence"][side]["here"], true, "{g}");
+    // Anyone else, with another id or none, finds it taken.
+    for body in [json!({"request": "someone-else-0123456789"}), json!({})] {
+        let (st, e) = s.post(&accept, &body).await;
+        assert_eq!(
+            (st, e["code"].as_str()),
+            (409, Some("challenge-taken")),
+            "{e}"
+        );
+    }
+    // A seek: matched or made, the same again.
+    let seek = |id: &str| json!({"game": "kalah", "clock": "5+0", "request": id});
+    let (st, made) = s
+        .post("/api/lobby/seek", &seek("seek-a-0123456789abcdef"))
+        .await;
+    assert_eq!((st, &made["matched"]), (201, &json!(false)), "{made}");
+    let (_, made2) = s
+        .post("/api/lobby/seek", &seek("seek-a-0123456789abcdef"))
+        .await;
+    assert_eq!(
+        (&made2["id"], &made2["token"], &made2["matched"]),
+        (&made["id"], &made["token"], &json!(false))
+    );
+    let (st, m) = s
+        .post("/api/lobby/seek", &seek("seek-b-0123456789abcdef"))
+        .await;
+    assert_eq!((st, &m["matched"]), (201, &json!(true)), "{m}");
+    let (_, m2) = s
+        .post("/api/lobby/seek", &seek("seek-b-0123456789abcdef"))
+        .await;
+    assert_eq!(
+        (&m2["id"], &m2["token"], &m2["matched"]),
+        (&m["id"], &m["token"], &json!(true))
+    );
+    let (_, w) = mine(
+        &s,
+        made["id"].as_str().unwrap(),
+        made["token"].as_str().unwrap(),
+    )
+    .await;
+    assert_eq!(w["game"], m["id"], "{w}");
+    assert_eq!(lobby(&s).await["challenges"].as_array().unwrap().len(), 0);
+    // An id that is not one is refused by name.
+    for bad in ["short", "has space 0123456789", &"x".repeat(65)] {
+        let (st, e) = s
+            .post("/api/lobby", &json!({"game": "modiar", "request": bad}))
+            .await;
+        assert_eq!(
+            (st, e["code"].as_str()),
+            (400, Some("bad-request")),
+            "{bad}: {e}"
+        );
+        assert!(e["error"].as_str().unwrap().contains("request id"), "{e}");
+    }
+}
+
+/// Copies of one acceptance and of one seek sent at the same moment: one game each, every
+/// copy answered with it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn copies_of_one_request_at_once_make_one_game() {
+    let (s, _now, _d) = server().await;
+    for round in 0..10 {
+        let (_, c) = s.post("/api/lobby", &json!({"game": "oware"})).await;
+        let accept = format!("/api/lobby/{}/accept", c["id"].as_str().unwrap());
+        let ask = json!({"request": format!("copy-accept-{round}-0123456789")});
+        let (a, b, d) = tokio::join!(
+            s.post(&accept, &ask),
+            s.post(&accept, &ask),
+            s.post(&accept, &ask)
+        );
+        for x in [&a, &b, &d] {
+            assert_eq!(x.0, 201, "round {round}: {}", x.1);
+            assert_eq!((&x.1["id"], &x.1["token"]), (&a.1["id"], &a.1["token"]));
+        }
+        let seek = json!({"game": "modiar", "clock": format!("{}+0", round + 1), "request": format!("copy-seek-{round}-0123456789")});
+        let (a, b) = tokio::join!(
+            s.post("/api/lobby/seek", &seek),
+            s.post("/api/lobby/seek", &seek)
+        );
+        assert_eq!((a.0, b.0), (201, 201), "{a:?} {b:?}");
+        assert_eq!(
+            (&a.1["id"], &a.1["token"]),
+            (&b.1["id"], &b.1["token"]),
+            "round {round}"
+        );
+        let l = lobby(&s).await;
+        let open = l["challenges"].as_array().unwrap();
+        assert_eq!(open.len(), 1, "round {round}: one challenge made: {l}");
+        let (_, gone) = s
+            .post(
+                &format!("/api/lobby/{}/cancel", a.1["id"].as_str().unwrap()),
+                &json!({"token": a.1["token"]}),
+            )
+            .await;
+        assert_eq!(gone["cancelled"], true, "{gone}");
+    }
+}

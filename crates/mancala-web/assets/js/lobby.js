@@ -4,7 +4,7 @@
 // players; this page lists, asks and goes to the game.
 import { $ } from "./dom.js";
 import { L10n, SIDE, gameName, t } from "./l10n.js";
-import { Net, api, catalog } from "./net.js";
+import { Net, api, apiAgain, catalog, requestId } from "./net.js";
 import { Saved } from "./saved.js";
 import { controlName } from "./clock.js";
 import { Account } from "./account.js";
@@ -166,13 +166,13 @@ export const Lobby = {
   },
   async make(seek) {
     $("lb-error").textContent = "";
-    const body = { game: $("lb-game").value, side: $("lb-side").value };
+    const body = { game: $("lb-game").value, side: $("lb-side").value, request: requestId() };
     if ($("lb-clock").value) body.clock = $("lb-clock").value;
     if (Account.me && $("lb-rated").checked) body.rated = true;
     const name = gameName(this.catalog.games.find((g) => g.id === body.game) || { id: body.game, name: body.game });
     try {
       if (own()) await this.cancel();
-      const r = await api("POST", seek ? "/api/lobby/seek" : "/api/lobby", body);
+      const r = await apiAgain("POST", seek ? "/api/lobby/seek" : "/api/lobby", body);
       if (r.matched) { this.go(r.id, r.token, r.side, r.state.name); return; }
       keep({ id: r.id, token: r.token, name, clock: body.clock || null });
       $("lb-live").textContent = t("lb-made");
@@ -199,7 +199,9 @@ export const Lobby = {
     this.accepting = true;
     $("lb-list").querySelectorAll("tbody button").forEach((b) => { b.disabled = true; });
     try {
-      const r = await api("POST", `/api/lobby/${c.id}/accept`, mine ? { token: mine.token } : {});
+      const body = { request: requestId() };
+      if (mine) body.token = mine.token;
+      const r = await apiAgain("POST", `/api/lobby/${c.id}/accept`, body);
       if (mine) await this.cancel();
       this.go(r.id, r.token, r.side, r.state.name);
     } catch (e) {

@@ -48,6 +48,28 @@ export async function api(method, path, body, headers = {}) {
   return data;
 }
 
+// A random id for a request that makes something (a challenge, an acceptance): a copy sent
+// with the same id is answered as the first was, never made twice (docs/api.md).
+export function requestId() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// `api` for a request whose body carries its id (`requestId`): when the connection is lost,
+// its answer may be lost with it, so once the server answers again the same request is sent
+// again (up to `tries` times in all) and gets the first answer.
+export async function apiAgain(method, path, body, tries = 5) {
+  for (let i = 1; ; i++) {
+    try {
+      return await api(method, path, body);
+    } catch (e) {
+      if (!e.offline || i >= tries) throw e;
+      while (Net.down) await sleep(300);
+    }
+  }
+}
+
 // The server's catalogue (`GET /api/rules`: games, levels, clocks, phrases), asked once and
 // shared by every view; asked again after a failure.
 let catalogue = null;

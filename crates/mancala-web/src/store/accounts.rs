@@ -236,21 +236,35 @@ impl Store {
 
     /// Accepts the open challenge `challenge` (at version `expected`) with the game `r` and the
     /// accounts playing it, in one transaction: false (nothing written) if the challenge was
-    /// accepted or changed meanwhile.
+    /// accepted or changed meanwhile, or if `request` (the client's id of the request, or
+    /// empty) made or accepted a challenge already (on PostgreSQL under the lobby's lock, so
+    /// that two copies of one request on two servers cannot both accept).
     pub async fn accept_challenge(
         &self,
         challenge: &str,
         expected: i64,
         now: i64,
+        request: &str,
         r: &GameRow,
         players: &[(Side, String)],
     ) -> Result<bool, DbError> {
-        let mut steps = vec![Step::new(
-            "UPDATE challenges SET game = $2, version = version + 1, seen = $3
-             WHERE id = $1 AND version = $4 AND game IS NULL RETURNING id",
-            vals![challenge, &r.id, now, expected],
+        let mut steps = Vec::new();
+        if let (Store::Postgres(_), false) = (self, request.is_empty()) {
+            steps.push(Step::new(
+                format!("SELECT pg_advisory_xact_lock({LOBBY_LOCK})"),
+                vals![],
+                None,
+            ));
+        }
+        steps.push(Step::new(
+            "UPDATE challenges SET game = $2, version = version + 1, seen = $3, accept_request = $5
+             WHERE id = $1 AND version = $4 AND game IS NULL
+               AND (CAST($5 AS TEXT) = '' OR NOT EXISTS (
+                    SELECT 1 FROM challenges WHERE request = $5 OR accept_request = $5))
+             RETURNING id",
+            vals![challenge, &r.id, now, expected, request],
             Some(1),
-        )];
+        ));
         steps.push(insert_game_step(r));
         for (side, account) in players {
             steps.push(player_step(&r.id, *side, account, r.created));
@@ -262,7 +276,8 @@ impl Store {
     /// A new challenge `r`, written only if, among the challenges open (not accepted, looked
     /// at since `open_since`), its maker's account has fewer than `per_account` and its
     /// address fewer than `per_client`, and, when `unless_matched`, none from another maker
-    /// asks for the same game, clock and rating (one "play anyone" would take it). The test and
+    /// asks for the same game, clock and rating (one "play anyone" would take it), and the
+    /// client's id of the request (`r.request`, if any) made or accepted none already. The test and
     /// the write are one transaction, and on PostgreSQL the lobby's lock is held through it, so
     /// two servers cannot both find the lobby empty and both write. True if written.
     pub async fn insert_challenge_if(
@@ -286,8 +301,11 @@ impl Store {
                 "INSERT INTO challenges ({cols})
                  SELECT CAST($1 AS TEXT), CAST($2 AS TEXT), CAST($3 AS TEXT), CAST($4 AS TEXT),
                     CAST($5 AS TEXT), CAST($6 AS TEXT), CAST($7 AS BIGINT), CAST($8 AS BIGINT),
-                    CAST($9 AS BIGINT), CAST($10 AS TEXT), CAST($11 AS BIGINT), CAST($12 AS TEXT)
-                 WHERE (CAST($10 AS TEXT) = ''
+                    CAST($9 AS BIGINT), CAST($10 AS TEXT), CAST($11 AS BIGINT), CAST($12 AS TEXT),
+                    CAST($17 AS TEXT), CAST($18 AS TEXT)
+                 WHERE (CAST($17 AS TEXT) = '' OR NOT EXISTS (
+                        SELECT 1 FROM challenges WHERE request = $17 OR accept_request = $17))
+                   AND (CAST($10 AS TEXT) = ''
                         OR (SELECT COUNT(*) FROM challenges WHERE {open} AND account = $10) < $14)
                    AND (SELECT COUNT(*) FROM challenges WHERE {open} AND client = $12) < $15
                    AND NOT (CAST($16 AS BIGINT) = 1 AND EXISTS (
@@ -314,11 +332,41 @@ impl Store {
                 per_account,
                 per_client,
                 i64::from(unless_matched),
+                &r.request,
+                &r.accept_request,
             ],
             Some(1),
         ));
         steps.extend(self.notify_step(super::LOBBY_KEY));
         Ok(self.batch(steps).await?.is_none())
+    }
+
+    /// The games of rated challenges accepted and looked at since `since` (Unix ms) whose
+    /// result is not counted yet (not in `rated_games`).
+    pub async fn rated_games_uncounted(&self, since: i64) -> Result<Vec<String>, DbError> {
+        let rows = self
+            .rows(
+                "SELECT c.game FROM challenges c
+                 WHERE c.rated = 1 AND c.game IS NOT NULL AND c.seen >= $1
+                   AND NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game = c.game)",
+                vals![since],
+            )
+            .await?;
+        Ok(rows.iter().map(|r| r[0].text()).collect())
+    }
+
+    /// The challenge that the request of the client's id `request` made or accepted, if any.
+    pub async fn challenge_of_request(&self, request: &str) -> Result<Option<String>, DbError> {
+        if request.is_empty() {
+            return Ok(None);
+        }
+        let rows = self
+            .rows(
+                "SELECT id FROM challenges WHERE request = $1 OR accept_request = $1",
+                vals![request],
+            )
+            .await?;
+        Ok(rows.first().map(|r| r[0].text()))
     }
 
     /// A new login, the one the request came with (if any) ended in the same transaction (a

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The schema version this build writes and reads: a database of a newer one is refused.
-pub const SCHEMA_VERSION: i64 = 7;
+pub const SCHEMA_VERSION: i64 = 8;
 
 /// The migrations, in order: migration `i` brings a database from schema `i` to `i + 1`. The
 /// same statements serve both stores.
@@ -140,6 +140,13 @@ const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
      ALTER TABLE challenges ADD COLUMN rated BIGINT NOT NULL DEFAULT 0",
     // 7: the address a challenge was made from, to bound the open challenges of one address.
     "ALTER TABLE challenges ADD COLUMN client TEXT NOT NULL DEFAULT ''",
+    // 8: the ids the clients gave the requests that made and accepted a challenge, so that a
+    // request sent again after its answer was lost gets that answer rather than a second
+    // challenge or game.
+    "ALTER TABLE challenges ADD COLUMN request TEXT NOT NULL DEFAULT '';
+     ALTER TABLE challenges ADD COLUMN accept_request TEXT NOT NULL DEFAULT '';
+     CREATE INDEX challenges_request ON challenges (request);
+     CREATE INDEX challenges_accept_request ON challenges (accept_request)",
 ];
 
 /// The columns of a game row, in the order of [`GameRow`]'s fields.
@@ -170,8 +177,8 @@ pub struct GameRow {
 }
 
 /// The columns of a challenge row, in the order of [`ChallengeRow`]'s fields.
-const CHALLENGE_COLUMNS: &str =
-    "id, spec, clock, side, token, game, version, created, seen, account, rated, client";
+const CHALLENGE_COLUMNS: &str = "id, spec, clock, side, token, game, version, created, seen, account, rated, client, \
+     request, accept_request";
 
 /// One open challenge of the lobby (see [`crate::lobby`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -198,6 +205,10 @@ pub struct ChallengeRow {
     pub rated: i64,
     /// The address (an IPv6 /64) it was made from: one address keeps a bounded number open.
     pub client: String,
+    /// The id its maker's client gave the request that made it, or empty.
+    pub request: String,
+    /// The id the accepter's client gave the request that accepted it, or empty.
+    pub accept_request: String,
 }
 
 /// One row of the El mirall table: a room between two devices (its play is in

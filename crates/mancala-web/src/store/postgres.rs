@@ -364,7 +364,7 @@ impl Postgres {
             .query(
                 &format!(
                     "WITH made AS (INSERT INTO challenges ({CHALLENGE_COLUMNS})
-                        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+                        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
                         ON CONFLICT (id) DO NOTHING RETURNING id)
                      SELECT pg_notify('mancala_changes', 'lobby') FROM made"
                 ),
@@ -458,8 +458,20 @@ impl Postgres {
 
 fn challenge_params(r: &ChallengeRow) -> Vec<&(dyn ToSql + Sync)> {
     vec![
-        &r.id, &r.spec, &r.clock, &r.side, &r.token, &r.game, &r.version, &r.created, &r.seen,
-        &r.account, &r.rated, &r.client,
+        &r.id,
+        &r.spec,
+        &r.clock,
+        &r.side,
+        &r.token,
+        &r.game,
+        &r.version,
+        &r.created,
+        &r.seen,
+        &r.account,
+        &r.rated,
+        &r.client,
+        &r.request,
+        &r.accept_request,
     ]
 }
 
@@ -477,6 +489,8 @@ fn challenge_row(row: &Row) -> ChallengeRow {
         account: row.get(9),
         rated: row.get(10),
         client: row.get(11),
+        request: row.get(12),
+        accept_request: row.get(13),
     }
 }
 

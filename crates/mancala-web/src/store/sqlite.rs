@@ -293,12 +293,12 @@ impl Sqlite {
         self.with(move |c| {
             let n = c.execute(
                 &format!(
-                    "INSERT INTO challenges ({CHALLENGE_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+                    "INSERT INTO challenges ({CHALLENGE_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
                      ON CONFLICT(id) DO NOTHING"
                 ),
                 params![
                     r.id, r.spec, r.clock, r.side, r.token, r.game, r.version, r.created, r.seen,
-                    r.account, r.rated, r.client
+                    r.account, r.rated, r.client, r.request, r.accept_request
                 ],
             )?;
             Ok(n == 1)
@@ -409,6 +409,8 @@ fn challenge_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<ChallengeRow> {
         account: row.get(9)?,
         rated: row.get(10)?,
         client: row.get(11)?,
+        request: row.get(12)?,
+        accept_request: row.get(13)?,
     })
 }
 
