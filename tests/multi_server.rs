@@ -237,8 +237,8 @@ fn two_players_who_play_anyone_at_once_through_two_servers_are_paired() {
 }
 
 /// Copies of one request (its answer lost, sent again while the first still runs) reaching two
-/// servers at once: an acceptance gives one game, a seek with two challenges open accepts one
-/// of them, and every copy is answered with the same game and seat.
+/// servers at once: an acceptance gives one game, a new game is made once, a seek with two
+/// challenges open accepts one of them, and every copy is answered with the same game and seat.
 #[test]
 #[ignore = "needs MANCALA_TEST_POSTGRES (scripts/test.sh starts a cluster)"]
 fn copies_of_one_request_through_two_servers_make_one_game() {
@@ -277,6 +277,9 @@ fn copies_of_one_request_through_two_servers_make_one_game() {
             json!({"request": format!("accept-copy-{round}-0123456789")}),
             round,
         );
+        let game = json!({"game": "modiar", "opponent": "remote", "request": format!("game-copy-{round}-0123456789")});
+        let g = both("/api/games".to_string(), game, round);
+        assert!(g["invite"]["token"].is_string(), "{g}");
         let (first, second) = (made(addrs[round % 3]), made(addrs[(round + 1) % 3]));
         let ask = json!({"game": "oware", "clock": clock, "request": format!("seek-copy-{round}-0123456789")});
         let got = both("/api/lobby/seek".to_string(), ask, round);

@@ -152,6 +152,48 @@ test("an illegal click is refused with the reason and changes nothing", async ()
   await page.close();
 });
 
+// The new game reaches the server, but its answer is lost with the connection: once the
+// server answers again the page asks again with the same request id and opens the game made,
+// which plays; one game is made, not two. A double click on Start asks once.
+test("a new game whose answer was lost is asked for again and opened, made once", async () => {
+  const page = await context.newPage();
+  await page.goto(new URL("/#/", BASE).href);
+  await page.waitForSelector("#ng-game option[value=oware]", { state: "attached" });
+  const count = async () => page.evaluate(async () => (await (await fetch("/api/health")).json()).games);
+  const before = await count();
+  const bodies = [];
+  page.on("request", (r) => { if (r.method() === "POST" && new URL(r.url()).pathname === "/api/games") bodies.push(r.postDataJSON()); });
+  let lost;
+  const gone = new Promise((resolve) => { lost = resolve; });
+  await page.route("**/api/games", async (r) => {
+    if (r.request().method() !== "POST") return r.continue();
+    await r.fetch();
+    await r.abort("connectionreset");
+    lost();
+  }, { times: 1 });
+  await page.selectOption("#ng-game", "oware");
+  await page.selectOption("#ng-opponent", "local");
+  await page.click("#ng-start");
+  await gone;
+  await page.waitForURL(/#\/game\//, { timeout: 30000 });
+  await page.waitForSelector("#pit-A .pit.legal", { timeout: 30000 });
+  assert.equal(bodies.length, 2, "asked again once");
+  assert.equal(bodies[0].request, bodies[1].request, "with the same id");
+  assert.equal(await count(), before + 1, "one game made");
+  // A double click on Start: one request, one game.
+  bodies.length = 0;
+  await page.goto(new URL("/#/", BASE).href);
+  await page.waitForSelector("#ng-game option[value=oware]", { state: "attached" });
+  await page.selectOption("#ng-game", "oware");
+  await page.selectOption("#ng-opponent", "local");
+  await page.dblclick("#ng-start");
+  await page.waitForURL(/#\/game\//);
+  await page.waitForSelector("#pit-A .pit.legal", { timeout: 30000 });
+  assert.equal(bodies.length, 1, `one request: ${JSON.stringify(bodies)}`);
+  assert.equal(await count(), before + 2);
+  await page.close();
+});
+
 test("the moves list shows the move numbers of the game's record", async () => {
   // A Kalah game North opens, with an extra turn at once (his c ends in his store).
   const post = async (path, body) => {

@@ -92,3 +92,29 @@ pub struct StateQuery {
 }
 
 pub use crate::error::short;
+
+/// The shortest and longest id a client may give a request: enough random characters that
+/// nobody guesses another's (it opens the seat it got), few enough to store.
+pub const REQUEST_ID_LEN: std::ops::RangeInclusive<usize> = 16..=64;
+
+/// A request's id as the client gave it (letters, digits, `-`, `_`; [`REQUEST_ID_LEN`]), or
+/// empty when it gave none.
+pub fn request_id(id: Option<&str>) -> Result<String, ApiError> {
+    let Some(id) = id else {
+        return Ok(String::new());
+    };
+    let fits = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+    if !REQUEST_ID_LEN.contains(&id.len()) || !id.chars().all(fits) {
+        return Err(ApiError::new(
+            Code::BadRequest,
+            format!(
+                "request id '{}': it must be {} to {} letters, digits, '-' or '_', chosen at random",
+                short(id),
+                REQUEST_ID_LEN.start(),
+                REQUEST_ID_LEN.end()
+            ),
+        )
+        .with("detail", "request"));
+    }
+    Ok(id.to_string())
+}

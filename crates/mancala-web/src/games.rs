@@ -62,6 +62,10 @@ macro_rules! new_game_request {
             /// start, a login); rated games between people are made in the lobby.
             #[serde(default)]
             pub rated: Option<bool>,
+            /// The client's id of this request ([`crate::extract::request_id`]): sent again
+            /// with the same id (its answer lost), it is answered with the game it made.
+            #[serde(default)]
+            pub request: Option<String>,
         }
     };
 }
@@ -222,13 +226,23 @@ async fn created(
     token: String,
     other: Option<(Side, String)>,
     login: Option<&Login>,
+    request: &str,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     run_engine(st, &mut s).await?;
+    let mine = creator_side(&s, &token).unwrap_or(Side::South);
     let players: Vec<(Side, String)> = login
-        .and_then(|l| creator_side(&s, &token).map(|side| (side, l.account.id.clone())))
+        .map(|l| (mine, l.account.id.clone()))
         .into_iter()
         .collect();
-    st.insert_with(&s, &players).await?;
+    let request = (!request.is_empty()).then_some((request, mine));
+    if !st.insert_with(&s, &players, request).await? {
+        // A copy of the same request made its game first: that one is the answer.
+        let id = request.map_or("", |(id, _)| id);
+        return match made_before(st, id).await? {
+            Some(v) => Ok((StatusCode::CREATED, Json(v))),
+            None => Err(ApiError::internal("the game could not be saved")),
+        };
+    }
     if !players.is_empty() {
         s = st.load(&s.id).await?;
     }
@@ -236,6 +250,32 @@ async fn created(
         StatusCode::CREATED,
         Json(created_answer(&s, token, other, st.now_ms())),
     ))
+}
+
+/// The answer to a request the client sent before with the id `request` (none if empty), if
+/// it made a game: the game as it is now, with the seat it made its maker (and the invitation's
+/// seat, for a game through a link).
+async fn made_before(st: &Arc<AppState>, request: &str) -> Result<Option<Value>, ApiError> {
+    if request.is_empty() {
+        return Ok(None);
+    }
+    let Some((id, side)) = st
+        .store()
+        .game_of_request(request)
+        .await
+        .map_err(crate::state::db_error)?
+    else {
+        return Ok(None);
+    };
+    let s = st.load(&id).await?;
+    let other = match s.opponent {
+        Opponent::Remote { lobby: false, .. } => {
+            Some((side.other(), s.tokens[side.other()].clone()))
+        }
+        _ => None,
+    };
+    let token = s.tokens[side].clone();
+    Ok(Some(created_answer(&s, token, other, st.now_ms())))
 }
 
 /// The side the creator of `s` plays (South for a game on one screen).
@@ -334,6 +374,10 @@ pub async fn create_game(
     Body(req): Body<CreateRequest>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     st.guards().new_game(client)?;
+    let request = crate::extract::request_id(req.request.as_deref())?;
+    if let Some(v) = made_before(&st, &request).await? {
+        return Ok((StatusCode::CREATED, Json(v)));
+    }
     let spec = parse_spec(&req.game)?;
     let rules = rules_of(&spec)?;
     let start = match &req.position {
@@ -344,7 +388,7 @@ pub async fn create_game(
     let (mut s, token, other) = build_session(spec, start, seating!(req))?;
     with_clock(&mut s, req.clock.as_deref(), st.now_ms())?;
     rate_against_engine(&mut s, req.rated, set_up, login.as_ref())?;
-    created(&st, s, token, other, login.as_ref()).await
+    created(&st, s, token, other, login.as_ref(), &request).await
 }
 
 /// Sets the clock a request asked for (checked by [`build_session`]) at `now`.
@@ -369,6 +413,10 @@ pub async fn import_game(
     Body(req): Body<ImportRequest>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     st.guards().new_game(client)?;
+    let request = crate::extract::request_id(req.request.as_deref())?;
+    if let Some(v) = made_before(&st, &request).await? {
+        return Ok((StatusCode::CREATED, Json(v)));
+    }
     let rec = ogn::import(&req.ogn).map_err(crate::error::bad_record)?;
     let (mut s, token, other) = build_session(rec.spec, rec.start, seating!(req))?;
     for m in rec.moves {
@@ -377,7 +425,7 @@ pub async fn import_game(
     s.stop = rec.stop;
     with_clock(&mut s, req.clock.as_deref(), st.now_ms())?;
     rate_against_engine(&mut s, req.rated, true, login.as_ref())?;
-    created(&st, s, token, other, login.as_ref()).await
+    created(&st, s, token, other, login.as_ref(), &request).await
 }
 
 pub async fn get_game(
@@ -909,7 +957,7 @@ pub async fn rematch(
                     .map(|(side, a)| (side.other(), a))
                     .collect();
                 st.store()
-                    .insert_game_with(&next.to_row(), &players)
+                    .insert_game_with(&next.to_row(), &players, None)
                     .await
                     .map_err(db)?;
             }

@@ -10,7 +10,7 @@
 //! more than he has to play: his next look at the challenge names the game.
 
 use crate::error::{ApiError, Code};
-use crate::extract::{Body, Param, Params, short};
+use crate::extract::{Body, Param, Params, request_id, short};
 use crate::games::{SEAT_TOKEN_HEADER, parse_clock, parse_spec};
 use crate::limits::ClientOf;
 use crate::login::{Login, MaybeLogin};
@@ -54,36 +54,10 @@ pub struct ChallengeRequest {
     /// A rated game (the maker and the accepter need accounts).
     #[serde(default)]
     pub rated: Option<bool>,
-    /// The client's id of this request ([`request_id`]): sent again with the same id, it is
+    /// The client's id of this request ([`crate::extract::request_id`]): sent again with the same id, it is
     /// answered as the first time, never with a second challenge or game.
     #[serde(default)]
     pub request: Option<String>,
-}
-
-/// The shortest and longest id a client may give a request: enough random characters that
-/// nobody guesses another's (it opens the seat it got), few enough to store.
-const REQUEST_ID_LEN: std::ops::RangeInclusive<usize> = 16..=64;
-
-/// A request's id as the client gave it (letters, digits, `-`, `_`; [`REQUEST_ID_LEN`]), or
-/// empty when it gave none.
-fn request_id(id: Option<&str>) -> Result<String, ApiError> {
-    let Some(id) = id else {
-        return Ok(String::new());
-    };
-    let fits = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
-    if !REQUEST_ID_LEN.contains(&id.len()) || !id.chars().all(fits) {
-        return Err(ApiError::new(
-            Code::BadRequest,
-            format!(
-                "request id '{}': it must be {} to {} letters, digits, '-' or '_', chosen at random",
-                short(id),
-                REQUEST_ID_LEN.start(),
-                REQUEST_ID_LEN.end()
-            ),
-        )
-        .with("detail", "request"));
-    }
-    Ok(id.to_string())
 }
 
 /// The answer to a request the client sent before with the id `request`, if it made or
@@ -713,7 +687,7 @@ fn own_challenge() -> ApiError {
 }
 
 /// An acceptance: the accepter's own challenges' token, if he has one open (so he does not
-/// accept his own), and the client's id of the request ([`request_id`]).
+/// accept his own), and the client's id of the request ([`crate::extract::request_id`]).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AcceptRequest {

@@ -179,22 +179,27 @@ impl AppState {
 
     /// Saves a new game.
     pub async fn insert(&self, s: &Session) -> Result<(), ApiError> {
-        self.insert_with(s, &[]).await
+        self.insert_with(s, &[], None).await.map(|_| ())
     }
 
-    /// Saves a new game with the accounts playing its sides.
+    /// Saves a new game with the accounts playing its sides, and the client's id of the
+    /// request that made it with its maker's side (if it gave one): false, nothing written,
+    /// if that id made a game already.
     pub async fn insert_with(
         &self,
         s: &Session,
         players: &[(mancala_core::Side, String)],
-    ) -> Result<(), ApiError> {
+        request: Option<(&str, mancala_core::Side)>,
+    ) -> Result<bool, ApiError> {
         if self
             .store
-            .insert_game_with(&s.to_row(), players)
+            .insert_game_with(&s.to_row(), players, request)
             .await
             .map_err(db_error)?
         {
-            Ok(())
+            Ok(true)
+        } else if request.is_some() {
+            Ok(false)
         } else {
             Err(ApiError::internal(format!(
                 "the game could not be saved: a game {} exists",

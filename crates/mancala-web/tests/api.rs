@@ -907,3 +907,72 @@ async fn a_move_can_be_answered_before_the_engine_replies() {
         .await;
     assert_eq!(st, 403);
 }
+
+/// A new game whose answer was lost is asked for again with the id the client gave the
+/// request: the same game and seat (and the same invitation), never a second game; copies sent
+/// at the same moment make one game. An import the same. Another id makes another game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_game_asked_again_with_its_request_id_is_the_same_game() {
+    let (s, _d) = server().await;
+    let games = |v: &Value| v["games"].as_u64().unwrap();
+    let before = games(&s.get("/api/health").await.1);
+    for (n, body) in [
+        json!({"game": "modiar", "opponent": "local"}),
+        json!({"game": "oware", "opponent": "engine", "side": "north", "level": "beginner"}),
+        json!({"game": "kalah", "opponent": "remote", "side": "north", "clock": "5+3"}),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut body = body;
+        body["request"] = json!(format!("new-game-{n}-0123456789abcdef"));
+        let (_, _, first) = s.create(&body).await;
+        let (_, _, again) = s.create(&body).await;
+        for key in ["id", "token", "invite"] {
+            assert_eq!(first[key], again[key], "{key}: {first} {again}");
+        }
+        assert_eq!(first["state"]["opponent"], again["state"]["opponent"]);
+        // Another id: another game.
+        body["request"] = json!(format!("other-game-{n}-0123456789abcdef"));
+        let (_, _, other) = s.create(&body).await;
+        assert_ne!(other["id"], first["id"]);
+    }
+    assert_eq!(games(&s.get("/api/health").await.1), before + 6);
+    // Copies at once: one game, every copy answered with it.
+    for round in 0..10 {
+        let body = json!({"game": "mangala-ii", "opponent": "engine", "request": format!("copies-{round}-0123456789")});
+        let (a, b, c) = tokio::join!(
+            s.post("/api/games", &body),
+            s.post("/api/games", &body),
+            s.post("/api/games", &body)
+        );
+        for x in [&a, &b, &c] {
+            assert_eq!(x.0, 201, "{}", x.1);
+            assert_eq!(
+                (&x.1["id"], &x.1["token"]),
+                (&a.1["id"], &a.1["token"]),
+                "round {round}"
+            );
+        }
+    }
+    assert_eq!(games(&s.get("/api/health").await.1), before + 16);
+    // An import sent again: the same game.
+    let ogn = "[Variant \"Modiar\"]\n\n1. A b *\n";
+    let body = json!({"ogn": ogn, "opponent": "local", "request": "import-0123456789abcdef"});
+    let (st, first) = s.post("/api/games/import", &body).await;
+    assert_eq!(st, 201, "{first}");
+    let (_, again) = s.post("/api/games/import", &body).await;
+    assert_eq!(
+        (&again["id"], &again["token"]),
+        (&first["id"], &first["token"])
+    );
+    assert_eq!(moves_of(&again["state"]), ["A", "b"]);
+    // An id that is not one is refused by name.
+    let (st, e) = s
+        .post(
+            "/api/games",
+            &json!({"game": "modiar", "request": "not one"}),
+        )
+        .await;
+    assert_eq!((st, e["code"].as_str()), (400, Some("bad-request")), "{e}");
+}

@@ -206,7 +206,8 @@ async fn accounts_and_ratings(s: &Store) {
     assert!(
         s.insert_game_with(
             &g,
-            &[(Side::South, "a1".into()), (Side::North, "a2".into())]
+            &[(Side::South, "a1".into()), (Side::North, "a2".into())],
+            None
         )
         .await
         .unwrap()

@@ -1,7 +1,7 @@
 // Home: a new game, your games (this browser's saved seats), an OGN record to import.
 import { $ } from "./dom.js";
 import { L10n, SIDE, gameName, levelName, t } from "./l10n.js";
-import { api, catalog, query } from "./net.js";
+import { api, apiAgain, catalog, query, requestId } from "./net.js";
 import { drawBoard } from "./board.js";
 import { Saved } from "./saved.js";
 import { Account } from "./account.js";
@@ -169,23 +169,29 @@ export const Home = {
       open.appendChild(a);
     });
   },
+  // One new game at a time: a second submit while the first is asked is ignored, and the
+  // request, with its id, is sent again after a lost connection (never two games).
   async create(ev) {
     ev.preventDefault();
+    if (this.creating) return;
     $("ng-error").textContent = "";
     const opponent = $("ng-opponent").value;
-    const body = { game: $("ng-game").value, opponent };
+    const body = { game: $("ng-game").value, opponent, request: requestId() };
     if (opponent === "engine") body.level = $("ng-level").value;
     if (!$("ng-rated-row").hidden && $("ng-rated").checked) body.rated = true;
     if (opponent !== "local") body.side = $("ng-side").value;
     if (opponent === "remote") body.hints = $("ng-hints").checked;
     if (opponent === "remote" && $("ng-clock").value) body.clock = $("ng-clock").value;
     if ($("ng-from").value === "position") body.position = $("ng-position").value.trim();
+    this.creating = true;
     try {
-      const r = await api("POST", "/api/games", body);
+      const r = await apiAgain("POST", "/api/games", body);
       Home.remember(r);
       location.hash = "#/game/" + r.id;
     } catch (e) {
       $("ng-error").textContent = e.message;
+    } finally {
+      this.creating = false;
     }
   },
   remember(r) {
@@ -196,7 +202,7 @@ export const Home = {
   async importGame() {
     $("import-error").textContent = "";
     try {
-      const r = await api("POST", "/api/games/import", { ogn: $("import-text").value, opponent: "local" });
+      const r = await apiAgain("POST", "/api/games/import", { ogn: $("import-text").value, opponent: "local", request: requestId() });
       Home.remember(r);
       location.hash = "#/game/" + r.id;
     } catch (e) {

@@ -8,6 +8,10 @@ use super::{DbError, GAME_COLUMNS, GameRow, Store};
 use crate::ratings::{Glicko, Pool};
 use mancala_core::Side;
 
+/// How long the id of a request that made a game is kept (Unix ms): a request sent again
+/// later makes a new game.
+pub const GAME_REQUESTS_KEPT_MS: i64 = 3 * 3_600_000;
+
 /// The PostgreSQL advisory lock held while a challenge is tested and written
 /// ([`Store::insert_challenge_if`]).
 const LOBBY_LOCK: i64 = 0x6d61_6e63_6c62;
@@ -508,12 +512,44 @@ impl Store {
         &self,
         r: &GameRow,
         players: &[(Side, String)],
+        request: Option<(&str, Side)>,
     ) -> Result<bool, DbError> {
         let mut steps = vec![insert_game_step(r)];
         for (side, account) in players {
             steps.push(player_step(&r.id, *side, account, r.created));
         }
+        if let Some((id, side)) = request {
+            steps.push(Step::new(
+                "DELETE FROM game_requests WHERE created < $1",
+                vals![r.created - GAME_REQUESTS_KEPT_MS],
+                None,
+            ));
+            steps.push(Step::new(
+                "INSERT INTO game_requests (request, game, side, created) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (request) DO NOTHING RETURNING request",
+                vals![id, &r.id, side.name(), r.created],
+                Some(1),
+            ));
+        }
         Ok(self.batch(steps).await?.is_none())
+    }
+
+    /// The game the request of the client's id `request` made, and its maker's side.
+    pub async fn game_of_request(&self, request: &str) -> Result<Option<(String, Side)>, DbError> {
+        let rows = self
+            .rows(
+                "SELECT game, side FROM game_requests WHERE request = $1",
+                vals![request],
+            )
+            .await?;
+        Ok(rows.first().map(|r| {
+            let side = if r[1].text() == "north" {
+                Side::North
+            } else {
+                Side::South
+            };
+            (r[0].text(), side)
+        }))
     }
 
     /// Notes that `account` plays `side` of `game` (a seat opened by an invitation); nothing

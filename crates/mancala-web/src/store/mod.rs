@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The schema version this build writes and reads: a database of a newer one is refused.
-pub const SCHEMA_VERSION: i64 = 8;
+pub const SCHEMA_VERSION: i64 = 9;
 
 /// The migrations, in order: migration `i` brings a database from schema `i` to `i + 1`. The
 /// same statements serve both stores.
@@ -147,6 +147,15 @@ const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
      ALTER TABLE challenges ADD COLUMN accept_request TEXT NOT NULL DEFAULT '';
      CREATE INDEX challenges_request ON challenges (request);
      CREATE INDEX challenges_accept_request ON challenges (accept_request)",
+    // 9: the ids the clients gave the requests that made games, and the seat each made its
+    // maker, so that a request sent again gets the same game (kept a few hours).
+    "CREATE TABLE game_requests (
+        request TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        side TEXT NOT NULL,
+        created BIGINT NOT NULL
+     );
+     CREATE INDEX game_requests_created ON game_requests (created)",
 ];
 
 /// The columns of a game row, in the order of [`GameRow`]'s fields.
