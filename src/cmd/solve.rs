@@ -113,6 +113,12 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
         }
         Err(e) => return Err(e.into()),
     };
+    // Where a repetition splits the board, a move after which the position solved can come
+    // again is valued with that history (`mancala_search::perfect`).
+    let oracle = mancala_search::oracle::db_oracle(Some(&dir), &rules);
+    let game = mancala_core::Game::from_position(rules.clone(), pos);
+    let sol = mancala_search::perfect::solution_with_history(&db, oracle.as_ref(), &game, sol)
+        .map_err(anyhow::Error::msg)?;
     let best = sol.best.first().map(|m| m.to_string());
     if args.json {
         let moves: serde_json::Map<String, serde_json::Value> = sol

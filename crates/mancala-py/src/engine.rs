@@ -176,7 +176,13 @@ fn database_solution(state: &PyState, data_dir: Option<PathBuf>) -> PyResult<Sol
             "the value of this position of {name} depends on {before} since the last capture (the game ends when {s} comes again, each player taking his own row); the databases hold the value of a position reached by a capture or where the game started: mancala.hint and mancala.best search it with the game's history"
         )));
     }
-    db.solve(&state.game.position()).map_err(errors::database)
+    let sol = db.solve(&state.game.position()).map_err(errors::database)?;
+    // Where a repetition splits the board, the moves played count: a move after which a
+    // position since the last capture can come again (ending the game at once) is searched
+    // with the game's history (`mancala_search::perfect`).
+    let oracle = db_oracle(Some(&dir), &state.loaded.rules);
+    mancala_search::perfect::solution_with_history(&db, oracle.as_ref(), &state.game, sol)
+        .map_err(errors::database)
 }
 
 /// The perfect-play value of the state from the retrograde databases: a dict with `value`
@@ -189,8 +195,11 @@ fn database_solution(state: &PyState, data_dir: Option<PathBuf>) -> PyResult<Sol
 /// `mancala db build`. DatabaseError when the game has no database or the level needed is
 /// missing, and for Oware (whose repetition gives each player his own row, so that a value
 /// depends on the positions since the last capture) when the state's position is not the first
-/// since a capture or since the game's start, or when its value there is not exact. Elsewhere
-/// the value does not depend on the moves before (RULINGS: repetition splits).
+/// since a capture or since the game's start, or when its value there is not exact. Where a
+/// repetition splits the board (Modiar, Mangala II), the moves played count as well: a move
+/// after which a position since the last capture can come again (ending the game at once) is
+/// valued by a search with the game's history down to the positions the databases value
+/// (DatabaseError if that search does not settle).
 #[pyfunction]
 #[pyo3(signature = (state, data_dir = None))]
 pub fn solve<'py>(
@@ -384,7 +393,8 @@ impl PyPlayer {
 }
 
 /// Plays `n` games from `state` with uniformly random moves, in one call (GIL released,
-/// Ctrl-C stops it). A dict: `games`, `wins` ([South, North]), `draws`, `plies` (all games),
+/// Ctrl-C stops it). A dict: `games`, `wins` ([South, North]), `draws`, `plies` (played in all
+/// the playouts, not counting the moves that led to `state`),
 /// `returns` (mean return of South and North, +1 win / -1 loss) and `margin` (South's mean
 /// final lead in seeds).
 #[pyfunction]
@@ -398,6 +408,8 @@ pub fn random_playouts<'py>(
     let n = n.within::<u64>("n", 0, u64::MAX as i128)?;
     let seed = seed.within::<u64>("seed", 0, u64::MAX as i128)?;
     let start = state.game.clone();
+    // The plies counted are those of the playouts, not the moves that led to `state`.
+    let before = start.plies().len();
     let stop = AtomicBool::new(false);
     let tally = crate::interruptible(py, &stop, || {
         let mut player = RandomPlayer::new(seed);
@@ -411,7 +423,7 @@ pub fn random_playouts<'py>(
                 let m = player.choose(&g).mv;
                 g.play(m).expect("a random player's move is legal");
             }
-            t.add(&g);
+            t.add(&g, before);
         }
         t
     })?;
@@ -437,10 +449,11 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, g: &Game) {
+    /// Counts the game `g`, whose first `before` plies were played before the playout.
+    fn add(&mut self, g: &Game, before: usize) {
         let o = g.outcome().expect("the game is over");
         self.games += 1;
-        self.plies += g.plies().len() as u64;
+        self.plies += (g.plies().len() - before) as u64;
         match o.winner {
             Some(s) => self.wins[s.index()] += 1,
             None => self.draws += 1,

@@ -10,6 +10,7 @@
 use crate::alphabeta::AlphaBeta;
 use crate::oracle::Oracle;
 use crate::{Score, to_seeds};
+use mancala_core::ruleset::Repetition;
 use mancala_core::{Game, Move, Position, Rules, Side};
 use serde::Serialize;
 use std::sync::Arc;
@@ -81,9 +82,32 @@ pub fn hint(engine: &mut AlphaBeta, game: &Game, depth: u32) -> Option<Hint> {
     }
     let pos = game.position();
     let history = game.history();
-    let exact = engine
+    let mut exact = engine
         .oracle()
         .is_some_and(|o| o.probe_after(&pos, history.last()).is_some());
+    // Where a repetition splits the board, a covered position's moves are valued with the
+    // game's history (`crate::perfect`): a move after which a position played since the last
+    // capture can come again is not worth what the databases say of the position it leads to.
+    // If that does not settle, the hint is the search's.
+    if exact && game.rules().ruleset().repetition == Repetition::Split {
+        let moves = engine
+            .oracle()
+            .and_then(|o| crate::perfect::exact_moves(game, o));
+        let best = moves.as_deref().and_then(|ms| {
+            let scores: Vec<(Move, Score)> = ms.iter().map(|&(m, v)| (m, v)).collect();
+            first_best(&scores)
+        });
+        if let (Some(moves), Some((mv, score))) = (moves, best) {
+            return Some(Hint {
+                mv,
+                score,
+                moves,
+                depth,
+                exact: true,
+            });
+        }
+        exact = false;
+    }
     let scores = scores_at(engine, &pos, &history, depth)?;
     let (mv, best) = first_best(&scores)?;
     Some(Hint {

@@ -12,6 +12,7 @@
 //!   varied choice among their best moves.
 //! - [`analysis`]: hints and game analyses, the same engine call for both.
 //! - [`oracle`]: the perfect-play databases as seen by the engines.
+//! - [`perfect`]: perfect play at a position of a game, with the game's history.
 //! - [`arena`]: games between players, openings, Elo with its interval, OGN records.
 //! - [`tune`]: the evaluation's weights fitted to self-play games.
 //! - [`ugi`]: the engine behind the Universal Game Interface (and Aualé's UCI), on any reader
@@ -40,6 +41,7 @@ pub mod hash;
 pub mod level;
 pub mod mcts;
 pub mod oracle;
+pub mod perfect;
 pub mod player;
 pub mod spec;
 pub mod tt;

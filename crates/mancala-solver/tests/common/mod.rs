@@ -17,6 +17,15 @@ pub fn minimax_value(rules: &Rules, pos: &Position, budget: u64) -> Option<i32> 
     Some(v)
 }
 
+/// The final score difference for the side to move now in `game` under perfect play, with
+/// the game's history (its positions since the last capture can come again and end it);
+/// `None` if the search needs more than `budget` nodes.
+pub fn minimax_game_value(game: &Game, budget: u64) -> Option<i32> {
+    let mut game = game.clone();
+    let mut nodes = 0u64;
+    negamax(&mut game, -1000, 1000, &mut nodes, budget)
+}
+
 fn negamax(
     game: &mut Game,
     mut alpha: i32,
