@@ -115,9 +115,9 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
     };
     // Where a repetition splits the board, a move after which the position solved can come
     // again is valued with that history (`mancala_search::perfect`).
-    let oracle = mancala_search::oracle::db_oracle(Some(&dir), &rules);
+    let oracle = &mut || mancala_search::oracle::db_oracle(Some(&dir), &rules);
     let game = mancala_core::Game::from_position(rules.clone(), pos);
-    let sol = mancala_search::perfect::solution_with_history(&db, oracle.as_ref(), &game, sol)
+    let sol = mancala_search::perfect::solution_with_history(&db, oracle, &game, sol)
         .map_err(anyhow::Error::msg)?;
     let best = sol.best.first().map(|m| m.to_string());
     if args.json {

@@ -180,8 +180,8 @@ fn database_solution(state: &PyState, data_dir: Option<PathBuf>) -> PyResult<Sol
     // Where a repetition splits the board, the moves played count: a move after which a
     // position since the last capture can come again (ending the game at once) is searched
     // with the game's history (`mancala_search::perfect`).
-    let oracle = db_oracle(Some(&dir), &state.loaded.rules);
-    mancala_search::perfect::solution_with_history(&db, oracle.as_ref(), &state.game, sol)
+    let oracle = &mut || db_oracle(Some(&dir), &state.loaded.rules);
+    mancala_search::perfect::solution_with_history(&db, oracle, &state.game, sol)
         .map_err(errors::database)
 }
 

@@ -17,51 +17,92 @@ use mancala_core::{Game, Move, Position};
 use std::collections::HashSet;
 use std::sync::Arc;
 
-/// Nodes the search of one move's value with the game's history may take ([`exact_moves`]).
-pub const HISTORY_NODES: u64 = 4_000_000;
+/// How much work a move's value may take: the positions [`earlier_position_can_recur`] looks
+/// through, and the nodes of its search with the game's history.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    pub reached: usize,
+    pub nodes: u64,
+}
 
-/// The most positions [`earlier_position_can_recur`] looks through.
-pub const MAX_REACHED: usize = 1_000_000;
+/// `mancala solve`'s and Python's budget ([`solution_with_history`]).
+pub const SOLVE_BUDGET: Budget = Budget {
+    reached: 200_000,
+    nodes: 4_000_000,
+};
+
+/// A hint's budget ([`exact_moves`], asked by the web app at every hint): beyond it the hint
+/// is the search's.
+pub const HINT_BUDGET: Budget = Budget {
+    reached: 20_000,
+    nodes: 300_000,
+};
 
 /// Every legal move of `game`'s current position with its exact value (the final score
 /// difference for the side to move now, in seeds), the game's history counted: a move that
 /// ends the game by its outcome, one after which no position since the last capture can come
 /// again by `oracle`'s value of the position it leads to, and the others by a search with the
 /// history, `oracle` asked only at positions reached by a capture. `None` when `oracle` does
-/// not cover a position it is asked about, or a search does not settle within
-/// [`HISTORY_NODES`] nodes (or the game is over).
-pub fn exact_moves(game: &Game, oracle: &Arc<dyn Oracle>) -> Option<Vec<(Move, i32)>> {
+/// not cover a position it is asked about, or a move needs more than `budget` (or the game is
+/// over).
+pub fn exact_moves(
+    game: &Game,
+    oracle: &Arc<dyn Oracle>,
+    budget: Budget,
+) -> Option<Vec<(Move, i32)>> {
+    let me = game.position().side();
+    let stored = |_: Move, pos: &Position| {
+        let v = oracle.probe(pos)?;
+        Some(if pos.side() == me { v } else { -v })
+    };
+    valued_moves(game, stored, &mut || Some(oracle.clone()), budget)
+}
+
+/// [`exact_moves`], a move after which no earlier position can come back valued by `stored`
+/// (given the move and the position it leads to, in the mover's view), and the oracle of the
+/// searches asked for (`oracle`) only when one is needed.
+fn valued_moves(
+    game: &Game,
+    mut stored: impl FnMut(Move, &Position) -> Option<i32>,
+    oracle: &mut dyn FnMut() -> Option<Arc<dyn Oracle>>,
+    budget: Budget,
+) -> Option<Vec<(Move, i32)>> {
     if game.is_over() {
         return None;
     }
     let me = game.position().side();
-    let fresh: Arc<dyn Oracle> = Arc::new(FreshOnly(oracle.clone()));
     let limits = Limits {
         depth: Some(MAX_DEPTH),
         time: None,
         soft: None,
-        nodes: Some(HISTORY_NODES),
+        nodes: Some(budget.nodes),
         threads: 1,
         full_width: false,
     };
+    let mut fresh: Option<Arc<dyn Oracle>> = None;
     let mut out = Vec::new();
     for m in game.legal_moves() {
         let mut child = game.clone();
         child.play(m).ok()?;
         let pos = child.position();
-        // The child's value for its mover, turned to `me`'s view.
-        let mine = |v: i32| if pos.side() == me { v } else { -v };
         let value = match child.outcome() {
             Some(o) => o.scores[me] as i32 - o.scores[me.other()] as i32,
-            None if earlier_position_can_recur(&child) == Some(false) => mine(oracle.probe(&pos)?),
+            None if earlier_position_can_recur(&child, budget.reached) == Some(false) => {
+                stored(m, &pos)?
+            }
             None => {
+                if fresh.is_none() {
+                    fresh = Some(Arc::new(FreshOnly(oracle()?)));
+                }
                 let mut engine = AlphaBeta::new(game.rules().clone());
-                engine.set_oracle(Some(fresh.clone()));
+                engine.set_oracle(fresh.clone());
                 let r = engine.search_game(&child, &limits)?;
                 if !r.solved {
                     return None;
                 }
-                mine(r.score_seeds())
+                // The child's value for its mover, turned to `me`'s view.
+                let v = r.score_seeds();
+                if pos.side() == me { v } else { -v }
             }
         };
         out.push((m, value));
@@ -88,9 +129,9 @@ impl Oracle for FreshOnly {
 
 /// Whether a position played since the last capture before the current one can come again
 /// from the current position (by moves that capture nothing: a capture changes the scores
-/// for good); `None` when that was not settled within [`MAX_REACHED`] positions. Where none
-/// can, the game from here is the game from the current position with nothing before it.
-pub fn earlier_position_can_recur(game: &Game) -> Option<bool> {
+/// for good); `None` when that was not settled within `max` positions. Where none can, the
+/// game from here is the game from the current position with nothing before it.
+pub fn earlier_position_can_recur(game: &Game, max: usize) -> Option<bool> {
     let earlier: HashSet<Position> = game.positions_since_scores_changed().copied().collect();
     if earlier.is_empty() {
         return Some(false);
@@ -114,7 +155,7 @@ pub fn earlier_position_can_recur(game: &Game) -> Option<bool> {
                 return Some(true);
             }
             if seen.insert(q) {
-                if seen.len() > MAX_REACHED {
+                if seen.len() > max {
                     return None;
                 }
                 todo.push(q);
@@ -126,14 +167,15 @@ pub fn earlier_position_can_recur(game: &Game) -> Option<bool> {
 
 /// The databases' solution `stored` of the current position of `game` (from
 /// `mancala_solver::Database::solve`), with the moves' values counted with the game's history
-/// where a repetition splits the board ([`exact_moves`], `oracle` being the same databases);
+/// where a repetition splits the board ([`exact_moves`], `oracle` opening the same databases
+/// as an oracle, called only if a move needs a search);
 /// as stored elsewhere (no cycle inside a level, or Oware's bounds, which their callers ask
 /// only at a position with nothing before it). An error saying so when a search with the
 /// history does not settle.
 #[cfg(feature = "databases")]
 pub fn solution_with_history(
     db: &mancala_solver::Database,
-    oracle: Option<&Arc<dyn Oracle>>,
+    oracle: &mut dyn FnMut() -> Option<Arc<dyn Oracle>>,
     game: &Game,
     stored: mancala_solver::Solution,
 ) -> Result<mancala_solver::Solution, String> {
@@ -143,13 +185,13 @@ pub fn solution_with_history(
     }
     let unsettled = || {
         format!(
-            "the value of this position of {} depends on the moves before it (a position since the last capture can come again, which ends the game at once, the board shared equally), and a search of {HISTORY_NODES} nodes a move with the game's history did not settle it; the engine's search (`mancala best`, `mancala.best`) plays it",
-            game.rules().name()
+            "the value of this position of {} depends on the moves before it (a position since the last capture can come again, which ends the game at once, the board shared equally), and a search of {} nodes a move with the game's history did not settle it; the engine's search (`mancala best`, `mancala.best`) plays it",
+            game.rules().name(),
+            SOLVE_BUDGET.nodes
         )
     };
-    let moves = oracle
-        .and_then(|o| exact_moves(game, o))
-        .ok_or_else(unsettled)?;
+    let kept = |m: Move, _: &Position| stored.moves.iter().find(|&&(s, _)| s == m).map(|&(_, v)| v);
+    let moves = valued_moves(game, kept, oracle, SOLVE_BUDGET).ok_or_else(unsettled)?;
     let value = moves.iter().map(|&(_, v)| v).max().ok_or_else(unsettled)?;
     Ok(mancala_solver::Solution {
         value,

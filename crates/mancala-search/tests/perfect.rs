@@ -10,7 +10,7 @@ mod common;
 use mancala_core::{Game, Move, rules_for};
 use mancala_search::analysis;
 use mancala_search::oracle::{DbOracle, Oracle};
-use mancala_search::perfect::exact_moves;
+use mancala_search::perfect::{SOLVE_BUDGET, exact_moves};
 use std::sync::Arc;
 
 /// Each legal move of `game` with its value by the independent minimax (mover's view).
@@ -58,7 +58,7 @@ fn every_moves_value_counts_the_moves_played_before_it() {
                 continue;
             }
             let want = minimax_moves(&game);
-            let got = exact_moves(&game, &oracle).expect("settled");
+            let got = exact_moves(&game, &oracle, SOLVE_BUDGET).expect("settled");
             assert_eq!(
                 got,
                 want,
