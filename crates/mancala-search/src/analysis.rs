@@ -93,10 +93,7 @@ pub fn hint(engine: &mut AlphaBeta, game: &Game, depth: u32) -> Option<Hint> {
         let moves = engine
             .oracle()
             .and_then(|o| crate::perfect::exact_moves(game, o, crate::perfect::HINT_BUDGET));
-        let best = moves.as_deref().and_then(|ms| {
-            let scores: Vec<(Move, Score)> = ms.iter().map(|&(m, v)| (m, v)).collect();
-            first_best(&scores)
-        });
+        let best = moves.as_deref().and_then(first_best);
         if let (Some(moves), Some((mv, score))) = (moves, best) {
             return Some(Hint {
                 mv,

@@ -94,22 +94,28 @@ fn made_answer(r: &ChallengeRow) -> Value {
     json!({ "id": r.id, "token": r.token, "challenge": public(r) })
 }
 
+/// The side the maker of challenge `r` plays in its game `s`: the seat of his token.
+fn maker_side(s: &Session, r: &ChallengeRow) -> Side {
+    if s.tokens.south == r.token {
+        Side::South
+    } else {
+        Side::North
+    }
+}
+
 /// What the accepter of challenge `r` is answered: the game, his seat's side and token.
 async fn accepted_answer(st: &AppState, r: &ChallengeRow) -> Result<Value, ApiError> {
     let game = r.game.as_deref().unwrap_or_default();
     let s = st.load(game).await?;
-    let side = if s.tokens.south == r.token {
-        Side::North
-    } else {
-        Side::South
-    };
+    let side = maker_side(&s, r).other();
     Ok(json!({
         "id": s.id, "token": s.tokens[side], "side": side, "state": views::state(&s, st.now_ms()),
     }))
 }
 
-/// A challenge checked: its game, clock and side as stored.
-fn checked(req: &ChallengeRequest) -> Result<(String, Option<String>, String), ApiError> {
+/// A challenge checked, as stored: its game, clock and side, whether it is rated (which needs
+/// `login`), and the client's id of the request.
+fn checked(req: &ChallengeRequest, login: Option<&Login>) -> Result<Asked, ApiError> {
     let spec = parse_spec(&req.game)?;
     rules_of(&spec)?;
     let clock = req
@@ -130,7 +136,13 @@ fn checked(req: &ChallengeRequest) -> Result<(String, Option<String>, String), A
             .with("side", short(other)));
         }
     };
-    Ok((spec.to_string(), clock, side))
+    Ok(Asked {
+        spec: spec.to_string(),
+        clock,
+        side,
+        rated: rated_by(req, login)?,
+        request: request_id(req.request.as_deref())?,
+    })
 }
 
 /// A challenge as anyone sees it (never its token), with its maker's name and rating.
@@ -193,15 +205,7 @@ pub async fn create(
     Body(req): Body<ChallengeRequest>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     st.guards().new_game(client)?;
-    let (spec, clock, side) = checked(&req)?;
-    let rated = rated_by(&req, login.as_ref())?;
-    let asked = Asked {
-        spec,
-        clock,
-        side,
-        rated,
-        request: request_id(req.request.as_deref())?,
-    };
+    let asked = checked(&req, login.as_ref())?;
     for _ in 0..5 {
         if let Some(v) = answered_before(&st, &asked.request, false).await? {
             return Ok((StatusCode::CREATED, Json(v)));
@@ -508,11 +512,7 @@ pub async fn mine(
         require_maker(&r, token)?;
         if let Some(game) = &r.game {
             let g = st.load(game).await?;
-            let side = if g.tokens.south == r.token {
-                Side::South
-            } else {
-                Side::North
-            };
+            let side = maker_side(&g, &r);
             return Ok(Json(
                 json!({ "challenge": public(&r), "game": game, "side": side }),
             ));
@@ -707,15 +707,7 @@ pub async fn seek(
     Body(req): Body<ChallengeRequest>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     st.guards().new_game(client)?;
-    let (spec, clock, side) = checked(&req)?;
-    let rated = rated_by(&req, login.as_ref())?;
-    let asked = Asked {
-        spec,
-        clock,
-        side,
-        rated,
-        request: request_id(req.request.as_deref())?,
-    };
+    let asked = checked(&req, login.as_ref())?;
     let me = login
         .as_ref()
         .map(|l| l.account.id.clone())
