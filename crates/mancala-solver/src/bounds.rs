@@ -24,8 +24,8 @@
 use crate::game::SolverGame;
 use crate::index::{Board, Indexer};
 use crate::level::{
-    CHUNK, GROUP, KEPT, LevelStats, Progress, TOLD_TOGETHER, WORDS, capture_share, cursor_to,
-    prefetch, word_predecessors,
+    CHUNK, GROUP, KEPT, LevelStats, Progress, TOLD_TOGETHER, WORDS, capture_share, prefetch,
+    word_predecessors,
 };
 use crate::memory::Zeroed;
 use crate::vector::wide;
@@ -787,81 +787,63 @@ fn core_removals(
         gone_w.iter().chain(gone_l).all(|w| w.load(Relaxed) == 0),
         "a board waits to be propagated"
     );
-    // Each W candidate's moves into the core's L boards or L_k; the candidates that fail at
-    // once (read against the candidates as they are before any is taken out).
+    // Each W candidate's moves into the core's L boards, counted from the L boards: each L
+    // candidate tells its predecessors, and those that are W candidates count one move more.
+    // These are all the moves the count is of: a W candidate has no move into L_k (it would
+    // be in W_k), and a move into an L candidate leaves the side sure of k at least k in his
+    // row, as that candidate's own flag says. An L candidate's predecessors are played back
+    // from its index ([`SolverGame::predecessors_ranked`]), where a W candidate's moves would
+    // each be ranked whole. (Debug builds count the moves forwards too and check the counts.)
+    words
+        .par_chunks(CHUNK)
+        .enumerate()
+        .with_max_len(1)
+        .for_each(|(c, ws)| {
+            // The predecessors of a run of L candidates, their words prefetched as they are
+            // found and told once TOLD_TOGETHER of them are gathered (the misses overlap).
+            let mut batch: Vec<usize> = Vec::with_capacity(TOLD_TOGETHER + 64);
+            let tell = |batch: &mut Vec<usize>| {
+                for &p in batch.iter() {
+                    core_counted_from(&words[p]);
+                }
+                batch.clear();
+            };
+            for (g, group) in ws.chunks(64).enumerate() {
+                let bits = flag_bits(group, |x| x & CL != 0);
+                if bits == 0 {
+                    continue;
+                }
+                word_predecessors(
+                    (game, ix, stones),
+                    (0, c * WORDS + g, bits),
+                    |_| (),
+                    |_, p, _| {
+                        prefetch(&words[p as usize]);
+                        batch.push(p as usize);
+                    },
+                );
+                if batch.len() >= TOLD_TOGETHER {
+                    tell(&mut batch);
+                }
+            }
+            tell(&mut batch);
+        });
+    if cfg!(debug_assertions) {
+        check_core_counts((game, ix, stones), k, words);
+    }
+    // The W candidates with no move into the core's L boards fail at once; no L candidate
+    // does (its moves only add seeds to the row of the side sure of k: checked above).
     let gone: u64 = words
         .par_chunks(CHUNK)
         .enumerate()
         .with_max_len(1)
         .map(|(c, ws)| {
-            let mut cur = ix.cursor(stones, (c * CHUNK) as u64);
-            // The board the cursor is on.
-            let mut at = 0;
             let mut gone = 0;
-            // The moves inside the level of a group of candidates, their targets' words
-            // prefetched as they are found and read once the group's moves are all
-            // generated (the cache misses overlap).
-            let mut targets: Vec<(u32, usize)> = Vec::with_capacity(GROUP * 8);
-            let mut group: Vec<(u32, Word)> = Vec::with_capacity(GROUP);
-            let mut j = 0;
-            while j < ws.len() {
-                targets.clear();
-                group.clear();
-                while j < ws.len() && group.len() < GROUP {
-                    let f = ws[j].load(Relaxed);
-                    if !core_counts_moves(f) {
-                        j += 1;
-                        continue;
-                    }
-                    let base = (c * CHUNK) as u64;
-                    cursor_to(ix, stones, &mut cur, base + at as u64, base + j as u64);
-                    at = j;
-                    group.push((j as u32, f));
-                    // A W candidate's move after which the mover's row holds less than k
-                    // cannot lead into the core's L boards, nor into L_k (the candidate
-                    // would be in W_k): it is not counted, its target not even ranked
-                    // (debug builds check this, and count an L candidate's every move).
-                    let every = cfg!(debug_assertions) && f & CL != 0;
-                    game.children(cur.board(), |ch| {
-                        if ch.captured == 0 {
-                            let kept = core_keeps_row(game.row_seeds(&ch.board), b, k);
-                            if !(kept || every) {
-                                debug_assert_eq!(
-                                    core_target(
-                                        words[ix.rank(&ch.board) as usize].load(Relaxed),
-                                        k
-                                    ) & 1,
-                                    0,
-                                    "a move out of the rows of the core leads into its L side"
-                                );
-                                return;
-                            }
-                            let q = ix.rank(&ch.board) as usize;
-                            prefetch(&words[q]);
-                            targets.push((j as u32, q));
-                        }
-                    });
-                    j += 1;
-                }
-                let mut t = 0;
-                for &(j, f) in &group {
-                    let i = c * CHUNK + j as usize;
-                    let (mut into_l, mut all_w) = (0, true);
-                    while t < targets.len() && targets[t].0 == j {
-                        let to = core_target(words[targets[t].1].load(Relaxed), k);
-                        into_l += (to & 1) as u32;
-                        all_w &= to & 2 != 0;
-                        t += 1;
-                    }
-                    let (out_w, out_l) = core_counted(&ws[j as usize], f, into_l, all_w);
-                    if out_w {
-                        mark(gone_w, i);
-                        gone += 1;
-                    }
-                    if out_l {
-                        mark(gone_l, i);
-                        gone += 1;
-                    }
+            for (g, group) in ws.chunks(64).enumerate() {
+                let bits = flag_bits(group, |x| x & CW != 0 && x & CNT_MASK == 0);
+                if bits != 0 {
+                    gone_w[c * WORDS + g].fetch_or(bits, Relaxed);
+                    gone += bits.count_ones() as u64;
                 }
             }
             gone
@@ -915,6 +897,71 @@ fn core_removals(
         );
     }
     left
+}
+
+/// The bits of a run of up to 64 words whose words `has` says yes to, the first word's the
+/// lowest.
+#[inline(always)]
+fn flag_bits(group: &[AtomicU32], has: impl Fn(Word) -> bool) -> u64 {
+    group
+        .iter()
+        .enumerate()
+        .fold(0, |m, (j, w)| m | (has(w.load(Relaxed)) as u64) << j)
+}
+
+/// An `L` candidate of a safety core tells a predecessor of word `w`: a `W` candidate counts
+/// one move more into the core's `L` boards.
+#[inline(always)]
+fn core_counted_from(w: &AtomicU32) {
+    if w.load(Relaxed) & CW != 0 {
+        let old = w.fetch_add(CNT_ONE, Relaxed);
+        debug_assert!(old & CNT_MASK != CNT_MASK, "a core's count overflows");
+    }
+}
+
+/// Debug builds: the counts of a safety core's `W` candidates, counted from its `L` boards,
+/// are their moves into its `L` boards or `L_k` counted forwards, move by move (a move after
+/// which the mover keeps less than `k` in his row leads into neither); and every move of an
+/// `L` candidate leads into its `W` boards or `W_k`.
+fn check_core_counts((game, ix, stones): (&SolverGame, &Indexer, u32), k: u8, words: &[AtomicU32]) {
+    let b = stones as u8;
+    let mut cur = ix.cursor(stones, 0);
+    for (i, w) in words.iter().enumerate() {
+        if i > 0 {
+            cur.advance();
+        }
+        let f = w.load(Relaxed);
+        if f & (CW | CL) == 0 {
+            continue;
+        }
+        let (mut into_l, mut all_w) = (0, true);
+        game.children(cur.board(), |ch| {
+            if ch.captured != 0 {
+                return;
+            }
+            let to = core_target(words[ix.rank(&ch.board) as usize].load(Relaxed), k);
+            if f & CW != 0 && !core_keeps_row(game.row_seeds(&ch.board), b, k) {
+                assert_eq!(
+                    to & 1,
+                    0,
+                    "a move out of the rows of the core leads into its L side"
+                );
+            }
+            into_l += (to & 1) as Word;
+            all_w &= to & 2 != 0;
+        });
+        if f & CW != 0 {
+            assert_eq!(
+                (f & CNT_MASK) >> CNT_SHIFT,
+                into_l,
+                "a core's count of the moves of board {i}"
+            );
+        }
+        assert!(
+            f & CL == 0 || all_w,
+            "an L candidate's move leads out of the core's W side"
+        );
+    }
 }
 
 /// One sweep over two bitmaps of waiting boards (`pend`: W, L), in index order: each
