@@ -345,6 +345,19 @@ fn bad_flags_are_one_line_errors() {
             &["cycle", "el-mirall", "--pits", "-3", "--seeds", "2"],
             "--pits -3",
         ),
+        // Flags of u64 too: told their range, not "invalid digit".
+        (
+            &["db", "build", "oware", "--threads", "-2"],
+            "-2 is not in 1..=256",
+        ),
+        (
+            &["best", "oware", "--time-ms", "-5"],
+            "-5 is not in 1..=86400000",
+        ),
+        (
+            &["match", "oware", "--games", "-1"],
+            "-1 is not in 1..=1000000",
+        ),
     ] {
         let o = mancala(args);
         assert_error(&o, needle);

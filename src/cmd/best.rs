@@ -27,16 +27,16 @@ pub struct BestArgs {
     /// Search exactly this many plies (reproducible: the same answer on every run).
     #[arg(long, conflicts_with = "time_ms", value_parser = clap::value_parser!(u32).range(1..=120))]
     pub depth: Option<u32>,
-    /// Search for this many milliseconds (default 1000 when no depth is given).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Search for this many milliseconds (default 1000 when no depth is given; at most a day).
+    #[arg(long, value_parser = super::common::u64_in(1..=super::common::MAX_TIME_MS))]
     pub time_ms: Option<u64>,
     /// Search threads sharing one table (default: 1 with --depth, so the answer is
     /// reproducible; every core with a time limit).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS as u64))]
+    #[arg(long, value_parser = super::common::u64_in(1..=MAX_THREADS as i64))]
     pub threads: Option<u64>,
     /// Transposition table size in MiB (default: 8 for a search to depth 14 or less, 64 for
     /// deeper or timed searches; a bigger table takes longer to set up).
-    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
+    #[arg(long, value_name = "MIB", value_parser = super::common::u64_in(1..=4096))]
     pub hash: Option<u64>,
     /// Print one JSON object: best, score, depth, nodes, pv, solved, damaged_levels (the
     /// database levels that are there but damaged, searched instead).

@@ -38,7 +38,7 @@ pub struct BuildArgs {
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Nodes the book should have when the build stops.
-    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    #[arg(long, default_value_t = 2000, value_parser = super::common::u64_in(1..=10_000_000))]
     pub nodes: u64,
     /// Score every move of a node by a search of this depth (the default, 10; reproducible).
     #[arg(long, conflicts_with = "time_ms", value_parser = clap::value_parser!(u32).range(1..=60))]

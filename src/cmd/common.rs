@@ -150,3 +150,13 @@ pub fn beside(path: &Path, tag: &str) -> anyhow::Result<std::path::PathBuf> {
         std::process::id()
     )))
 }
+
+/// The longest time a move a search may be given, in milliseconds: a day.
+pub const MAX_TIME_MS: i64 = 86_400_000;
+
+/// The parser of a flag that takes a whole number of `u64` in `range`: a negative number is read
+/// as a number and told the range (`-2 is not in 1..=256`), where clap's own parser for `u64`
+/// would call it an invalid digit.
+pub fn u64_in(range: impl std::ops::RangeBounds<i64>) -> clap::builder::RangedI64ValueParser<u64> {
+    clap::builder::RangedI64ValueParser::new().range(range)
+}

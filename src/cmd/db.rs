@@ -36,10 +36,10 @@ pub struct BuildArgs {
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
     /// Worker threads (default: one per core; at most 256, as for the searches).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS as u64))]
+    #[arg(long, value_parser = super::common::u64_in(1..=MAX_THREADS as i64))]
     pub threads: Option<u64>,
     /// Memory the build may use, in MiB (default: 90% of the available memory).
-    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=MAX_MEMORY_MIB))]
+    #[arg(long, value_name = "MIB", value_parser = super::common::u64_in(1..=MAX_MEMORY_MIB as i64))]
     pub memory_mib: Option<u64>,
     /// A rules file (TOML) to use instead of the built-in rules.
     #[arg(long)]

@@ -27,20 +27,20 @@ pub struct MatchArgs {
     #[arg(long)]
     pub b: String,
     /// Number of games; each opening is played twice, sides swapped.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, default_value_t = 100, value_parser = super::common::u64_in(1..=1_000_000))]
     pub games: u64,
-    /// Time per move for players without their own limit (default 1000).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Time per move for players without their own limit (default 1000; at most a day).
+    #[arg(long, value_parser = super::common::u64_in(1..=super::common::MAX_TIME_MS))]
     pub time_ms: Option<u64>,
     /// Seed for the openings and the players' randomness: the same seed gives the same match
     /// when both players are limited by depth, nodes or playouts.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Random plies at the start of each opening (default: 2 on boards of 3 pits or fewer, else 4).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=40))]
+    #[arg(long, value_parser = super::common::u64_in(0..=40))]
     pub opening_plies: Option<u64>,
     /// Games played at once.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    #[arg(long, default_value_t = 1, value_parser = super::common::u64_in(1..=256))]
     pub threads: u64,
     /// Write every game to this OGN file (it must not exist yet).
     #[arg(long)]

@@ -46,10 +46,10 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE", requires = "table")]
     pub svg: Option<PathBuf>,
     /// With --table: memory the builds may use, in MiB (default: 90% of the available memory).
-    #[arg(long, value_name = "MIB", requires = "table", value_parser = clap::value_parser!(u64).range(1..=super::db::MAX_MEMORY_MIB))]
+    #[arg(long, value_name = "MIB", requires = "table", value_parser = super::common::u64_in(1..=super::db::MAX_MEMORY_MIB as i64))]
     pub memory_mib: Option<u64>,
     /// With --table: worker threads of the builds (default: one per core; at most 256).
-    #[arg(long, requires = "table", value_parser = clap::value_parser!(u64).range(1..=mancala_search::alphabeta::MAX_THREADS as u64))]
+    #[arg(long, requires = "table", value_parser = super::common::u64_in(1..=mancala_search::alphabeta::MAX_THREADS as i64))]
     pub threads: Option<u64>,
     /// Solve by exact search (stores games: Kalah), the databases' levels built being its
     /// leaves, even when the databases hold the position (a position whose level is not built
@@ -66,7 +66,7 @@ pub struct SolveArgs {
     pub levels_from: Option<String>,
     /// With a search: the transposition table's memory, in MiB (default: 1024, or half the
     /// memory available if that is less).
-    #[arg(long, value_name = "MIB", conflicts_with = "table", value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    #[arg(long, value_name = "MIB", conflicts_with = "table", value_parser = super::common::u64_in(1..=1 << 20))]
     pub table_mib: Option<u64>,
     /// With a search: the exact value of every move (else the best moves, the others bounded).
     #[arg(long, conflicts_with = "table")]
