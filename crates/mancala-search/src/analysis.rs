@@ -77,6 +77,17 @@ fn first_best(scores: &[(Move, Score)]) -> Option<(Move, Score)> {
 /// The hint at the current position of `game` (searched `depth` plies); `None` when the game
 /// is over, or when `engine`'s stop handle ([`AlphaBeta::stop_handle`]) was set meanwhile.
 pub fn hint(engine: &mut AlphaBeta, game: &Game, depth: u32) -> Option<Hint> {
+    hint_within(engine, game, depth, crate::perfect::HINT_BUDGET)
+}
+
+/// [`hint`], the moves' exact values with the history (where a repetition splits the board)
+/// given at most `budget`.
+pub fn hint_within(
+    engine: &mut AlphaBeta,
+    game: &Game,
+    depth: u32,
+    budget: crate::perfect::Budget,
+) -> Option<Hint> {
     if game.is_over() {
         return None;
     }
@@ -92,7 +103,7 @@ pub fn hint(engine: &mut AlphaBeta, game: &Game, depth: u32) -> Option<Hint> {
     if exact && game.rules().ruleset().repetition == Repetition::Split {
         let moves = engine
             .oracle()
-            .and_then(|o| crate::perfect::exact_moves(game, o, crate::perfect::HINT_BUDGET));
+            .and_then(|o| crate::perfect::exact_moves(game, o, budget));
         let best = moves.as_deref().and_then(first_best);
         if let (Some(moves), Some((mv, score))) = (moves, best) {
             return Some(Hint {

@@ -10,7 +10,7 @@ mod common;
 use mancala_core::{Game, Move, rules_for};
 use mancala_search::analysis;
 use mancala_search::oracle::{DbOracle, Oracle};
-use mancala_search::perfect::{SOLVE_BUDGET, exact_moves};
+use mancala_search::perfect::{Budget, HINT_BUDGET, SOLVE_BUDGET, exact_moves};
 use std::sync::Arc;
 
 /// Each legal move of `game` with its value by the independent minimax (mover's view).
@@ -28,35 +28,50 @@ fn minimax_moves(game: &Game) -> Vec<(Move, i32)> {
         .collect()
 }
 
+/// `count` games of `spec` reached from the start by up to 11 random moves (xorshift from
+/// `seed`), those not over, each with its databases (built in `dir` once) as an oracle.
+fn random_games(
+    dir: &std::path::Path,
+    spec: &str,
+    mut seed: u64,
+    count: usize,
+) -> (mancala_solver::Database, Arc<dyn Oracle>, Vec<Game>) {
+    let rules = rules_for(&spec.parse().unwrap()).unwrap();
+    let db = mancala_solver::Database::open(dir, &rules).unwrap();
+    db.build(rules.total_seeds(), None, &()).unwrap();
+    let oracle: Arc<dyn Oracle> = DbOracle::open_in(Some(dir), &rules).unwrap();
+    let mut random = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let mut games = Vec::new();
+    for _ in 0..count {
+        let mut game = Game::new(rules.clone());
+        for _ in 0..random(12) {
+            let moves = game.legal_moves();
+            if game.is_over() || moves.is_empty() {
+                break;
+            }
+            game.play(moves.iter().nth(random(moves.len())).unwrap())
+                .unwrap();
+        }
+        if !game.is_over() {
+            games.push(game);
+        }
+    }
+    (db, oracle, games)
+}
+
 #[test]
 fn every_moves_value_counts_the_moves_played_before_it() {
     let dir = tempfile::tempdir().unwrap();
     for spec in ["mangala-ii:pits=2,seeds=2", "modiar:pits=2,seeds=3"] {
-        let rules = rules_for(&spec.parse().unwrap()).unwrap();
-        let db = mancala_solver::Database::open(dir.path(), &rules).unwrap();
-        db.build(rules.total_seeds(), None, &()).unwrap();
-        let oracle: Arc<dyn Oracle> = DbOracle::open_in(Some(dir.path()), &rules).unwrap();
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut random = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let (db, oracle, games) = random_games(dir.path(), spec, 0x9e37_79b9_7f4a_7c15, 120);
+        let rules = games[0].rules().clone();
         let (mut checked, mut differ) = (0, 0);
-        for _ in 0..120 {
-            let mut game = Game::new(rules.clone());
-            for _ in 0..random(12) {
-                let moves = game.legal_moves();
-                if game.is_over() || moves.is_empty() {
-                    break;
-                }
-                game.play(moves.iter().nth(random(moves.len())).unwrap())
-                    .unwrap();
-            }
-            if game.is_over() {
-                continue;
-            }
+        for game in games {
             let want = minimax_moves(&game);
             let got = exact_moves(&game, &oracle, SOLVE_BUDGET).expect("settled");
             assert_eq!(
@@ -88,4 +103,63 @@ fn every_moves_value_counts_the_moves_played_before_it() {
             assert!(differ > 0, "{spec}: no position where the history counts");
         }
     }
+}
+
+/// A hint whose exact values do not settle within their budget is the search's, and says so:
+/// at positions where a move after which an earlier position can come back needs a search with
+/// the history, a budget of one node is too little, and the hint is the engine's search of the
+/// same depth (its moves and best move those of a hint with no databases' exact values asked),
+/// not marked exact; with the hint's own budget the same positions are exact.
+#[test]
+fn a_hint_that_does_not_settle_is_the_searchs() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = "mangala-ii:pits=2,seeds=2";
+    let (_db, oracle, games) = random_games(dir.path(), spec, 0x2545_f491_4f6c_dd1d, 80);
+    let rules = games[0].rules().clone();
+    let tiny = Budget {
+        reached: 1,
+        nodes: 1,
+    };
+    let mut fell_back = 0;
+    for game in games {
+        if exact_moves(&game, &oracle, tiny).is_some() {
+            continue;
+        }
+        let after = game.moves().collect::<Vec<_>>();
+        let mut engine = analysis::engine(&rules, Some(oracle.clone()));
+        let h = analysis::hint_within(&mut engine, &game, 4, tiny).unwrap();
+        assert!(
+            !h.exact,
+            "{spec} after {after:?}: not settled, so not exact"
+        );
+        // The same search, asked without the databases' exact values of the moves.
+        let mut plain = analysis::engine(&rules, Some(oracle.clone()));
+        let scores: Vec<(Move, i32)> = plain
+            .root_scores_unless_stopped(&game.position(), &game.history(), 4)
+            .unwrap()
+            .into_iter()
+            .map(|(m, s)| (m, mancala_search::to_seeds(s)))
+            .collect();
+        assert_eq!(h.moves, scores, "{spec} after {after:?}");
+        assert_eq!(
+            Some(h.score),
+            scores.iter().map(|&(_, s)| s).max(),
+            "{spec} after {after:?}"
+        );
+        assert!(scores.contains(&(h.mv, h.score)));
+        // With the hint's own budget the same position settles, and is exact.
+        let mut engine = analysis::engine(&rules, Some(oracle.clone()));
+        let full = analysis::hint_within(&mut engine, &game, 4, HINT_BUDGET).unwrap();
+        assert!(full.exact, "{spec} after {after:?}");
+        assert_eq!(
+            Some(full.moves),
+            exact_moves(&game, &oracle, HINT_BUDGET),
+            "{spec} after {after:?}"
+        );
+        fell_back += 1;
+    }
+    assert!(
+        fell_back > 5,
+        "{spec}: {fell_back} positions that do not settle"
+    );
 }
