@@ -382,7 +382,8 @@ fn exits_at_most(x: Word, b: u8, k: u8) -> bool {
     x & L_SET == 0 && (x & NO_EXIT != 0 || hi_field(x) <= b - k)
 }
 
-/// Whether a safety core's count generates the moves of a board of word `x`: those of every
+/// Whether the distributed build's safety core count generates the moves of a board of word
+/// `x` (this build counts from the `L` boards' predecessors, [`core_removals`]): those of every
 /// `W` candidate. An `L` candidate's moves all lead into the core's `W` boards or `W_k`: a
 /// move inside the level only adds seeds to the row of the side sure of `k` (who moves next),
 /// so he still holds at least `k` there. Debug builds count them too and check this.
@@ -410,7 +411,8 @@ pub(crate) fn core_target(x: Word, k: u8) -> u8 {
     into_l as u8 | (into_w as u8) << 1
 }
 
-/// A candidate of word `w` (`f` when its moves were counted) whose moves inside the level
+/// For the distributed build's count: a candidate of word `w` (`f` when its moves were
+/// counted) whose moves inside the level
 /// lead `into_l` times into the core's `L` boards or `L_k`, and all into its `W` boards or
 /// `W_k` when `all_w`: keeps the count; says whether it fails at once as a `W` candidate (no
 /// move into the core's `L` side) and as an `L` candidate (a move out of its `W` side).

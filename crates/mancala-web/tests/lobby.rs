@@ -282,29 +282,24 @@ async fn a_request_sent_again_with_its_id_gets_its_first_answer() {
         );
     }
     // A seek: matched or made, the same again.
-    let seek = |id: &str| json!({"game": "kalah", "clock": "5+0", "request": id});
-    let (st, made) = s
-        .post("/api/lobby/seek", &seek("seek-a-0123456789abcdef"))
-        .await;
-    assert_eq!((st, &made["matched"]), (201, &json!(false)), "{made}");
-    let (_, made2) = s
-        .post("/api/lobby/seek", &seek("seek-a-0123456789abcdef"))
-        .await;
-    assert_eq!(
-        (&made2["id"], &made2["token"], &made2["matched"]),
-        (&made["id"], &made["token"], &json!(false))
-    );
-    let (st, m) = s
-        .post("/api/lobby/seek", &seek("seek-b-0123456789abcdef"))
-        .await;
-    assert_eq!((st, &m["matched"]), (201, &json!(true)), "{m}");
-    let (_, m2) = s
-        .post("/api/lobby/seek", &seek("seek-b-0123456789abcdef"))
-        .await;
-    assert_eq!(
-        (&m2["id"], &m2["token"], &m2["matched"]),
-        (&m["id"], &m["token"], &json!(true))
-    );
+    // Each seek sent twice: the first is made (the first seek) or matched (the second), and its
+    // copy gets the same game, seat and answer.
+    let mut seeks = Vec::new();
+    for (id, matched) in [
+        ("seek-a-0123456789abcdef", false),
+        ("seek-b-0123456789abcdef", true),
+    ] {
+        let seek = json!({"game": "kalah", "clock": "5+0", "request": id});
+        let (st, first) = s.post("/api/lobby/seek", &seek).await;
+        assert_eq!((st, &first["matched"]), (201, &json!(matched)), "{first}");
+        let (_, again) = s.post("/api/lobby/seek", &seek).await;
+        assert_eq!(
+            (&again["id"], &again["token"], &again["matched"]),
+            (&first["id"], &first["token"], &json!(matched))
+        );
+        seeks.push(first);
+    }
+    let (made, m) = (&seeks[0], &seeks[1]);
     let (_, w) = mine(
         &s,
         made["id"].as_str().unwrap(),

@@ -542,14 +542,7 @@ impl Store {
                 vals![request],
             )
             .await?;
-        Ok(rows.first().map(|r| {
-            let side = if r[1].text() == "north" {
-                Side::North
-            } else {
-                Side::South
-            };
-            (r[0].text(), side)
-        }))
+        Ok(rows.first().map(|r| (r[0].text(), side_of(&r[1].text()))))
     }
 
     /// Notes that `account` plays `side` of `game` (a seat opened by an invitation); nothing
