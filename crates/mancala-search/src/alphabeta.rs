@@ -14,6 +14,7 @@ use crate::{INF, Score, UNITS_PER_SEED};
 use arrayvec::ArrayVec;
 use mancala_core::ruleset::Repetition;
 use mancala_core::{EndReason, Game, Move, MoveSet, Position, Rules, Side};
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
@@ -639,11 +640,18 @@ impl AlphaBeta {
     }
 
     /// A root whose every move leads to a database value (or the end) is answered at once.
+    /// A move's position holds its stored value where it was reached by a capture, where the
+    /// value holds whatever came before ([`Oracle::probe_after`]), or where none of the
+    /// positions played since the last capture can come again from it (then the game from
+    /// there is the game with nothing before it); a move after which one can is searched.
     fn oracle_root(&mut self, pos: &Position, history: &[Position]) -> Option<SearchResult> {
         let oracle = self.oracle.clone()?;
-        oracle.probe_after(pos, history.last())?;
+        oracle.probe(pos)?;
         let me = pos.side();
         let mut best: Option<(Move, Score)> = None;
+        // The positions since the last capture, the root's included (a lazy set: only a move
+        // whose stored value may not hold asks for it).
+        let mut earlier: Option<HashSet<Position>> = None;
         for m in self.rules.legal_moves(pos) {
             let mut child = *pos;
             self.rules.play_unchecked(&mut child, m);
@@ -654,8 +662,25 @@ impl AlphaBeta {
                 settled_value(&self.rules, &child, EndReason::Repetition)
             } else if let Some(reason) = self.rules.end_reason(&child) {
                 settled_value(&self.rules, &child, reason)
+            } else if let Some(v) = oracle.probe_after(&child, Some(pos)) {
+                v * UNITS_PER_SEED
             } else {
-                oracle.probe_after(&child, Some(pos))? * UNITS_PER_SEED
+                let v = oracle.probe_after(&child, None)?;
+                let earlier = earlier.get_or_insert_with(|| {
+                    let scores = pos.scores();
+                    history
+                        .iter()
+                        .rev()
+                        .take_while(|p| p.scores() == scores)
+                        .chain([pos])
+                        .copied()
+                        .collect()
+                });
+                let walk = crate::oracle::ROOT_WALK;
+                if crate::oracle::can_come_again(&self.rules, child, earlier, walk)? {
+                    return None;
+                }
+                v * UNITS_PER_SEED
             };
             let mine = if child.side() == me { v } else { -v };
             if best.is_none_or(|(_, b)| mine > b) {
@@ -765,8 +790,7 @@ impl AlphaBeta {
         };
         if ply > 0
             && let Some(o) = &self.oracle
-            && (!o.fresh_positions_only() || self.fresh(scores_key(pos)))
-            && let Some((lo, hi)) = o.probe_bounds(pos)
+            && let Some((lo, hi)) = o.probe_bounds_after(pos, self.fresh(scores_key(pos)))
         {
             if lo == hi {
                 return Err(lo * UNITS_PER_SEED);
@@ -785,7 +809,17 @@ impl AlphaBeta {
             Ok((_, Some((lo, _)))) if lo >= beta => lo,
             Ok((moves, bounds)) => {
                 self.horizon += 1;
-                let v = self.eval.eval_above(&self.rules, pos, moves, beta);
+                // Where the databases bound the value of a position with others before it
+                // since the last capture, their value for a game with nothing before it, if
+                // they hold one, is the estimate (the history changes it only where a position
+                // played before comes back).
+                let stored = bounds
+                    .filter(|_| !self.fresh(scores_key(pos)))
+                    .and_then(|_| self.oracle.as_ref()?.probe(pos));
+                let v = match stored {
+                    Some(v) => v * UNITS_PER_SEED,
+                    None => self.eval.eval_above(&self.rules, pos, moves, beta),
+                };
                 // The databases' bounds are the truth: the estimate is kept within them.
                 bounds.map_or(v, |(lo, hi)| v.clamp(lo, hi))
             }

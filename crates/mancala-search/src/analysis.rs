@@ -93,14 +93,19 @@ pub fn hint_within(
     }
     let pos = game.position();
     let history = game.history();
-    let mut exact = engine
-        .oracle()
-        .is_some_and(|o| o.probe_after(&pos, history.last()).is_some());
+    let split = game.rules().ruleset().repetition == Repetition::Split;
     // Where a repetition splits the board, a covered position's moves are valued with the
     // game's history (`crate::perfect`): a move after which a position played since the last
     // capture can come again is not worth what the databases say of the position it leads to.
     // If that does not settle, the hint is the search's.
-    if exact && game.rules().ruleset().repetition == Repetition::Split {
+    let mut exact = engine.oracle().is_some_and(|o| {
+        if split {
+            o.probe(&pos).is_some()
+        } else {
+            o.probe_after(&pos, history.last()).is_some()
+        }
+    });
+    if exact && split {
         let moves = engine
             .oracle()
             .and_then(|o| crate::perfect::exact_moves(game, o, budget));

@@ -3,14 +3,16 @@
 //! `mancala-solver` behind it, which every engine player (the command's, the terminal's, the web
 //! app's, UGI's) uses where they are built.
 
-use mancala_core::Position;
+use mancala_core::{Position, Rules};
+use std::collections::HashSet;
 
 /// A source of perfect-play values, e.g. a retrograde database.
 ///
 /// `probe` returns the final score difference (the side to move's seeds minus the
-/// opponent's, after settlement) under perfect play, or `None` when the position is not
-/// covered. The engines answer a covered root at once and use covered positions inside the
-/// tree as exact values.
+/// opponent's, after settlement) under perfect play in a game with no position before this one
+/// since the last capture, or `None` when the position is not covered. The engines answer a
+/// covered root at once and use covered positions inside the tree as exact values where the
+/// history cannot change them, and as bounds where it can ([`Oracle::probe_bounds_after`]).
 pub trait Oracle: Send + Sync {
     fn probe(&self, pos: &Position) -> Option<i32>;
 
@@ -32,14 +34,29 @@ pub trait Oracle: Send + Sync {
         false
     }
 
-    /// [`Oracle::probe`] for `pos` reached from `before` (`None`: no position before it since
-    /// the last capture), `None` where the values do not hold after that history.
-    fn probe_after(&self, pos: &Position, before: Option<&Position>) -> Option<i32> {
-        let fresh = first_since_capture(before.map(|b| b.scores()), pos.scores());
-        if self.fresh_positions_only() && !fresh {
-            return None;
+    /// [`Oracle::probe_bounds`] for a position that is `fresh` or not (positions before it
+    /// since the last capture, in the game or the line searched): bounds that hold whatever
+    /// those positions are. By default the stored bounds where they hold after any history,
+    /// none where they hold only for a fresh position ([`Oracle::fresh_positions_only`]).
+    fn probe_bounds_after(&self, pos: &Position, fresh: bool) -> Option<(i32, i32)> {
+        if fresh || !self.fresh_positions_only() {
+            self.probe_bounds(pos)
+        } else {
+            None
         }
-        self.probe(pos)
+    }
+
+    /// [`Oracle::probe`] for `pos` reached from `before` (`None`: no position before it since
+    /// the last capture), `None` where the values do not hold after that history (the bounds
+    /// that hold there, [`Oracle::probe_bounds_after`], are not one value).
+    fn probe_after(&self, pos: &Position, before: Option<&Position>) -> Option<i32> {
+        if first_since_capture(before.map(|b| b.scores()), pos.scores()) {
+            return self.probe(pos);
+        }
+        match self.probe_bounds_after(pos, false)? {
+            (lo, hi) if lo == hi => Some(lo),
+            _ => None,
+        }
     }
 }
 
@@ -50,6 +67,49 @@ pub trait Oracle: Send + Sync {
 #[inline(always)]
 pub fn first_since_capture<S: PartialEq>(before: Option<S>, now: S) -> bool {
     before.is_none_or(|b| b != now)
+}
+
+/// How many positions the engine's root, and a hint, walk through for a move to find whether
+/// a position played since the last capture can come back after it ([`can_come_again`]).
+pub const ROOT_WALK: usize = 20_000;
+
+/// Whether one of the positions `earlier` (played before `from`, with its scores) can come
+/// again from `from` by moves that capture nothing; `None` when that was not settled within
+/// `max` positions (`perfect::earlier_position_can_recur`, the engine's root).
+pub(crate) fn can_come_again(
+    rules: &Rules,
+    from: Position,
+    earlier: &HashSet<Position>,
+    max: usize,
+) -> Option<bool> {
+    if earlier.is_empty() {
+        return Some(false);
+    }
+    let scores = from.scores();
+    let mut seen: HashSet<Position> = HashSet::from([from]);
+    let mut todo = vec![from];
+    while let Some(p) = todo.pop() {
+        let Ok(moves) = rules.moves_or_end(&p) else {
+            continue;
+        };
+        for m in &moves {
+            let mut q = p;
+            rules.play_unchecked(&mut q, m);
+            if q.scores() != scores {
+                continue;
+            }
+            if earlier.contains(&q) {
+                return Some(true);
+            }
+            if seen.insert(q) {
+                if seen.len() > max {
+                    return None;
+                }
+                todo.push(q);
+            }
+        }
+    }
+    Some(false)
 }
 
 #[cfg(feature = "databases")]
@@ -186,6 +246,33 @@ mod db {
         fn fresh_positions_only(&self) -> bool {
             self.db.game().repetition() == mancala_solver::RepetitionValue::OwnRow
         }
+
+        /// Where a repetition splits the board (Modiar, Mangala II), a position with others
+        /// before it since the last capture is worth its stored value `v` only if none of them
+        /// can come again; if one does, the game ends there, the board shared: worth `d`, the
+        /// score difference as it is (no capture comes between). Any line of play from here
+        /// is a line of the game with nothing before it, or that line cut short at such a
+        /// repetition, so the mover is sure of `min(v, d)` and held to `max(v, d)`.
+        fn probe_bounds_after(&self, pos: &Position, fresh: bool) -> Option<(i32, i32)> {
+            let split = self.db.game().repetition() == mancala_solver::RepetitionValue::Split;
+            if fresh || !(split || self.fresh_positions_only()) {
+                return self.probe_bounds(pos);
+            }
+            if !split {
+                return None;
+            }
+            let v = self.probe(pos)?;
+            let d = split_difference(self.db.game().rules(), pos);
+            Some((v.min(d), v.max(d)))
+        }
+    }
+
+    /// The final score difference for the side to move at `pos` if the game ended there by a
+    /// repetition (the rules core's settlement).
+    fn split_difference(rules: &Rules, pos: &Position) -> i32 {
+        let end = rules.settle(pos, mancala_core::EndReason::Repetition);
+        let me = pos.side();
+        end.score(me) as i32 - end.score(me.other()) as i32
     }
 
     /// The bounds the search may use, from the databases' bounds `lo..=hi` of a board's final

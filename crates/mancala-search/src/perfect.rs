@@ -34,7 +34,7 @@ pub const SOLVE_BUDGET: Budget = Budget {
 /// A hint's budget ([`exact_moves`], asked by the web app at every hint): beyond it the hint
 /// is the search's.
 pub const HINT_BUDGET: Budget = Budget {
-    reached: 20_000,
+    reached: crate::oracle::ROOT_WALK,
     nodes: 300_000,
 };
 
@@ -133,36 +133,7 @@ impl Oracle for FreshOnly {
 /// game from here is the game from the current position with nothing before it.
 pub fn earlier_position_can_recur(game: &Game, max: usize) -> Option<bool> {
     let earlier: HashSet<Position> = game.positions_since_scores_changed().copied().collect();
-    if earlier.is_empty() {
-        return Some(false);
-    }
-    let rules = game.rules();
-    let start = game.position();
-    let scores = start.scores();
-    let mut seen: HashSet<Position> = HashSet::from([start]);
-    let mut todo = vec![start];
-    while let Some(p) = todo.pop() {
-        let Ok(moves) = rules.moves_or_end(&p) else {
-            continue;
-        };
-        for m in &moves {
-            let mut q = p;
-            rules.play_unchecked(&mut q, m);
-            if q.scores() != scores {
-                continue;
-            }
-            if earlier.contains(&q) {
-                return Some(true);
-            }
-            if seen.insert(q) {
-                if seen.len() > max {
-                    return None;
-                }
-                todo.push(q);
-            }
-        }
-    }
-    Some(false)
+    crate::oracle::can_come_again(game.rules(), game.position(), &earlier, max)
 }
 
 /// The databases' solution `stored` of the current position of `game` (from

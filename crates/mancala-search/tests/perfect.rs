@@ -163,3 +163,127 @@ fn a_hint_that_does_not_settle_is_the_searchs() {
         "{spec}: {fell_back} positions that do not settle"
     );
 }
+
+/// The engine's search with the game's history, where a repetition splits the board: a result
+/// it calls solved is perfect play with the history (the independent minimax's value and one
+/// of its best moves), with the databases as its oracle and with none. The databases' value of
+/// a position reached by a move that captured nothing holds there only as a bound (a position
+/// played before may come again).
+#[test]
+fn a_solved_search_counts_the_moves_played_before_it() {
+    use mancala_search::{AlphaBeta, Limits};
+    let dir = tempfile::tempdir().unwrap();
+    for spec in ["mangala-ii:pits=2,seeds=2", "mangala-ii:pits=3,seeds=1"] {
+        let (_db, oracle, games) = random_games(dir.path(), spec, 0x51f1_5e3d_a9b1_0c37, 150);
+        let rules = games[0].rules().clone();
+        let (mut solved, mut unsolved) = (0, 0);
+        for game in &games {
+            let want = minimax_moves(game);
+            let value = want.iter().map(|&(_, v)| v).max().unwrap();
+            for oracle in [Some(oracle.clone()), None] {
+                let with = oracle.is_some();
+                let mut engine = AlphaBeta::new(rules.clone());
+                engine.set_oracle(oracle);
+                let r = engine.search_game(game, &Limits::depth(60)).unwrap();
+                if !r.solved {
+                    unsolved += 1;
+                    continue;
+                }
+                let after = game.moves().collect::<Vec<_>>();
+                assert_eq!(
+                    r.score_seeds(),
+                    value,
+                    "{spec} after {after:?}, databases {with}: {want:?}"
+                );
+                assert!(
+                    want.contains(&(r.best, value)),
+                    "{spec} after {after:?}, databases {with}: {} is not best in {want:?}",
+                    r.best
+                );
+                solved += 1;
+            }
+        }
+        eprintln!("{spec}: {solved} searches solved, {unsolved} not");
+        assert!(solved > 50, "{spec}: {solved} searches solved");
+    }
+}
+
+/// Where a repetition splits the board, the databases' value of a position with others before
+/// it since the last capture holds there only as a bound, the other being the board shared as
+/// it is (`Oracle::probe_bounds_after`): at positions reached by random play, the value with
+/// the history (the independent minimax) lies between the two, is somewhere not the stored
+/// value, and is it wherever the position is fresh.
+#[test]
+fn a_stored_value_after_a_quiet_move_bounds_the_value_with_the_history() {
+    let dir = tempfile::tempdir().unwrap();
+    for spec in ["mangala-ii:pits=2,seeds=2", "mangala-ii:pits=3,seeds=1"] {
+        let (_db, oracle, games) = random_games(dir.path(), spec, 0x7f4a_7c15_9e37_79b9, 150);
+        let (mut quiet, mut strict, mut differ) = (0, 0, 0);
+        for game in &games {
+            let pos = game.position();
+            let after = game.moves().collect::<Vec<_>>();
+            let fresh = game.positions_since_scores_changed().next().is_none();
+            let stored = oracle.probe(&pos).expect("covered");
+            let (lo, hi) = oracle.probe_bounds_after(&pos, fresh).expect("covered");
+            let value = common::minimax_game_value(game, 50_000_000).expect("small enough");
+            assert!(
+                lo <= value && value <= hi,
+                "{spec} after {after:?}: {value} not in {lo}..={hi}"
+            );
+            if fresh {
+                assert_eq!((lo, hi), (stored, stored), "{spec} after {after:?}");
+            }
+            quiet += !fresh as usize;
+            strict += (lo < hi) as usize;
+            differ += (value != stored) as usize;
+        }
+        eprintln!(
+            "{spec}: {quiet} positions after a quiet move, {strict} bounded, {differ} not the stored value"
+        );
+        assert!(quiet > 20, "{spec}: {quiet} positions after a quiet move");
+        assert!(differ > 0, "{spec}: the history never counted");
+    }
+}
+
+/// At the search's horizon, a position the databases cover reached by a move that captured
+/// nothing, whose value the history may change (its bounds are not one value), is estimated by
+/// its stored value: the root's scores one ply deep are those values, at positions reached by
+/// random play.
+#[test]
+fn the_horizon_estimates_a_position_after_a_quiet_move_by_its_stored_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = "mangala-ii:pits=2,seeds=2";
+    let (_db, oracle, games) = random_games(dir.path(), spec, 0x3c6e_f372_fe94_f82b, 120);
+    let rules = games[0].rules().clone();
+    let mut checked = 0;
+    for game in &games {
+        let pos = game.position();
+        let me = pos.side();
+        let mut engine = analysis::engine(&rules, Some(oracle.clone()));
+        let scores = engine
+            .root_scores_unless_stopped(&pos, &game.history(), 1)
+            .unwrap();
+        for (m, score) in scores {
+            let mut child = game.clone();
+            child.play(m).unwrap();
+            let at = child.position();
+            if child.is_over() || at.scores() != pos.scores() {
+                continue;
+            }
+            let (lo, hi) = oracle.probe_bounds_after(&at, false).expect("covered");
+            if lo == hi {
+                continue;
+            }
+            let v = oracle.probe(&at).unwrap();
+            let mine = if at.side() == me { v } else { -v };
+            assert_eq!(
+                mancala_search::to_seeds(score),
+                mine,
+                "{spec} after {:?}, move {m}",
+                game.moves().collect::<Vec<_>>()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 20, "{spec}: {checked} moves checked");
+}
