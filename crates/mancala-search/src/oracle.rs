@@ -69,9 +69,11 @@ pub fn first_since_capture<S: PartialEq>(before: Option<S>, now: S) -> bool {
     before.is_none_or(|b| b != now)
 }
 
-/// How many positions the engine's root, and a hint, walk through for a move to find whether
-/// a position played since the last capture can come back after it ([`can_come_again`]).
-pub const ROOT_WALK: usize = 20_000;
+/// How many positions the engine's root walks through for a move to find whether a position
+/// played since the last capture can come back after it ([`can_come_again`]): under a
+/// millisecond, taken before the search's time is counted; where that does not settle, the
+/// root is searched (a hint walks ten times as far: `perfect::HINT_BUDGET`).
+pub const ROOT_WALK: usize = 2_000;
 
 /// Whether one of the positions `earlier` (played before `from`, with its scores) can come
 /// again from `from` by moves that capture nothing; `None` when that was not settled within

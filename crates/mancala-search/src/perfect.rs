@@ -34,7 +34,7 @@ pub const SOLVE_BUDGET: Budget = Budget {
 /// A hint's budget ([`exact_moves`], asked by the web app at every hint): beyond it the hint
 /// is the search's.
 pub const HINT_BUDGET: Budget = Budget {
-    reached: crate::oracle::ROOT_WALK,
+    reached: 20_000,
     nodes: 300_000,
 };
 
