@@ -65,7 +65,12 @@ def main():
     ref = ugi_match.Engine(f"{referee} ugi {shlex.quote(args.game)}")
     same = 0
     for g in range(args.games):
-        moves = ugi_match.opening(rng, ref, rng.randint(*args.plies))
+        plies = rng.randint(*args.plies)
+        try:
+            moves = ugi_match.opening(rng, ref, plies)
+        except ValueError as e:
+            ref.close()
+            ap.error(f"--plies: {plies} drawn: {e} ({args.game})")
         a, b = report(args.a, moves, args.depth), report(args.b, moves, args.depth)
         if a == b:
             same += 1

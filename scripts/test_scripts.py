@@ -51,6 +51,18 @@ class Openings(unittest.TestCase):
     def test_oware_openings_of_odd_and_even_lengths(self):
         self.check("oware", [1, 2, 3, 8, 9, 21, 40])
 
+    def test_an_opening_longer_than_any_game_is_refused(self):
+        # A game of two pits a row and one seed each ends within a few plies: an opening of
+        # 40 is refused with a message, not looked for forever.
+        ref = ugi_match.Engine(f"{BIN} ugi mangala-ii:pits=2,seeds=1")
+        try:
+            with self.assertRaisesRegex(ValueError, "lasted 40 plies"):
+                ugi_match.opening(random.Random(7), ref, 40, tries=50)
+            # One that such games last is found.
+            self.assertEqual(len(ugi_match.opening(random.Random(7), ref, 1)), 1)
+        finally:
+            ref.close()
+
 
 class Reports(unittest.TestCase):
     def test_time_and_speed_are_left_out(self):

@@ -86,12 +86,16 @@ class Engine:
         self.p.stdout.close()
 
 
-def opening(rng, ref, plies):
-    while True:
+def opening(rng, ref, plies, tries=500):
+    """`plies` random legal moves from the start whose game is not over, drawn anew (up to
+    `tries` times) when a drawn game ended sooner; `ValueError` when none of them lasted."""
+    for _ in range(tries):
         moves = []
         for _ in range(plies):
             # The side to move of this opening's position, not of the last one the referee saw.
             ref.position(moves)
+            if ref.query("gameover") != "false":
+                break
             row = list("ABCDEFGHI" if ref.query("p1turn") == "true" else "abcdefghi")
             rng.shuffle(row)
             for m in row + ["pass"]:
@@ -99,8 +103,10 @@ def opening(rng, ref, plies):
                     moves.append(m)
                     break
         ref.position(moves)
-        if ref.query("gameover") == "false":
+        if len(moves) == plies and ref.query("gameover") == "false":
             return moves
+    raise ValueError(f"no game of {tries} played at random lasted {plies} plies: "
+                     "ask for fewer plies")
 
 
 def pair(args, referee, moves):
@@ -150,8 +156,12 @@ def main():
     referee = f"{shlex.quote(os.environ.get('MANCALA_BIN', 'mancala'))} ugi {shlex.quote(args.game)}"
     rng = random.Random(args.seed)
     ref = Engine(referee)
-    openings = [opening(rng, ref, args.plies) for _ in range(args.pairs)]
-    ref.close()
+    try:
+        openings = [opening(rng, ref, args.plies) for _ in range(args.pairs)]
+    except ValueError as e:
+        ap.error(f"--plies {args.plies}: {e} ({args.game})")
+    finally:
+        ref.close()
     points = []
     with cf.ThreadPoolExecutor(max(args.parallel, 1)) as ex:
         for r in ex.map(lambda m: pair(args, referee, m), openings):

@@ -191,6 +191,16 @@ fn scores_key(pos: &Position) -> u16 {
     (pos.score(Side::South) as u16) << 8 | pos.score(Side::North) as u16
 }
 
+/// What the databases say of a position inside the tree whose value they only bound
+/// ([`Oracle::probe_bounds_after_estimated`]), in the search's units: the bounds, and the
+/// stored value of the game with nothing before it where that is not the value here.
+#[derive(Clone, Copy)]
+struct Covered {
+    lo: Score,
+    hi: Score,
+    stored: Option<Score>,
+}
+
 /// The alpha-beta engine for one ruleset. Keeps its table and history between searches.
 pub struct AlphaBeta {
     rules: Rules,
@@ -198,11 +208,11 @@ pub struct AlphaBeta {
     tt: Arc<Table>,
     history: [[u32; 9]; 2],
     oracle: Option<Arc<dyn Oracle>>,
+    /// A position that occurs again ends the game. Then a value found at a position with
+    /// positions of the same scores before it holds for that line only: which positions can
+    /// come back depends on the line, and under Oware's rule (each player takes his own row)
+    /// so does what a repetition is worth.
     repetition: bool,
-    /// A repetition's value depends on the position it closes on (each player takes his own
-    /// row): a value found at a position with positions of the same scores before it holds
-    /// for that line only.
-    own_row: bool,
     use_table: bool,
     // Per search.
     /// Whether this search reduces late quiet moves (see [`Limits::full_width`]).
@@ -210,7 +220,7 @@ pub struct AlphaBeta {
     nodes: u64,
     horizon: u64,
     /// Values taken from the table that were found on another line and may not hold on this
-    /// one (only where [`Self::own_row`]): the subtree is searched to its end, but its value
+    /// one (only where [`Self::repetition`]): the subtree is searched to its end, but its value
     /// is not known exact.
     unsure: u64,
     /// This iteration takes no value from the table that may hold for another line only, nor
@@ -276,7 +286,6 @@ impl AlphaBeta {
 
     fn with_parts(rules: Rules, eval: Evaluator, tt: Arc<Table>) -> AlphaBeta {
         let repetition = rules.ruleset().repetition != Repetition::Ignore;
-        let own_row = rules.ruleset().repetition == Repetition::OwnRow;
         AlphaBeta {
             rules,
             eval,
@@ -284,7 +293,6 @@ impl AlphaBeta {
             history: [[0; 9]; 2],
             oracle: None,
             repetition,
-            own_row,
             use_table: true,
             reduce_now: false,
             nodes: 0,
@@ -478,7 +486,7 @@ impl AlphaBeta {
             if solved || !another_iteration(limits, start.elapsed(), stable) {
                 break;
             }
-            // To the end, but through values found on other lines (own-row repetitions): the
+            // To the end, but through values found on other lines (repetitions): the
             // same depth again without them, and deeper if need be, until the value is exact.
             if resolved && !self.exact {
                 self.exact = true;
@@ -772,7 +780,7 @@ impl AlphaBeta {
         pos: &Position,
         key: u64,
         ply: usize,
-    ) -> Result<(MoveSet, Option<(Score, Score)>), Score> {
+    ) -> Result<(MoveSet, Option<Covered>), Score> {
         self.nodes += 1;
         self.pv_len[ply] = 0;
         if self.can_stop {
@@ -790,12 +798,20 @@ impl AlphaBeta {
         };
         if ply > 0
             && let Some(o) = &self.oracle
-            && let Some((lo, hi)) = o.probe_bounds_after(pos, self.fresh(scores_key(pos)))
+            && let Some(((lo, hi), stored)) =
+                o.probe_bounds_after_estimated(pos, self.fresh(scores_key(pos)))
         {
             if lo == hi {
                 return Err(lo * UNITS_PER_SEED);
             }
-            return Ok((moves, Some((lo * UNITS_PER_SEED, hi * UNITS_PER_SEED))));
+            return Ok((
+                moves,
+                Some(Covered {
+                    lo: lo * UNITS_PER_SEED,
+                    hi: hi * UNITS_PER_SEED,
+                    stored: stored.map(|v| v * UNITS_PER_SEED),
+                }),
+            ));
         }
         Ok((moves, None))
     }
@@ -806,22 +822,19 @@ impl AlphaBeta {
     fn leaf(&mut self, pos: &Position, key: u64, ply: usize, beta: Score) -> Score {
         match self.enter(pos, key, ply) {
             Err(v) => v,
-            Ok((_, Some((lo, _)))) if lo >= beta => lo,
-            Ok((moves, bounds)) => {
+            Ok((_, Some(c))) if c.lo >= beta => c.lo,
+            Ok((moves, covered)) => {
                 self.horizon += 1;
                 // Where the databases bound the value of a position with others before it
                 // since the last capture, their value for a game with nothing before it, if
                 // they hold one, is the estimate (the history changes it only where a position
                 // played before comes back).
-                let stored = bounds
-                    .filter(|_| !self.fresh(scores_key(pos)))
-                    .and_then(|_| self.oracle.as_ref()?.probe(pos));
-                let v = match stored {
-                    Some(v) => v * UNITS_PER_SEED,
+                let v = match covered.and_then(|c| c.stored) {
+                    Some(v) => v,
                     None => self.eval.eval_above(&self.rules, pos, moves, beta),
                 };
                 // The databases' bounds are the truth: the estimate is kept within them.
-                bounds.map_or(v, |(lo, hi)| v.clamp(lo, hi))
+                covered.map_or(v, |c| v.clamp(c.lo, c.hi))
             }
         }
     }
@@ -838,8 +851,8 @@ impl AlphaBeta {
         let moves = match self.enter(pos, key, ply) {
             Err(v) => return v,
             // Bounds from the databases that settle the window: no search needed.
-            Ok((_, Some((lo, _)))) if lo >= beta => return lo,
-            Ok((_, Some((_, hi)))) if hi <= alpha => return hi,
+            Ok((_, Some(c))) if c.lo >= beta => return c.lo,
+            Ok((_, Some(c))) if c.hi <= alpha => return c.hi,
             Ok((moves, _)) => moves,
         };
         if depth <= 0 || ply >= MAX_PLY - 1 {
@@ -850,10 +863,11 @@ impl AlphaBeta {
         // Nodes just above the leaves skip the table: a probe there costs more (a cache miss)
         // than the subtree it could save.
         let table = self.use_table && depth >= TABLE_DEPTH;
-        // Where a repetition's value depends on where it closes, a value found here holds for
-        // every line to this position only when the position is fresh (asked where the table
-        // is).
-        let line_bound = table && self.own_row && !self.fresh(sk);
+        // Where a repetition ends the game, a value found here holds for every line to this
+        // position only when the position is fresh (asked where the table is): otherwise a
+        // position played before it on this line may come back in its subtree and end the
+        // game, where on another line play would go on.
+        let line_bound = table && self.repetition && !self.fresh(sk);
         let mut tt_mv = NO_MOVE;
         if table && let Some(e) = self.tt.probe(key) {
             tt_mv = e.mv;
@@ -1053,5 +1067,40 @@ mod tests {
         assert!(!another_iteration(&tight, ms(300), 0));
         // A soft limit above the hard one is the hard one.
         assert_eq!(Limits::budget(ms(400), ms(300)).time, Some(ms(400)));
+    }
+
+    /// Wherever a repetition ends the game, the board shared (Mangala II) or each player
+    /// taking his own row (Oware), a root with a position of the same scores before it is
+    /// stored as holding for its line only: a position played before may come back in its
+    /// subtree and end the game there, where on another line play would go on. A root with
+    /// nothing before it since the last capture holds on every line.
+    #[test]
+    fn a_value_found_after_a_quiet_move_holds_for_its_line_only() {
+        for spec in ["mangala-ii", "oware", "modiar"] {
+            let rules = mancala_core::rules_for(&spec.parse().unwrap()).unwrap();
+            let mut game = Game::new(rules.clone());
+            let quiet = game
+                .legal_moves()
+                .iter()
+                .find(|&m| rules.play(&game.position(), m).unwrap().1.captured == 0)
+                .unwrap();
+            for (fresh, g) in [
+                (true, game.clone()),
+                (false, {
+                    game.play(quiet).unwrap();
+                    game.clone()
+                }),
+            ] {
+                let mut engine = AlphaBeta::new(rules.clone());
+                engine
+                    .search_game(&g, &Limits::depth(TABLE_DEPTH as u32 + 2))
+                    .unwrap();
+                let e = engine
+                    .tt
+                    .probe(hash(&g.position()))
+                    .expect("the root is stored");
+                assert_eq!(e.line, !fresh, "{spec}: root fresh {fresh}");
+            }
+        }
     }
 }

@@ -46,6 +46,20 @@ pub trait Oracle: Send + Sync {
         }
     }
 
+    /// [`Oracle::probe_bounds_after`], with the stored value of the game with nothing before
+    /// the position where the bounds are not that value: the engines' estimate of such a
+    /// position at the horizon (the history changes it only where a position played before
+    /// comes back). One probe where a source gives both at once.
+    fn probe_bounds_after_estimated(
+        &self,
+        pos: &Position,
+        fresh: bool,
+    ) -> Option<((i32, i32), Option<i32>)> {
+        let bounds = self.probe_bounds_after(pos, fresh)?;
+        let stored = if fresh { None } else { self.probe(pos) };
+        Some((bounds, stored))
+    }
+
     /// [`Oracle::probe`] for `pos` reached from `before` (`None`: no position before it since
     /// the last capture), `None` where the values do not hold after that history (the bounds
     /// that hold there, [`Oracle::probe_bounds_after`], are not one value).
@@ -256,16 +270,25 @@ mod db {
         /// is a line of the game with nothing before it, or that line cut short at such a
         /// repetition, so the mover is sure of `min(v, d)` and held to `max(v, d)`.
         fn probe_bounds_after(&self, pos: &Position, fresh: bool) -> Option<(i32, i32)> {
+            self.probe_bounds_after_estimated(pos, fresh)
+                .map(|(b, _)| b)
+        }
+
+        fn probe_bounds_after_estimated(
+            &self,
+            pos: &Position,
+            fresh: bool,
+        ) -> Option<((i32, i32), Option<i32>)> {
             let split = self.db.game().repetition() == mancala_solver::RepetitionValue::Split;
             if fresh || !(split || self.fresh_positions_only()) {
-                return self.probe_bounds(pos);
+                return Some((self.probe_bounds(pos)?, None));
             }
             if !split {
                 return None;
             }
             let v = self.probe(pos)?;
             let d = split_difference(self.db.game().rules(), pos);
-            Some((v.min(d), v.max(d)))
+            Some(((v.min(d), v.max(d)), Some(v)))
         }
     }
 
