@@ -88,14 +88,14 @@ class Engine:
 
 def opening(rng, ref, plies, tries=500):
     """`plies` random legal moves from the start whose game is not over, drawn anew (up to
-    `tries` times) when a drawn game ended sooner; `ValueError` when none of them lasted."""
+    `tries` times) when a drawn game ended sooner; `ValueError` when none of them lasted.
+    Each draw takes the same random numbers whether or not its game ends, so a seed gives the
+    openings it gave before the tries were bounded."""
     for _ in range(tries):
         moves = []
         for _ in range(plies):
             # The side to move of this opening's position, not of the last one the referee saw.
             ref.position(moves)
-            if ref.query("gameover") != "false":
-                break
             row = list("ABCDEFGHI" if ref.query("p1turn") == "true" else "abcdefghi")
             rng.shuffle(row)
             for m in row + ["pass"]:
@@ -103,7 +103,7 @@ def opening(rng, ref, plies, tries=500):
                     moves.append(m)
                     break
         ref.position(moves)
-        if len(moves) == plies and ref.query("gameover") == "false":
+        if ref.query("gameover") == "false":
             return moves
     raise ValueError(f"no game of {tries} played at random lasted {plies} plies: "
                      "ask for fewer plies")
