@@ -1084,13 +1084,9 @@ mod tests {
                 .iter()
                 .find(|&m| rules.play(&game.position(), m).unwrap().1.captured == 0)
                 .unwrap();
-            for (fresh, g) in [
-                (true, game.clone()),
-                (false, {
-                    game.play(quiet).unwrap();
-                    game.clone()
-                }),
-            ] {
+            let start = game.clone();
+            game.play(quiet).unwrap();
+            for (fresh, g) in [(true, start), (false, game)] {
                 let mut engine = AlphaBeta::new(rules.clone());
                 engine
                     .search_game(&g, &Limits::depth(TABLE_DEPTH as u32 + 2))
