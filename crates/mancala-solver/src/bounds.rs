@@ -20,6 +20,10 @@
 //! While a level is built, everything known of a board lives in one 32-bit word (see
 //! [`Word`]), so a move played backwards reaches one cache line, and the build needs four bytes
 //! a board and three bits (at 30 seeds in Oware's twelve pits: 3.16 × 10^9 boards, 13.8 GB).
+//! A level small enough for its words and every board's predecessors to fit in the
+//! processor's last-level cache also lists the predecessors ([`Predecessors`], about sixteen
+//! bytes a board more, taken only within a memory limit), as a board is propagated about
+//! twice.
 
 use crate::game::SolverGame;
 use crate::index::{Board, Indexer};
@@ -611,6 +615,107 @@ pub(crate) fn mark_joined(
     into_w as u64 + into_l as u64
 }
 
+/// Every board's predecessors inside the level, ranked: a list a board, made once by the
+/// forward pass, for the levels small enough ([`lists_predecessors`]).
+///
+/// A board is propagated when it joins `W`, when it joins `L`, and when a safety core takes it
+/// out (and an `L` candidate's predecessors are read once more for a core's count): about 2.7
+/// times a board at level 12. Generating its predecessors each time (unsowing, checking
+/// captures, ranking) is most of the build's instructions; read from a list, each is one load,
+/// where the list stays in the processor's last-level cache. A Mangala II board is propagated
+/// at most once, so lists would only add a pass there.
+pub(crate) struct Predecessors {
+    /// For each chunk of [`CHUNK`] boards: the end of each board's run in the chunk's list,
+    /// and the list.
+    chunks: Vec<(Vec<u32>, Vec<u32>)>,
+}
+
+/// About the bytes of a board's list ([`Predecessors`]): the end of its run and three
+/// predecessors of four bytes (Oware's boards have 2.74 a board at level 12, 3.04 at level 16).
+const LIST_BYTES_A_BOARD: u64 = 4 + 3 * 4;
+
+/// Whether the build of a level of `boards` boards lists every board's predecessors
+/// ([`Predecessors`]): when its words and the lists (about [`LIST_BYTES_A_BOARD`] bytes a
+/// board) fit in the processor's last-level cache, and the lists, counted with a predecessor
+/// more a board, within the `spare` memory the build may take beyond [`memory_needed`]. Read
+/// from lists that do not fit that cache, a board's run is a miss that waits where generating
+/// its predecessors is work done in the caches: no faster (`docs/oware-speed.md`, *Every
+/// board's predecessors listed, their runs prefetched*). `MANCALA_SOLVER_LISTS=0` or `1`
+/// decides instead (to measure both ways).
+fn lists_predecessors(boards: usize, spare: Option<u64>) -> bool {
+    // A predecessor's index is kept in four bytes.
+    if boards > u32::MAX as usize {
+        return false;
+    }
+    #[cfg(test)]
+    match LISTS_IN_TESTS.load(Relaxed) {
+        1 => return false,
+        2 => return true,
+        _ => {}
+    }
+    match std::env::var("MANCALA_SOLVER_LISTS").as_deref() {
+        Ok("0") => return false,
+        Ok("1") => return true,
+        _ => {}
+    }
+    let lists = boards as u64 * LIST_BYTES_A_BOARD;
+    lists + boards as u64 * 4 <= crate::memory::last_level_cache()
+        && spare.is_none_or(|m| lists + boards as u64 * 4 <= m)
+}
+
+/// Tests: 0 the rule of [`lists_predecessors`], 1 never lists, 2 always.
+#[cfg(test)]
+static LISTS_IN_TESTS: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+
+impl Predecessors {
+    /// The predecessors of board `i`.
+    #[inline(always)]
+    fn of(&self, i: usize) -> &[u32] {
+        let (ends, list) = &self.chunks[i / CHUNK];
+        let j = i % CHUNK;
+        let from = if j == 0 { 0 } else { ends[j - 1] as usize };
+        &list[from..ends[j] as usize]
+    }
+
+    /// Asks for the end of board `i`'s run (where its run is found) to be brought into the
+    /// cache.
+    #[inline(always)]
+    fn prefetch_end(&self, i: usize) {
+        let (ends, _) = &self.chunks[i / CHUNK];
+        prefetch(&ends[i % CHUNK]);
+    }
+
+    /// Asks for the start of board `i`'s run to be brought into the cache.
+    #[inline(always)]
+    fn prefetch_run(&self, i: usize) {
+        let (ends, list) = &self.chunks[i / CHUNK];
+        let j = i % CHUNK;
+        let from = if j == 0 { 0 } else { ends[j - 1] as usize };
+        if let Some(p) = list.get(from) {
+            prefetch(p);
+        }
+    }
+
+    /// Each predecessor of the boards of `bits`, bitmap word `w`, to `each`.
+    #[inline(always)]
+    fn of_word(&self, w: usize, mut bits: u64, mut each: impl FnMut(usize)) {
+        while bits != 0 {
+            let i = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            for &p in self.of(i) {
+                each(p as usize);
+            }
+        }
+    }
+}
+
+/// How many decided boards a sweep takes at a time from those it keeps, when it reads their
+/// predecessors from lists: their runs are prefetched together.
+const LIST_AHEAD: usize = 8;
+
+/// No seeds: what a sweep that reads predecessors from lists keeps of a board.
+const NO_SEEDS: Board = [0; crate::index::MAX_PITS];
+
 /// A bitmap of `boards` boards, none marked.
 pub(crate) fn bitmap(boards: usize) -> Zeroed<AtomicU64> {
     Zeroed::new(boards.div_ceil(64))
@@ -625,15 +730,17 @@ pub(crate) fn bitmap(boards: usize) -> Zeroed<AtomicU64> {
 /// worth `k` by their attractor strategies, never coming back) or it stays in the core, where
 /// any repetition gives him his own row, at least `k`. Computed by removing the boards that
 /// fail (a greatest fixpoint: the same whatever the order); its boards join `W_k` and `L_k`
-/// and are marked in `pend` (W, L) for the propagation. Returns how many joined.
+/// and are marked in `pend` (W, L) for the propagation. `kept`: whether the words keep the
+/// rows; `lists`: the level's predecessors, if listed. Returns how many joined.
 fn safe_core(
     g: (&SolverGame, &Indexer, u32),
     k: u8,
     words: &[AtomicU32],
     pend: (&[AtomicU64], &[AtomicU64]),
     kept: bool,
+    lists: Option<&Predecessors>,
 ) -> u64 {
-    let left = core_removals(g, k, words, pend, None, kept);
+    let left = core_removals(g, k, words, pend, None, kept, lists);
     if left == 0 {
         return 0;
     }
@@ -656,7 +763,8 @@ fn safe_core(
 /// The safety core at `k = B/2 + 1` of an even level, computed once threshold `B/2` is done
 /// ([`deferred_candidate`]; `exits_ok`: the boards whose exits gave the mover at most `B - k`
 /// once threshold `k` was done; `pend`: the bitmaps of the propagation, empty; `kept`: whether
-/// the words keep the rows). Returns whether it is empty; its boards, if any, are in no set.
+/// the words keep the rows; `lists`: the level's predecessors, if listed). Returns whether it
+/// is empty; its boards, if any, are in no set.
 fn deferred_core_empty(
     g: (&SolverGame, &Indexer, u32),
     k: u8,
@@ -664,8 +772,9 @@ fn deferred_core_empty(
     pend: (&[AtomicU64], &[AtomicU64]),
     exits_ok: &[AtomicU64],
     kept: bool,
+    lists: Option<&Predecessors>,
 ) -> bool {
-    let left = core_removals(g, k, words, pend, Some(exits_ok), kept);
+    let left = core_removals(g, k, words, pend, Some(exits_ok), kept, lists);
     left == 0
 }
 
@@ -714,8 +823,9 @@ wide! {
 /// the candidates (their flags set and their counts cleared by [`core_candidate`], or with
 /// `exits` by [`deferred_candidate`]), those that fail taken out. The boards taken out wait
 /// in `gone` (W, L): the propagation's bitmaps, empty between its sweeps, and left empty.
-/// `kept`: whether the words keep the seeds of the mover's row ([`keeps_row`]). Returns how
-/// many flags are left (a board may keep both).
+/// `kept`: whether the words keep the seeds of the mover's row ([`keeps_row`]); `lists`: the
+/// level's predecessors, if listed ([`Predecessors`]). Returns how many flags are left (a
+/// board may keep both).
 fn core_removals(
     (game, ix, stones): (&SolverGame, &Indexer, u32),
     k: u8,
@@ -723,6 +833,7 @@ fn core_removals(
     gone: (&[AtomicU64], &[AtomicU64]),
     exits: Option<&[AtomicU64]>,
     kept: bool,
+    lists: Option<&Predecessors>,
 ) -> u64 {
     let b = stones as u8;
     let n = game.pits_per_row();
@@ -815,15 +926,22 @@ fn core_removals(
                 if bits == 0 {
                     continue;
                 }
-                word_predecessors(
-                    (game, ix, stones),
-                    (0, c * WORDS + g, bits),
-                    |_| (),
-                    |_, p, _| {
-                        prefetch(&words[p as usize]);
-                        batch.push(p as usize);
-                    },
-                );
+                if let Some(l) = lists {
+                    l.of_word(c * WORDS + g, bits, |p| {
+                        prefetch(&words[p]);
+                        batch.push(p);
+                    });
+                } else {
+                    word_predecessors(
+                        (game, ix, stones),
+                        (0, c * WORDS + g, bits),
+                        |_| (),
+                        |_, p, _| {
+                            prefetch(&words[p as usize]);
+                            batch.push(p as usize);
+                        },
+                    );
+                }
                 if batch.len() >= TOLD_TOGETHER {
                     tell(&mut batch);
                 }
@@ -875,6 +993,7 @@ fn core_removals(
             (game, ix, stones),
             (gone_w, gone_l),
             words,
+            lists,
             |p| core_w_gone(&words[p]),
             |p| core_l_gone(&words[p]),
         );
@@ -971,14 +1090,17 @@ fn check_core_counts((game, ix, stones): (&SolverGame, &Indexer, u32), k: u8, wo
 /// it in the second; each predecessor of one taken from the second goes to `tell_l`, which
 /// says whether this puts it in the first. A board so decided is propagated in its turn by
 /// the same sweep, its seeds known (up to [`KEPT`] boards waiting; beyond, it is marked in its
-/// bitmap for the next sweep). Predecessors are gathered with their words prefetched and told
-/// [`TOLD_TOGETHER`] or more at a time, so the cache misses of the updates overlap. Returns
+/// bitmap for the next sweep). With `lists`, a board's predecessors are read there rather
+/// than generated, and no seeds are kept. Predecessors are gathered with their words
+/// prefetched and told [`TOLD_TOGETHER`] or more at a time, so the cache misses of the updates
+/// overlap. Returns
 /// the boards taken from the bitmaps, the boards marked in them, the boards decided and the
 /// boards propagated.
 fn sweep(
     g: (&SolverGame, &Indexer, u32),
     pend: (&[AtomicU64], &[AtomicU64]),
     words: &[AtomicU32],
+    lists: Option<&Predecessors>,
     tell_w: impl Fn(usize) -> bool + Sync,
     tell_l: impl Fn(usize) -> bool + Sync,
 ) -> (u64, u64, u64, u64) {
@@ -1010,7 +1132,9 @@ fn sweep(
             };
             let mut tell =
                 |batch: &mut Vec<usize>, seeds: &mut Vec<Board>, kept: &mut Vec<(usize, Board)>| {
-                    for (&t, board) in batch.iter().zip(seeds.iter()) {
+                    for (n, &t) in batch.iter().enumerate() {
+                        // (With lists no seeds are kept, nor needed.)
+                        let board = seeds.get(n).unwrap_or(&NO_SEEDS);
                         let p = t >> 1;
                         // A board told of one in the first set is decided into the second.
                         let (now, into) = if t & 1 == 0 {
@@ -1021,6 +1145,9 @@ fn sweep(
                         decided += now as u64;
                         if now {
                             if kept.len() < KEPT {
+                                if let Some(l) = lists {
+                                    l.prefetch_end(p);
+                                }
                                 kept.push((p << 1 | into, *board));
                             } else {
                                 mark(if into == 0 { pend_w } else { pend_l }, p);
@@ -1040,6 +1167,13 @@ fn sweep(
                         }
                         let bits = word.swap(0, Relaxed);
                         taken += bits.count_ones() as u64;
+                        if let Some(l) = lists {
+                            l.of_word(w, bits, |p| {
+                                prefetch(&words[p]);
+                                batch.push(p << 1 | kind);
+                            });
+                            continue;
+                        }
                         word_predecessors(
                             g,
                             (0, w, bits),
@@ -1055,6 +1189,30 @@ fn sweep(
                 {
                     tell(&mut batch, &mut seeds, &mut kept);
                     while batch.len() < TOLD_TOGETHER {
+                        if let Some(l) = lists {
+                            // Several boards at a time, their runs prefetched before any is
+                            // read: a decided board's run lies anywhere in the lists, and read
+                            // at once it would be a miss that waits.
+                            let mut ahead = [0usize; LIST_AHEAD];
+                            let mut n = 0;
+                            while n < LIST_AHEAD {
+                                let Some((t, _)) = kept.pop() else { break };
+                                l.prefetch_run(t >> 1);
+                                ahead[n] = t;
+                                n += 1;
+                            }
+                            if n == 0 {
+                                break;
+                            }
+                            kept_taken += n as u64;
+                            for &t in &ahead[..n] {
+                                for &p in l.of(t >> 1) {
+                                    prefetch(&words[p as usize]);
+                                    batch.push((p as usize) << 1 | (t & 1));
+                                }
+                            }
+                            continue;
+                        }
                         let Some((t, board)) = kept.pop() else { break };
                         kept_taken += 1;
                         game.predecessors_ranked(ix, &board, stones, |q, r| {
@@ -1097,14 +1255,16 @@ impl std::ops::Deref for Bounds {
 /// other games): each board's bounds, two bytes a board in index order; and the boards won,
 /// drawn and lost whose outcome the bounds decide (the others are counted in
 /// `LevelStats::undecided`). `lower[b]` holds the stored bounds of level `b < stones` (empty
-/// where no board has `b`).
+/// where no board has `b`); `spare`: the memory the build may take beyond [`memory_needed`]
+/// (none: no limit), for the lists of [`Predecessors`].
 pub(crate) fn solve(
     g: (&SolverGame, &Indexer, u32),
     lower: &[&[u8]],
     progress: &dyn Progress,
+    spare: Option<u64>,
 ) -> (Bounds, LevelStats) {
-    let built = solve_pass(g, lower, progress, true)
-        .or_else(|| solve_pass(g, lower, progress, false))
+    let built = solve_pass(g, lower, progress, true, spare)
+        .or_else(|| solve_pass(g, lower, progress, false, spare))
         .expect("a level whose cores are computed at their thresholds is always built");
     (built.0, built.1)
 }
@@ -1118,6 +1278,7 @@ pub(crate) fn solve_pass(
     lower: &[&[u8]],
     progress: &dyn Progress,
     defer: bool,
+    spare: Option<u64>,
 ) -> Option<(Bounds, LevelStats, u64)> {
     assert!(
         stones <= crate::level::MAX_LEVEL,
@@ -1133,14 +1294,20 @@ pub(crate) fn solve_pass(
         let d = done.fetch_add(n, Relaxed) + n;
         progress.advance(d.min(total), total);
     };
-    // The forward pass: each board's best exit for each bound and its moves inside the level.
+    // The forward pass: each board's best exit for each bound and its moves inside the level,
+    // and where the level is small enough, its predecessors listed.
+    let listing = lists_predecessors(size, spare);
     let mut words: Zeroed<Word> = Zeroed::new(size);
-    words
+    let listed: Vec<(Vec<u32>, Vec<u32>)> = words
         .par_chunks_mut(CHUNK)
         .enumerate()
         .with_max_len(1)
-        .for_each(|(c, ws)| {
+        .map(|(c, ws)| {
             let mut cur = ix.cursor(stones, (c * CHUNK) as u64);
+            let mut ends: Vec<u32> = Vec::with_capacity(if listing { ws.len() } else { 0 });
+            // (Room for four predecessors a board: more than a level has on average, so the
+            // list is seldom moved as it grows; the room left unused is never touched.)
+            let mut list: Vec<u32> = Vec::with_capacity(if listing { 4 * ws.len() } else { 0 });
             // The captures of a group of boards: their lower-level entries prefetched as they are
             // found, read once the group's moves are all generated.
             let mut caps: Vec<(u32, u8, bool, usize)> = Vec::with_capacity(GROUP * 8);
@@ -1173,6 +1340,12 @@ pub(crate) fn solve_pass(
                     if keep_rows {
                         rows[k - g] = row_bits(game.row_seeds(cur.board()));
                     }
+                    if listing {
+                        game.predecessors_ranked(ix, cur.board(), stones, |_, r| {
+                            list.push(r as u32)
+                        });
+                        ends.push(list.len() as u32);
+                    }
                 }
                 for &(k, captured, again, at) in &caps {
                     let left = b - captured;
@@ -1187,7 +1360,10 @@ pub(crate) fn solve_pass(
                 }
             }
             tick(ws.len() as u64);
-        });
+            (ends, list)
+        })
+        .collect();
+    let lists = listing.then_some(Predecessors { chunks: listed });
     let t_forward = t0.elapsed();
     let (mut t_starts, mut t_prop, mut t_core) = (
         std::time::Duration::ZERO,
@@ -1219,6 +1395,7 @@ pub(crate) fn solve_pass(
                 (game, ix, stones),
                 (&pend_w, &pend_l),
                 words_at,
+                lists.as_ref(),
                 |p| told_into_w(&words_at[p], b, k),
                 |p| told_into_l(&words_at[p], k),
             );
@@ -1261,6 +1438,7 @@ pub(crate) fn solve_pass(
                     words_at,
                     (&pend_w, &pend_l),
                     keep_rows,
+                    lists.as_ref(),
                 );
                 t_core += t.elapsed();
                 cores += 1;
@@ -1289,6 +1467,7 @@ pub(crate) fn solve_pass(
                 (&pend_w, &pend_l),
                 &ok,
                 keep_rows,
+                lists.as_ref(),
             );
             t_core += t.elapsed();
             cores += 1;
@@ -1303,8 +1482,13 @@ pub(crate) fn solve_pass(
     if std::env::var_os("MANCALA_SOLVER_PHASES").is_some() {
         let secs = |d: std::time::Duration| d.as_secs_f64();
         eprintln!(
-            "level {stones}: forward {:.2} s, starts {:.2} s, propagation {:.2} s in {} sweeps, safety cores {:.2} s in {cores} passes; joined at starts {n_started}, by propagation {n_prop}, by cores {n_core}",
+            "level {stones}: forward {:.2} s{}, starts {:.2} s, propagation {:.2} s in {} sweeps, safety cores {:.2} s in {cores} passes; joined at starts {n_started}, by propagation {n_prop}, by cores {n_core}",
             secs(t_forward),
+            if lists.is_some() {
+                " (predecessors listed)"
+            } else {
+                ""
+            },
             secs(t_starts),
             secs(t_prop),
             sweeps.get(),
@@ -1326,40 +1510,54 @@ mod tests {
     #[test]
     fn the_core_above_the_half_computed_after_it_changes_no_level() {
         let (mut same, mut again) = (0, 0);
-        for (spec, max) in [
+        let specs = [
             ("oware", 8),
             ("oware:pits=5,seeds=2", 8),
             ("oware:pits=3,seeds=4", 12),
             ("oware:pits=2,seeds=6", 14),
-        ] {
+        ];
+        each_level(&specs, |spec, g, lower| {
+            let b = g.2;
+            let (bounds, stats, above) = solve_pass(g, lower, &(), false, None).unwrap();
+            match solve_pass(g, lower, &(), true, None) {
+                Some((later, later_stats, none)) => {
+                    assert_eq!(&later[..], &bounds[..], "{spec}, level {b}");
+                    assert_eq!(later_stats, stats, "{spec}, level {b}");
+                    assert_eq!(above, 0, "{spec}, level {b}: a core missed");
+                    assert_eq!(none, 0);
+                    same += (b % 2 == 0 && b > 0) as u32;
+                }
+                None => {
+                    assert!(b % 2 == 0 && above > 0, "{spec}, level {b}");
+                    again += 1;
+                }
+            }
+            bounds.to_vec()
+        });
+        assert!(
+            same > 10 && again >= 3,
+            "{same} levels the same, {again} built again"
+        );
+    }
+
+    /// The levels 0 to `max` of each game of `specs` (`(spec, max)`), built one on another:
+    /// `build` gets the game, its indexer and the level, and the lower levels, and returns
+    /// the level's bytes.
+    fn each_level(
+        specs: &[(&str, u32)],
+        mut build: impl FnMut(&str, (&SolverGame, &Indexer, u32), &[&[u8]]) -> Vec<u8>,
+    ) {
+        for &(spec, max) in specs {
             let rules = mancala_core::rules_for(&spec.parse().unwrap()).unwrap();
             let game = SolverGame::new(&rules).unwrap();
             let ix = Indexer::new(game.pits(), max);
             let mut levels: Vec<Vec<u8>> = Vec::new();
             for b in 0..=max {
                 let lower: Vec<&[u8]> = levels.iter().map(|l| &l[..]).collect();
-                let (bounds, stats, above) =
-                    solve_pass((&game, &ix, b), &lower, &(), false).unwrap();
-                match solve_pass((&game, &ix, b), &lower, &(), true) {
-                    Some((later, later_stats, none)) => {
-                        assert_eq!(&later[..], &bounds[..], "{spec}, level {b}");
-                        assert_eq!(later_stats, stats, "{spec}, level {b}");
-                        assert_eq!(above, 0, "{spec}, level {b}: a core missed");
-                        assert_eq!(none, 0);
-                        same += (b % 2 == 0 && b > 0) as u32;
-                    }
-                    None => {
-                        assert!(b % 2 == 0 && above > 0, "{spec}, level {b}");
-                        again += 1;
-                    }
-                }
-                levels.push(bounds.to_vec());
+                let level = build(spec, (&game, &ix, b), &lower);
+                levels.push(level);
             }
         }
-        assert!(
-            same > 10 && again >= 3,
-            "{same} levels the same, {again} built again"
-        );
     }
 
     /// Runs its function when dropped: a test that changes a limit shared by the process puts
@@ -1381,7 +1579,7 @@ mod tests {
         let mut stats = Vec::new();
         for b in 0..=max {
             let lower: Vec<&[u8]> = levels.iter().map(|l| &l[..]).collect();
-            let (bounds, s) = solve((&game, &ix, b), &lower, &());
+            let (bounds, s) = solve((&game, &ix, b), &lower, &(), None);
             levels.push(bounds.to_vec());
             stats.push(s);
         }
@@ -1436,6 +1634,49 @@ mod tests {
             assert_eq!(counted.0[b], kept.0[b], "level {b}");
             assert_eq!(counted.1[b], kept.1[b], "level {b}");
         }
+    }
+
+    /// Levels built with every board's predecessors listed ([`Predecessors`]) are the levels
+    /// built generating them each time: Oware's levels 0–11 and small resized Owares both
+    /// ways, with the safety cores that keep boards and those found empty. And the lists are
+    /// taken only where they fit the last-level cache and the spare memory.
+    #[test]
+    fn levels_built_from_listed_predecessors_are_the_same() {
+        let _restore = OnDrop(|| LISTS_IN_TESTS.store(0, Relaxed));
+        assert!(lists_predecessors(1 << 10, None));
+        assert!(lists_predecessors(
+            1 << 10,
+            Some((LIST_BYTES_A_BOARD + 4) << 10)
+        ));
+        assert!(!lists_predecessors(
+            1 << 10,
+            Some(((LIST_BYTES_A_BOARD + 4) << 10) - 1)
+        ));
+        assert!(!lists_predecessors(
+            (crate::memory::last_level_cache() / 4) as usize,
+            None
+        ));
+        let mut compared = 0;
+        let specs = [
+            ("oware", 11),
+            ("oware:pits=5,seeds=2", 9),
+            ("oware:pits=3,seeds=4", 12),
+        ];
+        each_level(&specs, |spec, g, lower| {
+            let mut built = [1, 2].map(|way| {
+                LISTS_IN_TESTS.store(way, Relaxed);
+                assert_eq!(lists_predecessors(1, None), way == 2);
+                let (bounds, stats) = solve(g, lower, &(), None);
+                (bounds.to_vec(), stats)
+            });
+            assert_eq!(built[0], built[1], "{spec}, level {}", g.2);
+            compared += built[0].1.undecided;
+            std::mem::take(&mut built[0].0)
+        });
+        assert!(
+            compared > 1000,
+            "{compared} boards with an open outcome compared"
+        );
     }
 
     /// The candidates of the core at `B/2 + 1` computed after `B/2`: the boards that joined

@@ -561,7 +561,9 @@ impl Database {
 
     /// Memory to build level `b`, in bytes: two bytes and a bit a board
     /// ([`crate::level::memory_needed`]), or for a level with bounds (Oware's own-row
-    /// repetition) four bytes and three bits ([`crate::bounds::memory_needed`]).
+    /// repetition) four bytes and three bits ([`crate::bounds::memory_needed`]; a level small
+    /// enough for the last-level cache may take more for its predecessors' lists, within the
+    /// build's memory limit).
     pub fn build_memory(&self, b: u32) -> u64 {
         self.solve_memory(self.ix.level_size(b), crate::bounds::memory_needed)
     }
@@ -675,7 +677,9 @@ impl Database {
             let levels = &ProgressAdapter(progress);
             let (data, stats): (Box<dyn std::ops::Deref<Target = [u8]>>, _) =
                 if self.game.repetition() == RepetitionValue::OwnRow {
-                    let (d, s) = crate::bounds::solve((&self.game, &self.ix, b), &tables, levels);
+                    let spare = memory_limit.map(|m| m.saturating_sub(need(b)));
+                    let (d, s) =
+                        crate::bounds::solve((&self.game, &self.ix, b), &tables, levels, spare);
                     (Box::new(d), s)
                 } else {
                     let (d, s) = solve_level(&self.game, &self.ix, b, &tables, levels);

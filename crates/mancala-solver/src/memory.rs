@@ -66,3 +66,59 @@ impl<T: Zeroable> Zeroed<T> {
         &self.map[..n]
     }
 }
+
+/// The size in bytes of the processor's last-level cache, read from
+/// `/sys/devices/system/cpu/cpu0/cache` (the largest cache level listed there); 32 MiB where
+/// it cannot be read. Read once.
+pub(crate) fn last_level_cache() -> u64 {
+    static BYTES: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *BYTES.get_or_init(|| read_last_level_cache().unwrap_or(32 << 20))
+}
+
+fn read_last_level_cache() -> Option<u64> {
+    let dir = std::fs::read_dir("/sys/devices/system/cpu/cpu0/cache").ok()?;
+    let read = |p: &std::path::Path, f: &str| std::fs::read_to_string(p.join(f)).ok();
+    dir.filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().starts_with("index"))
+        .filter_map(|e| {
+            let p = e.path();
+            let level: u32 = read(&p, "level")?.trim().parse().ok()?;
+            let size = parse_cache_size(&read(&p, "size")?)?;
+            Some((level, size))
+        })
+        .max()
+        .map(|(_, size)| size)
+}
+
+/// A cache size as sysfs writes it: `266240K`, `32M`, or bytes.
+fn parse_cache_size(s: &str) -> Option<u64> {
+    let s = s.trim();
+    let (digits, unit) = match s.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => s.split_at(i),
+        None => (s, ""),
+    };
+    let n: u64 = digits.parse().ok()?;
+    let shift = match unit {
+        "" => 0,
+        "K" | "KiB" => 10,
+        "M" | "MiB" => 20,
+        "G" | "GiB" => 30,
+        _ => return None,
+    };
+    n.checked_mul(1 << shift)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cache_sizes_as_sysfs_writes_them() {
+        assert_eq!(parse_cache_size("266240K\n"), Some(266240 << 10));
+        assert_eq!(parse_cache_size("32M"), Some(32 << 20));
+        assert_eq!(parse_cache_size("4096"), Some(4096));
+        assert_eq!(parse_cache_size("12Q"), None);
+        assert_eq!(parse_cache_size("K"), None);
+        assert!(last_level_cache() > 0);
+    }
+}
