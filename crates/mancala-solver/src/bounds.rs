@@ -639,9 +639,9 @@ const LIST_BYTES_A_BOARD: u64 = 4 + 3 * 4;
 /// board) fit in the processor's last-level cache, and the lists, counted with a predecessor
 /// more a board, within the `spare` memory the build may take beyond [`memory_needed`]. Read
 /// from lists that do not fit that cache, a board's run is a miss that waits where generating
-/// its predecessors is work done in the caches: no faster (`docs/oware-speed.md`, *Every
-/// board's predecessors listed, their runs prefetched*). `MANCALA_SOLVER_LISTS=0` or `1`
-/// decides instead (to measure both ways).
+/// its predecessors is work done in the caches: no faster (`docs/oware-speed.md`, *On a third
+/// machine, and every board's predecessors listed*). `MANCALA_SOLVER_LISTS=0` or `1` decides
+/// instead, to measure both ways ([`lists_forced`]).
 fn lists_predecessors(boards: usize, spare: Option<u64>) -> bool {
     // A predecessor's index is kept in four bytes.
     if boards > u32::MAX as usize {
@@ -653,14 +653,22 @@ fn lists_predecessors(boards: usize, spare: Option<u64>) -> bool {
         2 => return true,
         _ => {}
     }
-    match std::env::var("MANCALA_SOLVER_LISTS").as_deref() {
-        Ok("0") => return false,
-        Ok("1") => return true,
-        _ => {}
+    if let Some(forced) = lists_forced(std::env::var("MANCALA_SOLVER_LISTS").ok().as_deref()) {
+        return forced;
     }
     let lists = boards as u64 * LIST_BYTES_A_BOARD;
     lists + boards as u64 * 4 <= crate::memory::last_level_cache()
         && spare.is_none_or(|m| lists + boards as u64 * 4 <= m)
+}
+
+/// What `MANCALA_SOLVER_LISTS` (`value`) decides for [`lists_predecessors`]: `0` no lists, `1`
+/// lists; unset or any other value, the rule.
+fn lists_forced(value: Option<&str>) -> Option<bool> {
+    match value {
+        Some("0") => Some(false),
+        Some("1") => Some(true),
+        _ => None,
+    }
 }
 
 /// Tests: 0 the rule of [`lists_predecessors`], 1 never lists, 2 always.
@@ -668,13 +676,20 @@ fn lists_predecessors(boards: usize, spare: Option<u64>) -> bool {
 static LISTS_IN_TESTS: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
 
 impl Predecessors {
-    /// The predecessors of board `i`.
+    /// The list holding board `i`'s run, and where the run starts and ends in it.
     #[inline(always)]
-    fn of(&self, i: usize) -> &[u32] {
+    fn run(&self, i: usize) -> (&[u32], usize, usize) {
         let (ends, list) = &self.chunks[i / CHUNK];
         let j = i % CHUNK;
         let from = if j == 0 { 0 } else { ends[j - 1] as usize };
-        &list[from..ends[j] as usize]
+        (list, from, ends[j] as usize)
+    }
+
+    /// The predecessors of board `i`.
+    #[inline(always)]
+    fn of(&self, i: usize) -> &[u32] {
+        let (list, from, to) = self.run(i);
+        &list[from..to]
     }
 
     /// Asks for the end of board `i`'s run (where its run is found) to be brought into the
@@ -688,9 +703,7 @@ impl Predecessors {
     /// Asks for the start of board `i`'s run to be brought into the cache.
     #[inline(always)]
     fn prefetch_run(&self, i: usize) {
-        let (ends, list) = &self.chunks[i / CHUNK];
-        let j = i % CHUNK;
-        let from = if j == 0 { 0 } else { ends[j - 1] as usize };
+        let (list, from, _) = self.run(i);
         if let Some(p) = list.get(from) {
             prefetch(p);
         }
@@ -1656,6 +1669,10 @@ mod tests {
             (crate::memory::last_level_cache() / 4) as usize,
             None
         ));
+        assert_eq!(lists_forced(Some("0")), Some(false));
+        assert_eq!(lists_forced(Some("1")), Some(true));
+        assert_eq!(lists_forced(Some("yes")), None);
+        assert_eq!(lists_forced(None), None);
         let mut compared = 0;
         let specs = [
             ("oware", 11),
